@@ -1,0 +1,1 @@
+"""isel subpackage of pylower."""

@@ -1,0 +1,1 @@
+"""lowering subpackage of pylower."""

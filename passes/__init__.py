@@ -1,0 +1,1 @@
+"""passes subpackage of pylower."""

@@ -1,0 +1,1 @@
+"""passes/analysis subpackage of pylower."""

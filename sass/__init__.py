@@ -1,0 +1,1 @@
+"""sass subpackage of pylower."""
