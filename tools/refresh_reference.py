@@ -1,0 +1,97 @@
+"""Regenerate tests/reference/ from the real ptxas (the reference data the tests compare against).
+
+    python -m pylower.tools.refresh_reference                 # whole corpus, default targets
+    python -m pylower.tools.refresh_reference tests/corpus/probes/barrier --targets sm_90 sm_100a
+    python -m pylower.tools.refresh_reference --force         # ignore up-to-date checks
+
+For each corpus file F (tests/corpus/**/*.ptx) it writes tests/reference/<F relative to corpus>.json:
+  {"file": ..., "sha256": <of the PTX>, "ptxas": "13.0.88", "targets": {target: <compile_ptx result>}}
+Each file is compiled *for* each target: its `.target` line is rewritten to that target
+(tools/ptxas_ref.retarget). Up-to-date files (same sha256, ptxas version and target list) are skipped,
+so a re-run is cheap and the output is byte-identical for the same inputs. Work runs in a process pool.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from pylower.lowering.target import DEFAULT_REFERENCE_TARGETS
+from pylower.tools import ptxas_ref
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus"
+REFERENCE = ROOT / "tests" / "reference"
+
+
+def reference_path(ptx: Path) -> Path:
+    return REFERENCE / ptx.resolve().relative_to(CORPUS).with_suffix(".json")
+
+
+def corpus_files(paths: list[str] | None = None) -> list[Path]:
+    roots = [Path(p) for p in paths] if paths else [CORPUS]
+    files: list[Path] = []
+    for r in roots:
+        files.extend([r] if r.is_file() else sorted(r.rglob("*.ptx")))
+    return sorted(set(f.resolve() for f in files))
+
+
+def _one(args) -> tuple[str, str]:
+    ptx_path, targets, version, force = args
+    ptx_path = Path(ptx_path)
+    text = ptx_path.read_text()
+    sha = hashlib.sha256(text.encode()).hexdigest()
+    out = reference_path(ptx_path)
+    if out.exists() and not force:
+        try:
+            old = json.loads(out.read_text())
+            if old.get("sha256") == sha and old.get("ptxas") == version and sorted(old["targets"]) == sorted(targets):
+                return str(ptx_path), "up-to-date"
+        except (ValueError, KeyError):
+            pass
+    res = {"file": str(ptx_path.relative_to(CORPUS)), "sha256": sha, "ptxas": version, "targets": {}}
+    for t in targets:
+        res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n")
+    tmp.replace(out)
+    return str(ptx_path), "written"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("paths", nargs="*", help="corpus files or folders (default: tests/corpus)")
+    ap.add_argument("--targets", nargs="+", default=list(DEFAULT_REFERENCE_TARGETS))
+    ap.add_argument("--force", action="store_true")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    a = ap.parse_args(argv)
+    if not ptxas_ref.have_ptxas():
+        print("refresh_reference: needs ptxas on PATH and `pip install nvidia-cuda-nvdisasm nvidia-cuda-cuobjdump`",
+              file=sys.stderr)
+        return 1
+    version = ptxas_ref.ptxas_version()
+    files = corpus_files(a.paths)
+    jobs = [(str(f), a.targets, version, a.force) for f in files]
+    written = 0
+    with ProcessPoolExecutor(max_workers=a.jobs) as ex:
+        for path, status in ex.map(_one, jobs, chunksize=4):
+            if status == "written":
+                written += 1
+    # drop references whose corpus file is gone (only when refreshing the whole corpus)
+    removed = 0
+    if not a.paths:
+        live = {reference_path(f) for f in files}
+        for ref in REFERENCE.rglob("*.json"):
+            if ref not in live:
+                ref.unlink()
+                removed += 1
+    print(f"refresh_reference: {len(files)} files, {written} written, {len(files) - written} up to date, {removed} removed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
