@@ -65,6 +65,14 @@ def retarget(ptx: str, target: str) -> str:
     compiled *for* each target, so per-target gating of each instruction is what gets measured)."""
     return _TARGET_RE.sub(lambda m: m.group(1) + target, ptx, count=1)
 
+_ARGS_RE = re.compile(r"^//@\s*args:\s*(.*)$", re.M)
+
+
+def file_args(ptx: str) -> list[str]:
+    """Per-file compiler options: a line `//@ args: -O0` in a corpus file applies to ptxas and pylower alike."""
+    m = _ARGS_RE.search(ptx)
+    return m.group(1).split() if m else []
+
 # ---------------------------------------------------------------- ptxas messages
 
 _MSG_RE = re.compile(r"^ptxas\s+(?:(?P<file>[^,\n]*), line (?P<line>\d+); )?(?P<sev>error|warning|fatal|info)\s*:\s*(?P<text>.*)$")

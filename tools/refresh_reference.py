@@ -7,7 +7,7 @@
 For each corpus file F (tests/corpus/**/*.ptx) it writes tests/reference/<F relative to corpus>.json:
   {"file": ..., "sha256": <of the PTX>, "ptxas": "13.0.88", "targets": {target: <compile_ptx result>}}
 Each file is compiled *for* each target: its `.target` line is rewritten to that target
-(tools/ptxas_ref.retarget). Up-to-date files (same sha256, ptxas version and target list) are skipped,
+(tools/ptxas_ref.retarget). A line `//@ args: -O0` in the file adds ptxas options. Up-to-date files (same sha256, ptxas version and target list) are skipped,
 so a re-run is cheap and the output is byte-identical for the same inputs. Work runs in a process pool.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ def _one(args) -> tuple[str, str]:
             pass
     res = {"file": str(ptx_path.relative_to(CORPUS)), "sha256": sha, "ptxas": version, "targets": {}}
     for t in targets:
-        res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t)
+        res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t, ptxas_ref.file_args(text))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n")
