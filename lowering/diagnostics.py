@@ -19,9 +19,7 @@ class PtxError(Exception):
 
     def format(self, default_file: str = "<input>") -> str:
         f = self.file or default_file
-        if self.line:
-            return f"{f}:{self.line}:{self.col or 1}: error: {self.message}"
-        return f"{f}: error: {self.message}"
+        return f"{f}:{self.line or 1}:{self.col or 1}: error: {self.message}"
 
     def __str__(self) -> str:
         return self.format()

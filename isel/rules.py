@@ -1,0 +1,57 @@
+"""The ISel rule registry: Ori instruction (by PTX stem or pseudo-op name) -> SASS sequence.
+
+    @rule("bar", "barrier")
+    def select_bar(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]: ...
+
+Family rule modules are isel/fam_*.py; they hold their per-tier choices as tables (rows keyed by tier /
+modifiers), not nested ifs. Stems without a rule use isel.generic.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_printer as P
+from pylower.lowering.target import Target
+from pylower.sass.instr import SassInstr
+
+RULES: dict[str, Callable] = {}
+
+
+def rule(*names: str):
+    def deco(fn):
+        for n in names:
+            if n in RULES:
+                raise ValueError(f"two ISel rules for '{n}'")
+            RULES[n] = fn
+        return fn
+    return deco
+
+
+@dataclass
+class SelectContext:
+    target: Target
+    function: ori.Function
+    module: ori.Module
+    options: dict = field(default_factory=dict)
+    unmapped: dict = field(default_factory=dict)
+
+    def sass(self, ins: ori.Instr | None, opcode: str, mods=(), operands=(), tags=(), guard: str | None = None) -> SassInstr:
+        g = guard if guard is not None else (guard_text(ins.guard) if ins is not None else "")
+        return SassInstr(opcode, tuple(mods), tuple(operands), g, None, ins.line if ins else 0, frozenset(tags))
+
+
+def guard_text(g) -> str:
+    return "" if g is None else "@" + P.operand(g)
+
+
+def operand_text(o) -> str:
+    """SASS-side spelling of a PTX operand (registers stay virtual: PTX names)."""
+    from pylower.lowering import ptx_ast as A
+    if type(o) is A.Imm:
+        v = o.value
+        if isinstance(v, int):
+            return hex(v) if v >= 0 else "-" + hex(-v)
+        return o.text
+    return P.operand(o)

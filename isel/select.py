@@ -1,0 +1,69 @@
+"""Instruction selection driver: each Ori instruction goes through its family rule (isel/fam_*.py) or the
+generic table, block labels become nvdisasm-style `.L_x_N` labels, and the result is laid out."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.target import Target
+from pylower.sass.instr import SassFunction, SassProgram, layout
+
+from . import __path__ as _pkg_path
+from . import generic
+from .rules import RULES, SelectContext
+
+for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
+    importlib.import_module(f"{__package__}.{_m}")
+
+
+def _branch_targets(fn: ori.Function) -> dict[str, str]:
+    """Labels that something jumps to get nvdisasm's .L_x_N names, in block order."""
+    targets = set()
+    for b in fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode in ("bra", "brx"):
+                for o in ins.operands:
+                    if type(o) is A.Sym:
+                        targets.add(o.name)
+        for s in b.succs:
+            if ins_is_jump(b, s):
+                targets.add(s)
+    names = {}
+    for b in fn.blocks:
+        if b.label in targets:
+            names[b.label] = f".L_x_{len(names)}"
+    return names
+
+
+def ins_is_jump(b: ori.BasicBlock, succ: str) -> bool:
+    return bool(b.instrs) and b.instrs[-1].opcode in ("bra", "brx") and succ in b.succs
+
+
+def select_function(fn: ori.Function, module: ori.Module, target: Target, options: dict,
+                    unmapped: dict) -> SassFunction:
+    sel = SelectContext(target, fn, module, options, unmapped)
+    out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
+    labels = _branch_targets(fn)
+    for b in fn.blocks:
+        pending = labels.get(b.label)
+        for ins in b.instrs:
+            rule = RULES.get(ins.name) or RULES.get(ins.opcode)
+            seq = rule(ins, sel) if rule is not None else generic.select(ins, sel)
+            if ins.opcode in ("bra",) and ins.operands and type(ins.operands[0]) is A.Sym:
+                tgt = labels.get(ins.operands[0].name, ins.operands[0].name)
+                seq[0].operands = (f"`({tgt})",)
+            if seq and pending:
+                seq[0].label = pending
+                pending = None
+            out.instrs.extend(seq)
+    layout(out)
+    return out
+
+
+def select(module: ori.Module, target: Target, options: dict | None = None) -> SassProgram:
+    prog = SassProgram(target.name)
+    for fn in module.functions:
+        prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped))
+    return prog

@@ -1,0 +1,266 @@
+"""PTX AST -> Ori IR: module checks (.version/.target against --arch), symbol resolution, CFG
+construction, and per-instruction lowering through the family handlers (lowering.handlers)."""
+from __future__ import annotations
+
+import re
+
+from . import generic
+from . import ptx_ast as A
+from .diagnostics import Diagnostics, PtxError
+from .handlers import HANDLERS
+from .ori import BasicBlock, Function, Instr, Module, link_preds
+from .target import MAX_PTX_VERSION, Target, parse_target, target_accepts
+
+# Family handler modules register themselves on import.
+from . import families  # noqa: F401  (imports every family module)
+
+# Minimum PTX ISA version per .target (probed: "PTX .version 7.0 does not support .target sm_90").
+MIN_PTX_FOR_TARGET = {
+    "sm_75": (6, 3), "sm_80": (7, 0), "sm_86": (7, 1), "sm_87": (7, 4), "sm_88": (7, 3), "sm_89": (7, 8),
+    "sm_90": (7, 8), "sm_90a": (8, 0), "sm_100": (8, 6), "sm_100a": (8, 6), "sm_100f": (8, 8),
+    "sm_103": (8, 8), "sm_103a": (8, 8), "sm_103f": (8, 8), "sm_110": (9, 0), "sm_110a": (9, 0),
+    "sm_110f": (9, 0), "sm_120": (8, 7), "sm_120a": (8, 7), "sm_120f": (8, 8), "sm_121": (8, 8),
+    "sm_121a": (8, 8), "sm_121f": (8, 8),
+}
+
+_SREG_RE = re.compile(
+    r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
+    r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
+    r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
+    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|warpsize|"
+    r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
+
+_REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+
+
+class BuildContext:
+    """What a family handler sees: the target, the PTX version, diagnostics, and emit helpers."""
+
+    def __init__(self, target: Target, version: tuple[int, int], diags: Diagnostics, file: str):
+        self.target = target
+        self.version = version
+        self.diags = diags
+        self.file = file
+        self.function: A.Function | None = None
+        self.shared_symbols: set[str] = set()
+        self.reg_types: dict[str, str] = {}
+
+    def error(self, message: str, ins) -> PtxError:
+        return PtxError(message, getattr(ins, "line", 0), getattr(ins, "col", 0), self.file)
+
+    def instr(self, cls: int, ins: A.Instruction, opcode: str | None = None, mods=None, operands=None,
+              **attrs) -> Instr:
+        return Instr(cls, opcode or ins.opcode, ins.mods if mods is None else tuple(mods),
+                     ins.operands if operands is None else tuple(operands), ins.guard, attrs, ins.line, "build")
+
+    def require_version(self, ins, major: int, minor: int, what: str | None = None) -> None:
+        if self.version < (major, minor):
+            raise self.error(f"Feature '{what or ins.name}' requires PTX ISA .version {major}.{minor} or later", ins)
+
+
+class _Scope:
+    """Declared names of one function: registers (with %r<N> ranges), labels, variables."""
+
+    def __init__(self, globals_: set[str]):
+        self.names: set[str] = set(globals_)
+        self.ranges: dict[str, int] = {}
+        self._cache: dict[str, bool] = {}
+
+    def declare(self, d: A.VarDecl) -> None:
+        if d.count is not None:
+            self.ranges[d.name] = max(self.ranges.get(d.name, 0), d.count)
+        else:
+            self.names.add(d.name)
+
+    def known(self, name: str) -> bool:
+        r = self._cache.get(name)
+        if r is None:
+            r = self._cache[name] = self._known(name)
+        return r
+
+    def _known(self, name: str) -> bool:
+        if name in self.names:
+            return True
+        m = _REG_RANGE_RE.match(name)
+        if m and m.group(1) in self.ranges:
+            return int(m.group(2)) < self.ranges[m.group(1)]
+        return bool(_SREG_RE.match(name))
+
+
+def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
+    if mod.version > MAX_PTX_VERSION:
+        raise PtxError(f"Unsupported .version {mod.version[0]}.{mod.version[1]}; current version is "
+                       f"'{MAX_PTX_VERSION[0]}.{MAX_PTX_VERSION[1]}'", 1, 1, file)
+    tname = mod.target[0]
+    try:
+        ptx_target = parse_target(tname)
+    except PtxError:
+        raise PtxError(f"Unknown target '{tname}'", 2, 1, file)
+    need = MIN_PTX_FOR_TARGET.get(ptx_target.name)
+    if need and mod.version < need:
+        raise PtxError(f"PTX .version {mod.version[0]}.{mod.version[1]} does not support .target {tname}", 2, 1, file)
+    if not target_accepts(arch, ptx_target):
+        if ptx_target.suffix == "a" and arch.sm == ptx_target.sm:
+            msg = f"PTX with .target '{tname}' cannot be compiled for architecture '{arch.name}'"
+        elif ptx_target.suffix == "a" and arch.sm > ptx_target.sm:
+            msg = f"Program with .target '{tname}' cannot be compiled to future architecture"
+        else:
+            msg = "SM version specified by .target is higher than default SM version assumed"
+        raise PtxError(msg, 0, 0, file)
+    if mod.address_size == 32 and arch.sm >= 90:
+        raise PtxError(f"32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures.",
+                       0, 0, file)
+
+
+def _flatten(body, decls: list, stmts: list) -> None:
+    for st in body:
+        t = type(st)
+        if t is A.Block:
+            _flatten(st.body, decls, stmts)
+        elif t is A.Directive and st.name == ".loc":
+            continue                      # debug line info is not carried into the Ori IR
+        elif t is A.VarDecl or t is A.Directive:
+            decls.append(st)
+        else:
+            stmts.append(st)
+
+
+_TERMINATORS = {"bra", "brx", "ret", "exit", "trap"}
+
+
+def _check_operand(op, scope: _Scope, ctx: BuildContext, ins) -> None:
+    t = type(op)
+    if t is A.Imm:
+        return
+    if t is A.Reg:
+        if not scope.known(op.name):
+            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
+    elif t is A.Sym:
+        if not scope.known(op.name):
+            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
+    elif t is A.Addr or t is A.Vec or t is A.Paren:
+        for i in op.items:
+            _check_operand(i, scope, ctx, ins)
+    elif t is A.Pair:
+        _check_operand(op.first, scope, ctx, ins)
+        _check_operand(op.second, scope, ctx, ins)
+    elif t is A.Not or t is A.Neg:
+        _check_operand(op.inner, scope, ctx, ins)
+
+
+def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> Function:
+    decls: list = []
+    stmts: list = []
+    _flatten(f.body, decls, stmts)
+    scope = _Scope(global_names)
+    for p in f.params + f.rets:
+        scope.names.add(p.name)
+    for d in decls:
+        if isinstance(d, A.VarDecl):
+            scope.declare(d)
+            if d.space == ".shared":
+                ctx.shared_symbols.add(d.name)
+    for st in stmts:
+        if type(st) is A.Label:
+            scope.names.add(st.name)
+    ctx.function = f
+    blocks: list[BasicBlock] = []
+    cur = BasicBlock("$entry")
+    blocks.append(cur)
+    callees: list[str] = []
+    check = _check_operand
+    ok: set[str] = set()                  # names already resolved in this function
+    for st in stmts:
+        if type(st) is A.Label:
+            if cur.instrs or cur.label != "$entry" or blocks[-1] is not cur:
+                nxt = BasicBlock(st.name)
+                if not cur.instrs or cur.instrs[-1].opcode not in _TERMINATORS or cur.instrs[-1].guard is not None:
+                    cur.succs.append(st.name)
+                blocks.append(nxt)
+                cur = nxt
+            else:
+                cur.label = st.name
+            continue
+        ins = st
+        for op in ins.operands:
+            t = type(op)
+            if t is A.Reg or t is A.Sym:
+                if op.name not in ok:
+                    check(op, scope, ctx, ins)
+                    ok.add(op.name)
+            elif t is not A.Imm:
+                check(op, scope, ctx, ins)
+        if ins.guard is not None:
+            check(ins.guard, scope, ctx, ins)
+        h = HANDLERS.get(ins.opcode)
+        if h is not None:
+            new = h(ins, ctx)
+        else:
+            new = [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
+                         {}, ins.line, "build")]
+        cur.instrs.extend(new)
+        op0 = ins.opcode
+        if op0 == "call":
+            for o in ins.operands:
+                if type(o) is A.Sym:
+                    callees.append(o.name)
+                    break
+        if op0 in _TERMINATORS:
+            if op0 == "bra" and ins.operands and type(ins.operands[0]) is A.Sym:
+                cur.succs.append(ins.operands[0].name)
+            elif op0 == "brx":
+                cur.succs.extend(_brx_targets(ins, decls))
+            nxt = BasicBlock(f"$bb{len(blocks)}")
+            if ins.guard is not None:
+                cur.succs.append(nxt.label)
+            blocks.append(nxt)
+            cur = nxt
+    # drop empty, unlabelled, unreachable trailing blocks created after terminators
+    blocks = [b for b in blocks if b.instrs or not b.label.startswith("$bb") or
+              any(b.label in x.succs for x in blocks)]
+    out = Function(A.Function(f.kind, f.linkage, f.name, f.params, f.rets, f.perf, None, f.line), decls, blocks,
+                   sorted(set(callees), key=callees.index))
+    link_preds(out)
+    return out
+
+
+def _brx_targets(ins, decls) -> list[str]:
+    # brx.idx %r, table;  where table: .branchtargets L1, L2, ...;  (a Directive after a label)
+    names = []
+    if len(ins.operands) > 1 and type(ins.operands[1]) is A.Sym:
+        for d in decls:
+            if isinstance(d, A.Directive) and d.name == ".branchtargets":
+                names.extend(x.strip() for x in d.text.split(",") if x.strip())
+    return names
+
+
+def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Module:
+    diags = diags or Diagnostics()
+    check_module_header(mod, arch, mod.file)
+    ctx = BuildContext(arch, mod.version, diags, mod.file)
+    global_names: set[str] = set()
+    globals_: list = []
+    for it in mod.items:
+        if isinstance(it, A.VarDecl):
+            global_names.add(it.name)
+            globals_.append(it)
+            if it.space == ".shared":
+                ctx.shared_symbols.add(it.name)
+        elif isinstance(it, A.Block):
+            for d in it.body:
+                global_names.add(d.name)
+                globals_.append(d)
+                if d.space == ".shared":
+                    ctx.shared_symbols.add(d.name)
+        elif isinstance(it, A.Function):
+            global_names.add(it.name)
+        else:
+            globals_.append(it)
+    functions = []
+    for f in mod.functions:
+        if f.body is None:
+            continue
+        saved = set(ctx.shared_symbols)
+        functions.append(build_function(f, ctx, global_names))
+        ctx.shared_symbols = saved
+    return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

@@ -1,0 +1,232 @@
+"""The Ori IR: module -> functions (with call graph) -> basic blocks (CFG) -> instructions.
+
+An instruction keeps the PTX spelling of its operation (stem + modifiers + operands, so it prints as
+PTX) and adds what ptxas's Ori IR carries: the Ori opcode number (96 barrier, 119 vote/warp collective,
+130 sync-internal pseudo, 314 atom/red; the other classes are pylower's own numbers, see ORI_CLASSES),
+typed attributes (for 314 the packed 32-bit modifier word), the guard predicate and provenance (PTX line;
+the pass that created or last rewrote it).
+
+Text form (stable, diff-friendly, parses back with parse_ir):
+
+    module version=9.0 target=sm_90 address_size=64
+    global .shared .align 4 .b8 smem[1024];
+    function .visible .entry k(.param .u64 k_param_0)
+      decl .reg .b32 %r<10>;
+      block $entry succs=$L__BB0_2
+        96 bar.sync 0;  !line=12 !by=build
+        314 @%p1 atom.global.add.u32 %r3, [%rd1], %r2;  !line=14 !by=build !word=0x60000008
+    end
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import ptx_ast as A
+from . import ptx_printer as P
+from .diagnostics import PtxError
+
+# Ori opcode classes. 96/119/130/314 are ptxas's (seed); the rest are pylower's own numbering.
+ORI_CLASSES: dict[str, int] = {
+    "barrier": 96,       # bar, barrier (CTA), bar.warp.sync, barrier.cluster
+    "vote": 119,         # vote, match, redux, activemask, elect, shfl (warp collectives)
+    "sync": 130,         # sync-internal pseudo-ops: membar/fence, shared-memory LEA for atomics
+    "atomic": 314,       # atom, red, red.async
+    "mbarrier": 315,     # mbarrier.* pseudo-ops (expanded by phase 42)
+    "async": 316,        # cp.async*, cp.reduce.async*, st.async, tensormap, clusterlaunchcontrol
+    "alu": 1, "fpu": 2, "move": 3, "convert": 4, "load": 5, "store": 6, "branch": 7, "call": 8,
+    "return": 9, "exit": 10, "texture": 11, "mma": 12, "control": 13, "misc": 14,
+}
+ORI_CLASS_NAME = {v: k for k, v in ORI_CLASSES.items()}
+
+
+@dataclass(slots=True)
+class Instr:
+    op: int                          # Ori opcode class number
+    opcode: str                      # PTX stem ("bar") or pseudo-op name
+    mods: tuple[str, ...]
+    operands: tuple
+    guard: object = None
+    attrs: dict = field(default_factory=dict)
+    line: int = 0
+    by: str = "build"
+
+    @property
+    def name(self) -> str:
+        return self.opcode + "".join(self.mods)
+
+    def has(self, *mods: str) -> bool:
+        return any(m in self.mods for m in mods)
+
+
+@dataclass(slots=True)
+class BasicBlock:
+    label: str
+    instrs: list[Instr] = field(default_factory=list)
+    succs: list[str] = field(default_factory=list)
+    preds: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Function:
+    decl: A.Function                 # header (params, linkage, perf directives); body=None
+    decls: list                      # VarDecl / Directive inside the body
+    blocks: list[BasicBlock]
+    callees: list[str] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.decl.name
+
+    @property
+    def is_entry(self) -> bool:
+        return self.decl.is_entry
+
+    def instructions(self):
+        for b in self.blocks:
+            yield from b.instrs
+
+
+@dataclass(slots=True)
+class Module:
+    version: tuple[int, int]
+    target: tuple[str, ...]
+    address_size: int
+    globals: list                    # module-level VarDecl / Directive
+    functions: list[Function]
+    file: str = "<input>"
+
+    def function(self, name: str) -> Function | None:
+        for f in self.functions:
+            if f.name == name:
+                return f
+        return None
+
+# ---------------------------------------------------------------- printing
+
+
+def _attr_text(v) -> str:
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, int):
+        return hex(v) if v > 9 else str(v)
+    return str(v)
+
+
+def print_instr(ins: Instr) -> str:
+    meta = f"!line={ins.line} !by={ins.by}"
+    for k in sorted(ins.attrs):
+        meta += f" !{k}={_attr_text(ins.attrs[k])}"
+    return f"{ins.op} {P.instruction(ins)}  {meta}"
+
+
+def print_function(f: Function) -> str:
+    hdr = P.function(A.Function(f.decl.kind, f.decl.linkage, f.decl.name, f.decl.params, f.decl.rets,
+                                f.decl.perf, None, f.decl.line))
+    hdr = hdr.rstrip(";").replace("\n", " ")
+    out = [f"function {hdr}"]
+    for d in f.decls:
+        out.append("  decl " + (P.vardecl(d) if isinstance(d, A.VarDecl) else P.directive(d)))
+    for b in f.blocks:
+        out.append(f"  block {b.label}" + (f" succs={','.join(b.succs)}" if b.succs else ""))
+        for ins in b.instrs:
+            out.append("    " + print_instr(ins))
+    out.append("end")
+    return "\n".join(out)
+
+
+def print_module(m: Module, only: str | None = None) -> str:
+    out = [f"module version={m.version[0]}.{m.version[1]} target={','.join(m.target)} address_size={m.address_size}"]
+    for g in m.globals:
+        out.append("global " + (P.vardecl(g) if isinstance(g, A.VarDecl) else P.directive(g)))
+    for f in m.functions:
+        if only is None or f.name == only:
+            out.append(print_function(f))
+    return "\n".join(out) + "\n"
+
+# ---------------------------------------------------------------- parsing
+
+
+def _parse_attr(v: str):
+    if v.startswith("0x"):
+        return int(v, 16)
+    if v.lstrip("-").isdigit():
+        return int(v)
+    return v
+
+
+def parse_instr_line(text: str, lineno: int = 0, file: str = "<ir>") -> Instr:
+    from .parser import Parser
+    body, _, meta = text.partition("  !")
+    op_s, _, ptx = body.strip().partition(" ")
+    try:
+        op = int(op_s)
+    except ValueError:
+        raise PtxError(f"expected an Ori opcode number, got '{op_s}'", lineno, 1, file)
+    ins = Parser(ptx, file).parse_instruction()
+    attrs, line, by = {}, 0, "build"
+    for item in ("!" + meta).split() if meta else []:
+        k, _, v = item[1:].partition("=")
+        if k == "line":
+            line = int(v)
+        elif k == "by":
+            by = v
+        else:
+            attrs[k] = _parse_attr(v)
+    return Instr(op, ins.opcode, ins.mods, ins.operands, ins.guard, attrs, line, by)
+
+
+def parse_ir(text: str, file: str = "<ir>") -> Module:
+    from .parser import Parser
+    version, target, asize = (0, 0), (), 64
+    globals_, functions = [], []
+    cur: Function | None = None
+    block: BasicBlock | None = None
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("//"):
+            continue
+        kw, _, rest = line.partition(" ")
+        try:
+            if kw == "module":
+                kv = dict(item.split("=", 1) for item in rest.split())
+                major, minor = kv["version"].split(".")
+                version, target, asize = (int(major), int(minor)), tuple(kv["target"].split(",")), int(kv["address_size"])
+            elif kw == "global":
+                item = Parser(rest, file).parse_toplevel()
+                globals_.extend(item.body if isinstance(item, A.Block) else [item])
+            elif kw == "function":
+                decl = Parser(rest + ";", file).parse_toplevel()
+                cur = Function(decl, [], [])
+                functions.append(cur)
+                block = None
+            elif kw == "decl":
+                p = Parser(rest, file)
+                t = p.peek()
+                cur.decls.extend(p.parse_vardecl(()) if t[1] in (".reg", ".shared", ".local", ".param", ".const", ".global")
+                                 else [p.parse_directive()])
+            elif kw == "block":
+                label, _, succ = rest.partition(" ")
+                block = BasicBlock(label, [], succ.split("=", 1)[1].split(",") if succ else [])
+                cur.blocks.append(block)
+            elif kw == "end":
+                cur, block = None, None
+            else:
+                block.instrs.append(parse_instr_line(line, n, file))
+        except PtxError as e:
+            raise PtxError(e.message, n, e.col, file)
+        except (AttributeError, KeyError, ValueError) as e:
+            raise PtxError(f"malformed Ori IR line: {line!r}", n, 1, file) from e
+    m = Module(version, target, asize, globals_, functions, file)
+    for f in m.functions:
+        link_preds(f)
+    return m
+
+
+def link_preds(f: Function) -> None:
+    by_label = {b.label: b for b in f.blocks}
+    for b in f.blocks:
+        b.preds = []
+    for b in f.blocks:
+        for s in b.succs:
+            if s in by_label:
+                by_label[s].preds.append(b.label)

@@ -1,0 +1,515 @@
+"""PTX parser: the whole module grammar as nvcc 13, LLVM's NVPTX backend and Triton emit it.
+
+Recursive descent over lowering.lexer tokens. Instructions are parsed generically (stem + modifiers +
+operands); which instructions exist is checked against lowering.ptx_opcodes, as ptxas does
+("Not a name of any known instruction"). Errors use ptxas's wording: "Parsing error near 'X': syntax error".
+"""
+from __future__ import annotations
+
+import re
+
+from . import ptx_ast as A
+from .diagnostics import PtxError
+from .lexer import Lexer
+from .ptx_opcodes import KNOWN_OPCODES
+
+STATE_SPACES = {".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared", ".tex", ".surf", ".sampler"}
+LINKAGE = {".visible", ".extern", ".weak", ".common"}
+PERF_DIRECTIVES = {".maxntid", ".reqntid", ".minnctapersm", ".maxnctapersm", ".maxnreg", ".explicitcluster",
+                   ".reqnctapercluster", ".maxclusterrank", ".noreturn", ".pragma", ".abi_preserve",
+                   ".abi_preserve_control", ".blocksareclusters"}
+LINE_DIRECTIVES = {".loc", ".file"}          # end at the end of the line (no ';')
+# Other directives pylower keeps as text; anything else is a syntax error, as in ptxas.
+KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", ".calltargets", ".callprototype",
+                                      ".alias", ".maxnreg", ".maxntid", ".reqntid", ".minnctapersm", ".noreturn"}
+
+
+# Fast path for the common statement shape (one instruction, no braces/strings/comments inside): one
+# regex for the whole statement and a cached operand classifier. Anything else takes the token path,
+# which yields the same AST (tests check the round trip over the whole corpus).
+_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:\.[\w$:]+)*)(?:[ \t]+([^;{}\"/\n]*?))?[ \t]*;")
+_FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
+_REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+_NUMBER = re.compile(r"0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|0[xX][0-9a-fA-F]+[Uu]?|0[bB][01]+[Uu]?"
+                     r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+[Uu]?")
+_ADDR = re.compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|\d+)))?\s*\]")
+_OPERAND_CACHE: dict[str, object] = {}
+
+
+def _fast_operand(s: str):
+    o = _OPERAND_CACHE.get(s)
+    if o is not None:
+        return o
+    c = s[0]
+    if c == "%":
+        if _REGNAME.fullmatch(s):
+            o = A.Reg(s)
+        elif "|" in s:
+            a, b = s.split("|", 1)
+            a, b = _fast_operand(a.strip()), _fast_operand(b.strip()) if b.strip() else None
+            if a is not None and b is not None and type(b) is not A.Pair:
+                o = A.Pair(a, b)
+    elif c == "[":
+        m = _ADDR.fullmatch(s)
+        if m:
+            base = m.group(1)
+            bo = A.Reg(base) if base[0] == "%" else (A.Imm(base) if base[0].isdigit() else A.Sym(base))
+            off = 0
+            if m.group(2):
+                off = int(A.parse_number(m.group(3)))
+                if m.group(2) == "-":
+                    off = -off
+            o = A.Addr((bo,), off)
+    elif c.isdigit():
+        if _NUMBER.fullmatch(s):
+            o = A.Imm(s)
+    elif c == "-":
+        if _NUMBER.fullmatch(s[1:]):
+            o = A.Imm(s)
+    elif c == "!":
+        inner = s[1:].strip()
+        if _REGNAME.fullmatch(inner):
+            o = A.Not(A.Reg(inner))
+    elif s == "_":
+        o = A.Sink()
+    elif _IDENT.fullmatch(s):
+        o = A.Sym(s)
+    if o is not None:
+        _OPERAND_CACHE[s] = o
+    return o
+
+
+class Parser:
+    def __init__(self, text: str, file: str = "<input>"):
+        self.lx = Lexer(text, file)
+        self.file = file
+        self._names: dict[str, tuple] = {}            # "ld.global.u32" -> ("ld", (".global", ".u32"))
+        self._operand_lists: dict[str, tuple] = {}    # operand text -> operands (per parse)
+
+    # -- token helpers
+    def peek(self, k=0):
+        return self.lx.peek(k)
+
+    def next(self):
+        return self.lx.next()
+
+    def error_at(self, tok, message=None) -> PtxError:
+        near = tok[1] if tok[0] != "EOF" else "<EOF>"
+        return self.lx.error(message or f"Parsing error near '{near}': syntax error", tok[2])
+
+    def expect(self, kind: str, text: str | None = None):
+        tok = self.next()
+        if tok[0] != kind or (text is not None and tok[1] != text):
+            raise self.error_at(tok)
+        return tok
+
+    def accept(self, kind: str, text: str | None = None):
+        tok = self.peek()
+        if tok[0] == kind and (text is None or tok[1] == text):
+            return self.next()
+        return None
+
+    def line_of(self, tok) -> int:
+        return self.lx.linecol(tok[2])[0]
+
+    # -- module
+    def parse_module(self) -> A.Module:
+        version, target, asize = None, (), 64
+        items = []
+        while True:
+            tok = self.peek()
+            if tok[0] == "EOF":
+                break
+            if tok[0] == "DIR" and tok[1] == ".version":
+                self.next()
+                v = self.expect("NUM")
+                try:
+                    major, minor = v[1].split(".")
+                    version = (int(major), int(minor))
+                except ValueError:
+                    raise self.error_at(v)
+                continue
+            if tok[0] == "DIR" and tok[1] == ".target":
+                self.next()
+                names = [self.expect("ID")[1]]
+                while self.accept(","):
+                    names.append(self.expect("ID")[1])
+                target = tuple(names)
+                continue
+            if tok[0] == "DIR" and tok[1] == ".address_size":
+                self.next()
+                asize = int(self.expect("NUM")[1])
+                continue
+            items.append(self.parse_toplevel())
+        if version is None:
+            raise PtxError("Missing .version directive at start of file", 1, 1, self.file)
+        if not target:
+            raise PtxError("Missing .target directive", 1, 1, self.file)
+        return A.Module(version, target, asize, tuple(items), self.file)
+
+    def parse_toplevel(self):
+        start = self.peek()
+        attrs = []
+        while self.peek()[0] == "DIR" and self.peek()[1] in LINKAGE:
+            attrs.append(self.next()[1])
+        tok = self.peek()
+        if tok[0] == "DIR" and tok[1] in (".entry", ".func"):
+            return self.parse_function(tuple(attrs))
+        if tok[0] == "DIR" and tok[1] in STATE_SPACES:
+            decls = self.parse_vardecl(tuple(attrs))
+            return decls[0] if len(decls) == 1 else A.Block(tuple(decls), self.line_of(start))
+        if tok[0] == "DIR" and not attrs:
+            return self.parse_directive()
+        raise self.error_at(tok)
+
+    def parse_directive(self) -> A.Directive:
+        tok = self.next()
+        if tok[1] not in KNOWN_DIRECTIVES:
+            raise self.error_at(tok)
+        name = tok[1]
+        line = self.line_of(tok)
+        parts = []
+        if name in LINE_DIRECTIVES:
+            while True:
+                t = self.peek()
+                if t[0] == "EOF" or self.line_of(t) != line:
+                    break
+                parts.append(self.next()[1])
+            return A.Directive(name, " ".join(parts), line)
+        depth = 0
+        while True:
+            t = self.peek()
+            if t[0] == "EOF":
+                raise self.error_at(t)
+            if t[0] == ";" and depth == 0:
+                self.next()
+                break
+            if t[0] == "{":
+                depth += 1
+            elif t[0] == "}":
+                depth -= 1
+                if depth == 0 and name == ".section":
+                    parts.append(self.next()[1])
+                    break
+            parts.append(self.next()[1])
+        return A.Directive(name, " ".join(parts), line)
+
+    # -- declarations
+    def parse_vardecl(self, linkage: tuple[str, ...]) -> list[A.VarDecl]:
+        tok = self.next()
+        space = tok[1]
+        line = self.line_of(tok)
+        attrs = list(linkage)
+        while True:
+            t = self.peek()
+            if t[0] == "DIR":
+                attrs.append(self.next()[1])
+                if attrs[-1] == ".align" or attrs[-1] == ".ptr":
+                    pass
+            elif t[0] == "NUM" and attrs and attrs[-1] == ".align":
+                attrs[-1] = ".align " + self.next()[1]
+            else:
+                break
+        decls = []
+        while True:
+            name = self.expect("ID")[1]
+            count = None
+            dims = []
+            init = None
+            if self.accept("<"):
+                count = int(self.expect("NUM")[1])
+                self.expect(">")
+            while self.accept("["):
+                if self.accept("]"):
+                    dims.append("")
+                else:
+                    dims.append(self.expect("NUM")[1])
+                    self.expect("]")
+            if self.accept("="):
+                init = self.parse_initializer()
+            decls.append(A.VarDecl(space, tuple(attrs), name, count, tuple(dims), init, line))
+            if not self.accept(","):
+                break
+        self.expect(";")
+        return decls
+
+    def parse_initializer(self) -> str:
+        parts = []
+        depth = 0
+        while True:
+            t = self.peek()
+            if t[0] == "EOF":
+                raise self.error_at(t)
+            if depth == 0 and t[0] in (";", ","):
+                break
+            if t[0] in "{(":
+                depth += 1
+            elif t[0] in "})":
+                depth -= 1
+            parts.append(self.next()[1])
+        return " ".join(parts)
+
+    def parse_params(self) -> tuple[A.Param, ...]:
+        self.expect("(")
+        params = []
+        if self.accept(")"):
+            return ()
+        while True:
+            sp = self.next()
+            if sp[0] != "DIR" or sp[1] not in (".param", ".reg"):
+                raise self.error_at(sp)
+            attrs = []
+            while self.peek()[0] == "DIR":
+                attrs.append(self.next()[1])
+                if attrs[-1] == ".align":
+                    attrs[-1] = ".align " + self.expect("NUM")[1]
+                elif attrs[-1] == ".ptr":
+                    pass
+            name = self.expect("ID")[1]
+            dims = []
+            while self.accept("["):
+                dims.append(self.expect("NUM")[1])
+                self.expect("]")
+            params.append(A.Param(sp[1], tuple(attrs), name, tuple(dims)))
+            if self.accept(")"):
+                return tuple(params)
+            self.expect(",")
+
+    def parse_function(self, linkage) -> A.Function:
+        kind_tok = self.next()
+        rets = ()
+        if self.peek()[0] == "(":
+            rets = self.parse_params()
+        name = self.expect("ID")[1]
+        params = ()
+        if self.peek()[0] == "(":
+            params = self.parse_params()
+        perf = []
+        while self.peek()[0] == "DIR" and self.peek()[1] in PERF_DIRECTIVES:
+            t = self.next()
+            parts = []
+            while self.peek()[0] in ("NUM", ",", "STR", "ID"):
+                parts.append(self.next()[1])
+            if t[1] == ".pragma":
+                self.expect(";")
+            perf.append(A.Directive(t[1], " ".join(parts), self.line_of(t)))
+        body = None
+        if self.accept(";"):
+            body = None
+        else:
+            self.expect("{")
+            body = self.parse_body()
+        return A.Function(kind_tok[1], tuple(linkage), name, params, rets, tuple(perf), body, self.line_of(kind_tok))
+
+    # -- bodies
+    def parse_body(self) -> tuple:
+        """Statements up to the matching '}' (consumed)."""
+        out = []
+        lx = self.lx
+        text = lx.text
+        fast = _FAST_INSTR.match
+        while True:
+            if not lx._buf:
+                m = fast(text, lx._end)
+                if m is not None:
+                    ins = self._fast_instruction(m)
+                    if ins is not None:
+                        lx.consume_to(m.end())
+                        out.append(ins)
+                        continue
+            tok = self.peek()
+            kind = tok[0]
+            if kind == "}":
+                self.next()
+                return tuple(out)
+            if kind == "EOF":
+                raise self.error_at(tok)
+            if kind == "{":
+                self.next()
+                out.append(A.Block(self.parse_body(), self.line_of(tok)))
+            elif kind == "DIR":
+                if tok[1] in STATE_SPACES:
+                    out.extend(self.parse_vardecl(()))
+                elif tok[1] in LINKAGE:
+                    link = []
+                    while self.peek()[0] == "DIR" and self.peek()[1] in LINKAGE:
+                        link.append(self.next()[1])
+                    out.extend(self.parse_vardecl(tuple(link)))
+                else:
+                    out.append(self.parse_directive())
+            elif kind == "ID" and self.peek(1)[0] == ":":
+                self.next()
+                self.next()
+                out.append(A.Label(tok[1], self.line_of(tok)))
+            elif kind == "ID" or kind == "@":
+                out.append(self.parse_instruction())
+            else:
+                raise self.error_at(tok)
+
+    def _fast_instruction(self, m) -> A.Instruction | None:
+        neg, g, name, ops = m.groups()
+        split = self._names.get(name)
+        if split is None:
+            parts = name.split(".")
+            split = self._names[name] = (parts[0], tuple("." + p for p in parts[1:]))
+        opcode = split[0]
+        operands = ()
+        if ops:
+            operands = self._operand_lists.get(ops)
+            if operands is None:
+                operands = []
+                for piece in ops.split(","):
+                    piece = piece.strip()
+                    o = _fast_operand(piece) if piece else None
+                    if o is None:
+                        break
+                    operands.append(o)
+                else:
+                    operands = self._operand_lists[ops] = tuple(operands)
+        if opcode not in KNOWN_OPCODES or type(operands) is list:
+            return None            # not the simple shape after all: the token path parses (and diagnoses) it
+        start = m.start(1) - 1 if g else m.start(3)
+        line, col = self.lx.linecol(start)
+        guard = None if not g else (A.Not(A.Reg(g)) if neg else A.Reg(g))
+        return A.Instruction(opcode, split[1], operands, guard, line, col)
+
+    def parse_instruction(self) -> A.Instruction:
+        guard = None
+        first = self.peek()
+        if self.accept("@"):
+            neg = bool(self.accept("!"))
+            g = self.expect("ID")
+            guard = A.Not(A.Reg(g[1])) if neg else A.Reg(g[1])
+        tok = self.next()
+        if tok[0] != "ID":
+            raise self.error_at(tok)
+        parts = tok[1].split(".")
+        opcode = parts[0]
+        if opcode not in KNOWN_OPCODES:
+            raise self.error_at(tok, f"Not a name of any known instruction: '{opcode}'")
+        mods = tuple("." + p for p in parts[1:])
+        operands = []
+        if self.peek()[0] != ";":
+            while True:
+                operands.append(self.parse_operand())
+                t = self.next()
+                if t[0] == ";":
+                    break
+                if t[0] != ",":
+                    raise self.error_at(t)
+        else:
+            self.next()
+        line, col = self.lx.linecol(first[2])
+        return A.Instruction(opcode, mods, tuple(operands), guard, line, col)
+
+    def parse_operand(self):
+        tok = self.peek()
+        kind = tok[0]
+        if kind == "ID":
+            self.next()
+            nxt = self.peek()[0]
+            if nxt == "|":
+                self.next()
+                return A.Pair(_id_operand(tok[1]), self.parse_operand())
+            if nxt in ("+", "-") and self.peek(1)[0] == "NUM":
+                op = self.next()[1]
+                num = self.next()[1]
+                return A.Expr(f"{tok[1]}{op}{num}")
+            if nxt == "(" and tok[1] in ("generic",):
+                return A.Expr(tok[1] + self._balanced_text())
+            return _id_operand(tok[1])
+        if kind == "NUM":
+            self.next()
+            return A.Imm(tok[1])
+        if kind == "-":
+            self.next()
+            t = self.next()
+            if t[0] == "NUM":
+                return A.Imm("-" + t[1])
+            if t[0] == "ID":
+                return A.Neg(A.Reg(t[1]))
+            raise self.error_at(t)
+        if kind == "!":
+            self.next()
+            return A.Not(self.parse_operand())
+        if kind == "[":
+            return self.parse_address()
+        if kind == "{":
+            self.next()
+            items = []
+            if not self.accept("}"):
+                while True:
+                    items.append(self.parse_operand())
+                    if self.accept("}"):
+                        break
+                    self.expect(",")
+            return A.Vec(tuple(items))
+        if kind == "(":
+            self.next()
+            items = []
+            if not self.accept(")"):
+                while True:
+                    items.append(self.parse_operand())
+                    if self.accept(")"):
+                        break
+                    self.expect(",")
+            return A.Paren(tuple(items))
+        raise self.error_at(tok)
+
+    def _balanced_text(self) -> str:
+        parts = []
+        depth = 0
+        while True:
+            t = self.next()
+            if t[0] == "EOF":
+                raise self.error_at(t)
+            parts.append(t[1])
+            if t[0] == "(":
+                depth += 1
+            elif t[0] == ")":
+                depth -= 1
+                if depth == 0:
+                    return "".join(parts)
+
+    def parse_address(self) -> A.Addr:
+        self.expect("[")
+        items = []
+        offset = 0
+        while True:
+            t = self.peek()
+            if t[0] == "]":
+                self.next()
+                break
+            if t[0] == "NUM" and not items:
+                self.next()
+                items.append(A.Imm(t[1]))
+            elif t[0] == "ID":
+                self.next()
+                items.append(_id_operand(t[1]))
+            elif t[0] in ("+", "-") and items:
+                self.next()
+                sign = -1 if t[0] == "-" else 1
+                if self.accept("-"):
+                    sign = -sign
+                n = self.expect("NUM")
+                offset += sign * int(A.parse_number(n[1]))
+            elif t[0] == ",":
+                self.next()
+            else:
+                items.append(self.parse_operand())
+        if not items:
+            raise self.error_at(self.peek())
+        return A.Addr(tuple(items), offset)
+
+
+def _id_operand(text: str):
+    if text == "_":
+        return A.Sink()
+    if text[0] == "%":
+        return A.Reg(text)
+    return A.Sym(text)
+
+
+def parse(text: str, file: str = "<input>") -> A.Module:
+    return Parser(text, file).parse_module()

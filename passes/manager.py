@@ -1,0 +1,104 @@
+"""The pass manager: ptxas's numbered phases run in order over each function of the Ori IR.
+
+A phase is a small object with a number, a name (the seed's), `run(function, ctx) -> bool` (changed?),
+the knobs that gate it and the statistics it counts. Only phases that really do something are
+registered (passes/registry.py). The manager implements --dump-before/--dump-after (number, name or
+`all`), --dump-dir, --print-changed, --disable-pass, --list-passes and --stats.
+"""
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pylower.lowering import ori
+from pylower.lowering.diagnostics import Diagnostics
+from pylower.lowering.target import Target
+
+
+@dataclass
+class PassContext:
+    """Read-only run configuration plus the statistics sink shared by all phases."""
+    target: Target
+    opt_level: int = 3
+    knobs: dict[str, int] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)    # CLI options a phase may read
+    module: ori.Module | None = None
+    diags: Diagnostics = field(default_factory=Diagnostics)
+    stats: Counter = field(default_factory=Counter)
+
+    def knob(self, name: str, default: int) -> int:
+        return int(self.knobs.get(name, default))
+
+    def count(self, phase: "Phase", stat: str, n: int = 1) -> None:
+        if n:
+            self.stats[(phase.number, phase.name, stat)] += n
+
+
+class Phase:
+    number: int = -1
+    name: str = "?"
+    description: str = ""
+    knobs: tuple[str, ...] = ()
+
+    def enabled(self, ctx: PassContext) -> bool:
+        return True
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        raise NotImplementedError
+
+
+def _matches(phase: Phase, selectors: set[str]) -> bool:
+    if not selectors:
+        return False
+    return "all" in selectors or str(phase.number) in selectors or phase.name in selectors \
+        or phase.name.lower() in selectors
+
+
+def _header(kind: str, phase: Phase) -> str:
+    return f"// -----// IR Dump {kind} {phase.name} ({phase.number}) //----- //"
+
+
+@dataclass
+class DumpOptions:
+    before: set[str] = field(default_factory=set)
+    after: set[str] = field(default_factory=set)
+    print_changed: bool = False
+    dump_dir: Path | None = None
+    disabled: set[str] = field(default_factory=set)
+
+
+class PassManager:
+    def __init__(self, phases: list[Phase], dump: DumpOptions | None = None, out: io.TextIOBase | None = None):
+        self.phases = sorted(phases, key=lambda p: p.number)
+        self.dump = dump or DumpOptions()
+        self.out = out
+        self._seq = 0
+
+    def _emit(self, kind: str, phase: Phase, module: ori.Module) -> None:
+        text = _header(kind, phase) + "\n" + ori.print_module(module)
+        if self.dump.dump_dir is not None:
+            self._seq += 1
+            self.dump.dump_dir.mkdir(parents=True, exist_ok=True)
+            name = f"{self._seq:03d}-{kind.lower()}-{phase.number}-{phase.name}.ir"
+            (self.dump.dump_dir / name).write_text(text)
+        elif self.out is not None:
+            self.out.write(text)
+
+    def run(self, module: ori.Module, ctx: PassContext) -> ori.Module:
+        ctx.module = module
+        for phase in self.phases:
+            if _matches(phase, self.dump.disabled) or not phase.enabled(ctx):
+                continue
+            if _matches(phase, self.dump.before):
+                self._emit("Before", phase, module)
+            before = ori.print_module(module) if self.dump.print_changed else None
+            changed = False
+            for fn in module.functions:
+                changed |= bool(phase.run(fn, ctx))
+            if changed:
+                ctx.count(phase, "functions changed", 1)
+            if _matches(phase, self.dump.after) or (self.dump.print_changed and ori.print_module(module) != before):
+                self._emit("After", phase, module)
+        return module

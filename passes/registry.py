@@ -1,0 +1,22 @@
+"""The phase pipeline: the registered phases (only those that really do something), in number order."""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from pylower.lowering.target import Target
+
+from . import __path__ as _pkg_path
+from .manager import PassContext, Phase
+
+# Each phase module is passes/pNN_<name>.py and defines PHASE (an instance of a Phase subclass).
+PHASES: list[Phase] = []
+for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name[:1] == "p" and m.name[1:3].isdigit()):
+    _mod = importlib.import_module(f"{__package__}.{_m}")
+    if getattr(_mod, "PHASE", None) is not None:
+        PHASES.append(_mod.PHASE)
+PHASES.sort(key=lambda p: p.number)
+
+
+def pipeline_for(target: Target, ctx: PassContext) -> list[Phase]:
+    return list(PHASES)

@@ -1,0 +1,69 @@
+"""EIATTR computation on pylower's own layout.
+
+Offset lists come from tags the ISel rules put on SASS instructions (a table from tag to EIATTR),
+plus a few that follow from the opcode alone (EXIT). Scalar attributes (NUM_BARRIERS, ...) are computed
+from the selected program by the functions in SCALARS. Families extend TAG_TO_EIATTR / SCALARS.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .instr import SassFunction, SassProgram
+
+# tag on a SassInstr -> EIATTR offset list it adds an entry to
+TAG_TO_EIATTR: dict[str, str] = {
+    "EXIT": "EIATTR_EXIT_INSTR_OFFSETS",
+    "INT_WARP_WIDE": "EIATTR_INT_WARP_WIDE_INSTR_OFFSETS",
+    "COOP_GROUP": "EIATTR_COOP_GROUP_INSTR_OFFSETS",
+    "MEMBAR_SYS": "EIATTR_SW_WAR_MEMBAR_SYS_INSTR_OFFSETS",
+    "MBARRIER": "EIATTR_MBARRIER_INSTR_OFFSETS",
+}
+
+
+def _num_barriers(fn: SassFunction) -> int | None:
+    """ptxas: highest immediate barrier id + 1; any register barrier id reserves all 16."""
+    n = 0
+    seen = False
+    for ins in fn.instrs:
+        if ins.opcode in ("BAR",) or "BARRIER_ID" in ins.tags:
+            seen = True
+            ids = [o for o in ins.operands[:1] if o.startswith("0x")]
+            if not ids:
+                return 16
+            n = max(n, int(ids[0], 16) + 1)
+    return n if seen else None
+
+
+SCALARS: dict[str, Callable[[SassFunction], object]] = {
+    "EIATTR_NUM_BARRIERS": _num_barriers,
+}
+
+
+def compute(fn: SassFunction) -> dict:
+    out: dict[str, object] = {}
+    for name, f in SCALARS.items():
+        v = f(fn)
+        if v is not None:
+            out[name] = v
+    lists: dict[str, list[int]] = {}
+    for ins in fn.instrs:
+        tags = ins.tags
+        if ins.opcode == "EXIT" and fn.is_entry:
+            tags = tags | {"EXIT"}
+        for t in tags:
+            e = TAG_TO_EIATTR.get(t)
+            if e:
+                lists.setdefault(e, []).append(ins.offset)
+    for e, offs in lists.items():
+        out[e] = offs
+    return dict(sorted(out.items()))
+
+
+def compute_program(prog: SassProgram) -> None:
+    for fn in prog.functions:
+        fn.eiattr = compute(fn)
+
+
+def counts(eiattr: dict) -> dict:
+    """The comparable view: offset lists become their entry counts."""
+    return {k: (len(v) if isinstance(v, list) else v) for k, v in eiattr.items()}

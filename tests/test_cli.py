@@ -1,0 +1,99 @@
+"""The command line: outputs, determinism, dumps, and bad input (file:line:col: error, exit 1, no traceback,
+existing output untouched)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pylower.tools.pylower import run
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "block_reduce.ptx"
+
+HEADER = ".version 9.0\n.target sm_90\n.address_size 64\n"
+
+
+def _run(args, capsys):
+    rc = run([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_main_job_writes_sass_and_json(tmp_path, capsys):
+    out = tmp_path / "out.sass"
+    rc, _, err = _run([EXAMPLE, "--arch", "sm_90", "-o", out, "--emit-json"], capsys)
+    assert rc == 0, err
+    text = out.read_text()
+    assert ".text.block_reduce" in text or ".text." in text
+    assert "/*0000*/" in text and "EXIT ;" in text
+    data = json.loads((tmp_path / "out.sass.json").read_text())
+    (name, k), = list(data["kernels"].items())[:1]
+    assert "EIATTR_EXIT_INSTR_OFFSETS" in k["eiattr"]
+    assert k["instructions"][0]["offset"] == 0
+
+
+def test_output_is_deterministic(tmp_path, capsys):
+    a, b = tmp_path / "a.sass", tmp_path / "b.sass"
+    _run([EXAMPLE, "--arch", "sm_100a", "-o", a, "--emit-json"], capsys)
+    _run([EXAMPLE, "--arch", "sm_100a", "-o", b, "--emit-json"], capsys)
+    assert a.read_bytes() == b.read_bytes()
+    assert (tmp_path / "a.sass.json").read_bytes() == (tmp_path / "b.sass.json").read_bytes()
+
+
+def test_list_passes(capsys):
+    rc, out, _ = _run(["--list-passes"], capsys)
+    assert rc == 0 and "phase" in out
+
+
+BAD = {
+    "syntax": (HEADER + ".visible .entry k()\n{\n\tadd.s32 %r1 %r2, 1;\n}\n", 6, "Parsing error near '%r2': syntax error"),
+    "unknown_directive": (HEADER + ".visible .entry k()\n{\n\t.foo 1;\n\tret;\n}\n", 6, "Parsing error near '.foo': syntax error"),
+    "unknown_register": (HEADER + ".visible .entry k()\n{\n\t.reg .b32 %r<3>;\n\tadd.s32 %r1, %r9, 1;\n\tret;\n}\n", 7,
+                         "Unknown symbol '%r9'"),
+    "unknown_label": (HEADER + ".visible .entry k()\n{\n\tbra LBL;\n\tret;\n}\n", 6, "Unknown symbol 'LBL'"),
+    "unknown_instruction": (HEADER + ".visible .entry k()\n{\n\tfoo.bar 1;\n\tret;\n}\n", 6,
+                            "Not a name of any known instruction: 'foo'"),
+    "unterminated": (HEADER + ".visible .entry k()\n{\n\tret;\n", 7, "Parsing error near '<EOF>': syntax error"),
+    "bad_char": (HEADER + ".visible .entry k()\n{\n\tmov.u32 %r1, #;\n}\n", 6, "unexpected character '#'"),
+    "version": (".version 9.1\n.target sm_90\n.address_size 64\n", 1, "Unsupported .version 9.1; current version is '9.0'"),
+    "target_version": (".version 7.0\n.target sm_90\n.address_size 64\n", 2, "PTX .version 7.0 does not support .target sm_90"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_input(name, tmp_path, capsys):
+    text, line, msg = BAD[name]
+    src = tmp_path / f"{name}.ptx"
+    src.write_text(text)
+    out = tmp_path / "out.sass"
+    out.write_text("previous output\n")
+    rc, _, err = _run([src, "--arch", "sm_90", "-o", out], capsys)
+    assert rc == 1
+    assert err.startswith(f"{src}:{line}:"), err
+    assert ": error: " in err and msg in err, err
+    assert "Traceback" not in err
+    assert out.read_text() == "previous output\n"
+
+
+def test_missing_file_and_bad_arch(tmp_path, capsys):
+    rc, _, err = _run([tmp_path / "nope.ptx", "--arch", "sm_90"], capsys)
+    assert rc == 1 and "could not be opened" in err and ":1:1: error:" in err
+    rc, _, err = _run([EXAMPLE, "--arch", "sm_99"], capsys)
+    assert rc == 1 and "Value 'sm_99' is not defined for option 'gpu-name'" in err
+
+
+def test_target_higher_than_arch(tmp_path, capsys):
+    src = tmp_path / "t.ptx"
+    src.write_text(".version 9.0\n.target sm_100a\n.address_size 64\n")
+    rc, _, err = _run([src, "--arch", "sm_90"], capsys)
+    assert rc == 1 and "SM version specified by .target is higher than default SM version assumed" in err
+
+
+def test_console_script_no_traceback(tmp_path):
+    src = tmp_path / "bad.ptx"
+    src.write_text(HEADER + ".visible .entry k()\n{\n\tfoo;\n}\n")
+    p = subprocess.run([sys.executable, "-m", "pylower.tools.pylower", str(src), "--arch", "sm_90"],
+                       capture_output=True, text=True)
+    assert p.returncode == 1 and "Traceback" not in p.stderr and ":6:" in p.stderr

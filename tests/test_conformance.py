@@ -1,0 +1,38 @@
+"""pylower against the stored ptxas reference (tests/reference/, made by tools/refresh_reference.py).
+
+Two kinds of assertion: accept/reject agreement and exact sync-family matches may not fall below the
+recorded baseline (tests/conformance_baseline.json, per family); raise the baseline when work improves it
+(`python -m pylower.tools.conformance --baseline`). The per-family, per-target table is printed with -s.
+"""
+import json
+from pathlib import Path
+
+import pytest
+
+from pylower.tools.conformance import evaluate, report, summarize
+
+BASELINE = Path(__file__).with_name("conformance_baseline.json")
+
+
+@pytest.fixture(scope="module")
+def cases():
+    cs = evaluate(jobs=2)
+    print("\n" + report(cs))
+    return cs
+
+
+def test_reference_exists(cases):
+    assert len(cases) > 0
+
+
+def test_no_family_regresses(cases):
+    base = json.loads(BASELINE.read_text())
+    tab = summarize(cases)
+    problems = []
+    for fam, b in base.items():
+        n, agree, match = tab.get((fam, "all"), [0, 0, 0])
+        if agree < b["accept_agree"]:
+            problems.append(f"{fam}: accept/reject agreement {agree} < baseline {b['accept_agree']}")
+        if match < b["match"]:
+            problems.append(f"{fam}: exact matches {match} < baseline {b['match']}")
+    assert not problems, "\n".join(problems)

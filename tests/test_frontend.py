@@ -1,0 +1,104 @@
+"""PTX front end and Ori IR: every corpus file parses, prints back to the same AST, builds to Ori IR whose
+text form parses back to the same text."""
+import pytest
+
+from conftest import corpus_files
+from pylower.lowering import build, ori, parser, ptx_printer
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.diagnostics import PtxError
+from pylower.lowering.target import parse_target
+from pylower.tools.ptxas_ref import retarget
+
+FILES = corpus_files()
+
+
+def test_corpus_is_big_enough():
+    real = [f for f in FILES if "probes" not in f.parts]
+    assert len(real) >= 30, "the real-world corpus should hold at least 30 files"
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_round_trip_whole_corpus(chunk):
+    for f in FILES[chunk::4]:
+        text = f.read_text()
+        m = parser.parse(text, str(f))
+        again = parser.parse(ptx_printer.module(m), str(f))
+        assert again == m, f"{f}: parse -> print -> parse changed the AST"
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_ori_text_round_trip(chunk):
+    for f in FILES[chunk::4]:
+        text = f.read_text()
+        try:
+            mod = build.build(parser.parse(retarget(text, "sm_100a"), str(f)), parse_target("sm_100a"))
+        except PtxError:
+            continue                          # rejected forms have no IR
+        s = ori.print_module(mod)
+        assert ori.print_module(ori.parse_ir(s)) == s, f"{f}: Ori IR text does not round-trip"
+
+
+def test_operand_shapes():
+    src = """.version 9.0
+.target sm_90
+.address_size 64
+.global .align 8 .b8 tbl[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+.extern .shared .align 16 .b8 dsmem[];
+.visible .entry k(.param .u64 p, .param .align 8 .b8 s[16])
+.maxntid 128, 1, 1
+.minnctapersm 2
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<8>;
+    .reg .f32 %f<2>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [p];
+    mov.f32 %f1, 0f3F800000;
+    mov.u32 %r1, 0x10;
+    @!%p1 bra $L__BB0_1;
+    shfl.sync.bfly.b32 %r2|%p2, %r1, 16, 31, -1;
+    ld.global.v2.u32 {%r3, %r4}, [%rd1+-8];
+    mov.u64 %rd2, tbl;
+    { .reg .b32 %t; add.s32 %t, %r1, 1; }
+$L__BB0_1:
+    ret;
+}
+"""
+    m = parser.parse(src, "t.ptx")
+    k = m.functions[0]
+    assert [d.name for d in k.perf] == [".maxntid", ".minnctapersm"]
+    ins = [s for s in k.body if isinstance(s, A.Instruction)]
+    shfl = ins[4]
+    assert shfl.opcode == "shfl" and shfl.mods == (".sync", ".bfly", ".b32")
+    assert shfl.operands[0] == A.Pair(A.Reg("%r2"), A.Reg("%p2"))
+    assert shfl.operands[-1] == A.Imm("-1")
+    ld = ins[5]
+    assert ld.operands[0] == A.Vec((A.Reg("%r3"), A.Reg("%r4")))
+    assert ld.operands[1] == A.Addr((A.Reg("%rd1"),), -8)
+    assert ins[3].guard == A.Not(A.Reg("%p1"))
+    assert A.Imm("0f3F800000").value == 1.0
+    assert parser.parse(ptx_printer.module(m)) == m
+
+
+def test_cfg_blocks_and_successors():
+    src = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<4>;
+    mov.u32 %r1, %tid.x;
+    setp.eq.s32 %p1, %r1, 0;
+    @%p1 bra $L1;
+    bar.sync 0;
+$L1:
+    ret;
+}
+"""
+    mod = build.build(parser.parse(src), parse_target("sm_90"))
+    f = mod.functions[0]
+    assert [b.label for b in f.blocks] == ["$entry", "$bb1", "$L1"]
+    assert f.blocks[0].succs == ["$L1", "$bb1"]
+    assert f.blocks[1].succs == ["$L1"]
+    assert f.blocks[2].preds == ["$entry", "$bb1"]
