@@ -50,7 +50,9 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         pending = labels.get(b.label)
         for ins in b.instrs:
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
-            seq = rule(ins, sel) if rule is not None else generic.select(ins, sel)
+            seq = rule(ins, sel) if rule is not None else None
+            if seq is None:
+                seq = generic.select(ins, sel)
             if ins.opcode in ("bra",) and ins.operands and type(ins.operands[0]) is A.Sym:
                 tgt = labels.get(ins.operands[0].name, ins.operands[0].name)
                 seq[0].operands = (f"`({tgt})",)

@@ -25,7 +25,7 @@ def _num_barriers(fn: SassFunction) -> int | None:
     n = 0
     seen = False
     for ins in fn.instrs:
-        if ins.opcode in ("BAR",) or "BARRIER_ID" in ins.tags:
+        if "BARRIER_ID" in ins.tags:
             seen = True
             ids = [o for o in ins.operands[:1] if o.startswith("0x")]
             if not ids:
