@@ -27,7 +27,7 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # Fast path for the common statement shape (one instruction, no braces/strings/comments inside): one
 # regex for the whole statement and a cached operand classifier. Anything else takes the token path,
 # which yields the same AST (tests check the round trip over the whole corpus).
-_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:\.[\w$:]+)*)(?:[ \t]+([^;{}\"/\n]*?))?[ \t]*;")
+_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:\.[\w$:]+)*)(?:[ \t]+([^;{}\"/\n]*))?;")
 _FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
 _REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
@@ -307,17 +307,9 @@ class Parser:
         """Statements up to the matching '}' (consumed)."""
         out = []
         lx = self.lx
-        text = lx.text
-        fast = _FAST_INSTR.match
         while True:
-            if not lx._buf:
-                m = fast(text, lx._end)
-                if m is not None:
-                    ins = self._fast_instruction(m)
-                    if ins is not None:
-                        lx.consume_to(m.end())
-                        out.append(ins)
-                        continue
+            if not lx._buf and self._fast_run(out):
+                continue
             tok = self.peek()
             kind = tok[0]
             if kind == "}":
@@ -347,32 +339,58 @@ class Parser:
             else:
                 raise self.error_at(tok)
 
-    def _fast_instruction(self, m) -> A.Instruction | None:
-        neg, g, name, ops = m.groups()
-        split = self._names.get(name)
-        if split is None:
-            parts = name.split(".")
-            split = self._names[name] = (parts[0], tuple("." + p for p in parts[1:]))
-        opcode = split[0]
-        operands = ()
-        if ops:
-            operands = self._operand_lists.get(ops)
-            if operands is None:
-                operands = []
-                for piece in ops.split(","):
-                    piece = piece.strip()
-                    o = _fast_operand(piece) if piece else None
-                    if o is None:
-                        break
-                    operands.append(o)
-                else:
-                    operands = self._operand_lists[ops] = tuple(operands)
-        if opcode not in KNOWN_OPCODES or type(operands) is list:
-            return None            # not the simple shape after all: the token path parses (and diagnoses) it
-        start = m.start(1) - 1 if g else m.start(3)
-        line, col = self.lx.linecol(start)
-        guard = None if not g else (A.Not(A.Reg(g)) if neg else A.Reg(g))
-        return A.Instruction(opcode, split[1], operands, guard, line, col)
+    def _fast_run(self, out: list) -> bool:
+        """Parse consecutive simple one-line instructions straight from the text (the hot loop of the
+        parser); returns whether it consumed any. Stops at the first statement of another shape."""
+        lx = self.lx
+        text = lx.text
+        match = _FAST_INSTR.match
+        names, oplists = self._names, self._operand_lists
+        Instruction, Reg, Not = A.Instruction, A.Reg, A.Not
+        pos = start_pos = lx._end
+        line, lstart, lpos = lx._lline, lx._lstart, lx._lpos
+        while True:
+            m = match(text, pos)
+            if m is None:
+                break
+            neg, g, name, ops = m.groups()
+            split = names.get(name)
+            if split is None:
+                parts = name.split(".")
+                split = names[name] = (parts[0], tuple("." + p for p in parts[1:]))
+            if split[0] not in KNOWN_OPCODES:
+                break
+            operands = ()
+            if ops:
+                operands = oplists.get(ops)
+                if operands is None:
+                    operands = []
+                    for piece in ops.split(","):
+                        piece = piece.strip()
+                        o = _fast_operand(piece) if piece else None
+                        if o is None:
+                            break
+                        operands.append(o)
+                    else:
+                        operands = oplists[ops] = tuple(operands)
+                    if type(operands) is list:
+                        break             # not the simple shape: the token path parses (and diagnoses) it
+            start = m.start(1) - 1 if g else m.start(3)
+            if start < lpos:
+                break
+            n = text.count("\n", lpos, start)
+            if n:
+                line += n
+                lstart = text.rfind("\n", lpos, start) + 1
+            lpos = start
+            guard = None if not g else (Not(Reg(g)) if neg else Reg(g))
+            out.append(Instruction(split[0], split[1], operands, guard, line, start - lstart + 1))
+            pos = m.end()
+        if pos == start_pos:
+            return False
+        lx._lline, lx._lstart, lx._lpos = line, lstart, lpos
+        lx.consume_to(pos)
+        return True
 
     def parse_instruction(self) -> A.Instruction:
         guard = None

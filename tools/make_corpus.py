@@ -8,9 +8,12 @@ Sources and how each becomes <name>.ptx next to it:
   *.cu  -> `nvcc <flags> -ptx -O3 <name>.cu`, flags from a first-line comment `// corpus: -arch=sm_80`
            (default -arch=sm_75). Use the lowest arch the source needs (sm_90a for TMA / wgmma, sm_90 for
            clusters); the reference harness rewrites `.target` per target anyway.
-  *.ll  -> llvmlite NVPTX target machine: first-line comment `; corpus: cpu=sm_90 features=+ptx80`
-           (defaults cpu=sm_75 features=+ptx80). Each .ll is compiled in a child process because some inputs
-           make LLVM abort the whole process; such a failure is reported and the old .ptx is left alone.
+  *.ll  -> llvmlite NVPTX target machine: first-line comment `; corpus: cpu=sm_90 features=+ptx90`
+           (defaults cpu=sm_75 features=+ptx90). +ptx90 gives `.version 9.0`, which ptxas 13 accepts for
+           every target (+ptx80 would be rejected for sm_100a, sm_120, ...); LLVM also picks newer PTX forms
+           with it (e.g. fence.release / fence.acquire from PTX 8.6). Each .ll is compiled in a child process
+           because some inputs make LLVM abort the whole process; such a failure is reported and the old .ptx
+           is left alone.
 
 The generated PTX is the tool output verbatim (nvcc and LLVM are deterministic) with one provenance comment line
 prepended, so the same sources always give byte-identical files; a .ptx is only rewritten when its content
@@ -92,7 +95,7 @@ def compile_cu(src: Path) -> str:
 # ---------------------------------------------------------------- llvmlite
 
 def llc_options(src: Path) -> dict[str, str]:
-    opts = {"cpu": "sm_75", "features": "+ptx80"}
+    opts = {"cpu": "sm_75", "features": "+ptx90"}
     m = _LL_DIRECTIVE.match(_first_line(src))
     if m:
         for tok in m.group(1).split():
@@ -126,6 +129,8 @@ def compile_ll(src: Path) -> str:
         why = f"signal {-p.returncode}" if p.returncode < 0 else f"exit {p.returncode}"
         tail = "\n".join((p.stderr or "").strip().splitlines()[-3:])
         raise RuntimeError(f"LLVM failed ({why}): {tail}")
+    for line in dict.fromkeys((p.stderr or "").strip().splitlines()):   # e.g. "'+ptx91' is not a recognized feature"
+        print(f"warning: {_rel(src)}: {line}", file=sys.stderr)
     header = (f"// from {_rel(src)}: llvmlite cpu={o['cpu']} features={o['features']}"
               f" (python -m pylower.tools.make_corpus)\n")
     return header + p.stdout

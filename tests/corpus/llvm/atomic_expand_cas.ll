@@ -1,4 +1,4 @@
-; corpus: cpu=sm_75 features=+ptx80
+; corpus: cpu=sm_75 features=+ptx90
 ; atomicrmw forms NVPTX has no instruction for, expanded by AtomicExpand into cmpxchg loops: i8/i16 add and xchg
 ; (masked 32-bit CAS), nand, fsub, fmin/fmax on float and double, plus a source-level CAS spin loop.
 target triple = "nvptx64-nvidia-cuda"

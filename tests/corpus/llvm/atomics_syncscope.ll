@@ -1,4 +1,4 @@
-; corpus: cpu=sm_90 features=+ptx80
+; corpus: cpu=sm_90 features=+ptx90
 ; atomicrmw / cmpxchg / atomic load+store with syncscope("block"), ("cluster"), ("device") and system scope,
 ; across orderings (monotonic, acquire, release, acq_rel, seq_cst), on global, shared and generic pointers.
 target triple = "nvptx64-nvidia-cuda"

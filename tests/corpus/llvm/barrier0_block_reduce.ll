@@ -1,4 +1,4 @@
-; corpus: cpu=sm_75 features=+ptx80
+; corpus: cpu=sm_75 features=+ptx90
 ; Block sum reduction as clang emits it: shared-memory tree in a loop with llvm.nvvm.barrier0 (auto-upgraded
 ; to barrier.cta.sync.aligned.all) and a final warp stage with shfl.sync.down.
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"

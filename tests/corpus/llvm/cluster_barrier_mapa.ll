@@ -1,4 +1,4 @@
-; corpus: cpu=sm_90 features=+ptx80
+; corpus: cpu=sm_90 features=+ptx90
 ; Thread-block clusters from LLVM: barrier.cluster.arrive(.relaxed) / wait, cluster special registers, mapa to a
 ; peer CTA's shared memory (addrspace 7 = shared::cluster), remote stores and cluster-scope atomics, cluster fences.
 target triple = "nvptx64-nvidia-cuda"

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_90 features=+ptx80
+; corpus: cpu=sm_90 features=+ptx90
 ; LLVM fences in every syncscope and ordering (fence.acquire/release/acq_rel/sc . cta/cluster/gpu/sys) between
 ; a data store and a flag store, plus the legacy membar intrinsics.
 target triple = "nvptx64-nvidia-cuda"

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_80 features=+ptx80
+; corpus: cpu=sm_80 features=+ptx90
 ; sm_80 async copies and mbarriers: cp.async.{ca,cg} 4/8/16-byte copies, commit_group / wait_group / wait_all,
 ; cp.async.mbarrier.arrive(.noinc), mbarrier.init / arrive / arrive.noComplete / test_wait polling loop.
 target triple = "nvptx64-nvidia-cuda"

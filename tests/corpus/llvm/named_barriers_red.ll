@@ -1,4 +1,4 @@
-; corpus: cpu=sm_75 features=+ptx80
+; corpus: cpu=sm_75 features=+ptx90
 ; Named / counted CTA barriers with the LLVM 20+ intrinsic names: barrier.cta.sync.aligned.{all,count},
 ; barrier.cta.arrive.aligned.count, barrier.cta.red.{popc,and,or}.aligned.all, non-aligned barrier.cta.sync.all.
 target triple = "nvptx64-nvidia-cuda"

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_80 features=+ptx80
+; corpus: cpu=sm_80 features=+ptx90
 ; sm_80 warp reductions llvm.nvvm.redux.sync.{add,min,max,umin,umax,and,or,xor} with full and partial masks,
 ; inside a divergent branch for the partial mask.
 target triple = "nvptx64-nvidia-cuda"

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_75 features=+ptx80
+; corpus: cpu=sm_75 features=+ptx90
 ; Warp intrinsics: shfl.sync idx/up/down/bfly (i32, f32, predicate-returning .p forms, sub-warp clamp), vote.sync
 ; all/any/uni/ballot, match.any/all (i32, i64), activemask, bar.warp.sync with a computed mask.
 target triple = "nvptx64-nvidia-cuda"
