@@ -27,32 +27,6 @@ def _bar_operands(ops) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _reads(fn, reg: str, after) -> bool:
-    seen = False
-    for ins in fn.instructions():
-        if ins is after:
-            seen = True
-            continue
-        if seen or True:
-            for o in ins.operands[1:] if ins.opcode not in ("st", "red") else ins.operands:
-                if _mentions(o, reg):
-                    return True
-    return False
-
-
-def _mentions(o, reg: str) -> bool:
-    t = type(o)
-    if t is A.Reg:
-        return o.name == reg
-    if t in (A.Addr, A.Vec, A.Paren):
-        return any(_mentions(i, reg) for i in o.items)
-    if t is A.Pair:
-        return _mentions(o.first, reg) or _mentions(o.second, reg)
-    if t in (A.Not, A.Neg):
-        return _mentions(o.inner, reg)
-    return False
-
-
 @rule("bar", "barrier")
 def select_bar(ins, sel):
     kind = ins.attrs.get("kind")
@@ -64,6 +38,6 @@ def select_bar(ins, sel):
     out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",))]
     if kind == "red":
         dest = ins.operands[0]
-        if sel.target.sm >= _B2R_ALWAYS_FROM_SM or (type(dest) is A.Reg and _reads(sel.function, dest.name, ins)):
+        if sel.target.sm >= _B2R_ALWAYS_FROM_SM or sel.result_used(ins, dest):
             out.append(sel.sass(ins, "B2R", ("RESULT",), (operand_text(dest),)))
     return out

@@ -36,6 +36,27 @@ class SelectContext:
     module: ori.Module
     options: dict = field(default_factory=dict)
     unmapped: dict = field(default_factory=dict)
+    block: ori.BasicBlock | None = None          # the block of the instruction being selected
+    _analyses: dict = field(default_factory=dict)
+
+    @property
+    def liveness(self):
+        """Register liveness of the current function (computed once, on first use)."""
+        if "live" not in self._analyses:
+            from pylower.passes.analysis.liveness import Liveness
+            self._analyses["live"] = Liveness(self.function)
+        return self._analyses["live"]
+
+    @property
+    def uniformity(self):
+        if "uni" not in self._analyses:
+            from pylower.passes.analysis.uniformity import Uniformity
+            self._analyses["uni"] = Uniformity(self.function)
+        return self._analyses["uni"]
+
+    def result_used(self, ins: ori.Instr, reg) -> bool:
+        """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
+        return type(reg).__name__ == "Reg" and self.liveness.is_used_after(self.block, ins, reg.name)
 
     def sass(self, ins: ori.Instr | None, opcode: str, mods=(), operands=(), tags=(), guard: str | None = None) -> SassInstr:
         g = guard if guard is not None else (guard_text(ins.guard) if ins is not None else "")

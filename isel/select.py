@@ -48,6 +48,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     labels = _branch_targets(fn)
     for b in fn.blocks:
         pending = labels.get(b.label)
+        sel.block = b
         for ins in b.instrs:
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
             seq = rule(ins, sel) if rule is not None else None

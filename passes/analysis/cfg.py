@@ -1,0 +1,89 @@
+"""CFG orders, dominators and post-dominators (Cooper-Harvey-Kennedy iterative algorithm)."""
+from __future__ import annotations
+
+from pylower.lowering import ori
+
+
+def reverse_postorder(fn: ori.Function) -> list[str]:
+    succs = {b.label: b.succs for b in fn.blocks}
+    seen: set[str] = set()
+    order: list[str] = []
+    if not fn.blocks:
+        return order
+    stack = [(fn.blocks[0].label, iter(succs[fn.blocks[0].label]))]
+    seen.add(fn.blocks[0].label)
+    while stack:
+        label, it = stack[-1]
+        for s in it:
+            if s not in seen and s in succs:
+                seen.add(s)
+                stack.append((s, iter(succs[s])))
+                break
+        else:
+            stack.pop()
+            order.append(label)
+    order.reverse()
+    return order
+
+
+def _idoms(order: list[str], preds: dict[str, list[str]], entry_set: set[str]) -> dict[str, str]:
+    index = {b: i for i, b in enumerate(order)}
+    idom: dict[str, str] = {b: b for b in entry_set}
+    changed = True
+    while changed:
+        changed = False
+        for b in order:
+            if b in entry_set:
+                continue
+            ps = [p for p in preds.get(b, ()) if p in idom]
+            if not ps:
+                continue
+            new = ps[0]
+            for p in ps[1:]:
+                a, c = p, new
+                while a != c:
+                    while index[a] > index[c]:
+                        a = idom[a]
+                    while index[c] > index[a]:
+                        c = idom[c]
+                new = a
+            if idom.get(b) != new:
+                idom[b] = new
+                changed = True
+    return idom
+
+
+def dominators(fn: ori.Function) -> dict[str, str]:
+    """Immediate dominator of each reachable block (the entry maps to itself)."""
+    order = reverse_postorder(fn)
+    preds = {b.label: b.preds for b in fn.blocks}
+    return _idoms(order, preds, {order[0]} if order else set())
+
+
+EXIT = "$exit"
+
+
+def post_dominators(fn: ori.Function) -> dict[str, str]:
+    """Immediate post-dominator of each block; blocks without successors are joined by a virtual $exit."""
+    succs = {b.label: [s for s in b.succs] for b in fn.blocks}
+    exits = [b for b, s in succs.items() if not s]
+    rsuccs: dict[str, list[str]] = {EXIT: exits}
+    rpreds: dict[str, list[str]] = {b: list(s) or [EXIT] for b, s in succs.items()}
+    for b, s in succs.items():
+        for x in s:
+            rsuccs.setdefault(x, []).append(b)
+    # reverse postorder on the reversed graph from $exit
+    seen, order = {EXIT}, []
+    stack = [(EXIT, iter(rsuccs.get(EXIT, [])))]
+    while stack:
+        label, it = stack[-1]
+        for s in it:
+            if s not in seen:
+                seen.add(s)
+                stack.append((s, iter(rsuccs.get(s, []))))
+                break
+        else:
+            stack.pop()
+            order.append(label)
+    order.reverse()
+    return _idoms(order, rpreds, {EXIT})

@@ -1,0 +1,63 @@
+"""Which registers an Ori instruction defines and uses (PTX operand conventions).
+
+Most instructions write their first operand; stores, reductions without result, branches, barriers
+without result and fences write nothing. Pairs `d|p` define both; vectors in the first position define
+every element.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+
+# stems whose first operand is not a destination
+_NO_DEST = {"st", "red", "bra", "brx", "call", "ret", "exit", "trap", "membar", "fence", "bar", "barrier",
+            "prefetch", "prefetchu", "cp", "mbarrier", "griddepcontrol", "nanosleep", "sust", "sured", "wmma",
+            "stmatrix", "tensormap", "multimem", "applypriority", "discard", "pmevent", "brkpt",
+            "setmaxnreg", "stackrestore", "tcgen05", "clusterlaunchcontrol"}
+# ...except these forms, which do produce a value
+_DEST_FORMS = {("bar", ".red"), ("barrier", ".red"), ("mbarrier", ".arrive"), ("mbarrier", ".arrive_drop"),
+               ("mbarrier", ".test_wait"), ("mbarrier", ".try_wait"), ("mbarrier", ".pending_count"),
+               ("wmma", ".load"), ("cp", ".reduce")}
+
+
+def _regs(o, out: list[str]) -> None:
+    t = type(o)
+    if t is A.Reg:
+        out.append(o.name)
+    elif t in (A.Addr, A.Vec, A.Paren):
+        for i in o.items:
+            _regs(i, out)
+    elif t is A.Pair:
+        _regs(o.first, out)
+        _regs(o.second, out)
+    elif t in (A.Not, A.Neg):
+        _regs(o.inner, out)
+
+
+def has_dest(ins: ori.Instr) -> bool:
+    if ins.opcode in _NO_DEST:
+        return any((ins.opcode, m) in _DEST_FORMS for m in ins.mods) and ins.opcode != "st"
+    if ins.opcode == "atom" or ins.opcode == "ld":
+        return True
+    return bool(ins.operands)
+
+
+def defs(ins: ori.Instr) -> list[str]:
+    if not has_dest(ins) or not ins.operands:
+        return []
+    out: list[str] = []
+    first = ins.operands[0]
+    if type(first) in (A.Reg, A.Pair, A.Vec):
+        _regs(first, out)
+    return out
+
+
+def uses(ins: ori.Instr) -> list[str]:
+    out: list[str] = []
+    ops = ins.operands[1:] if has_dest(ins) and ins.operands and type(ins.operands[0]) in (A.Reg, A.Pair, A.Vec) \
+        else ins.operands
+    for o in ops:
+        _regs(o, out)
+    if ins.guard is not None:
+        _regs(ins.guard, out)
+    return out

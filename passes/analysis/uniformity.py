@@ -1,0 +1,94 @@
+"""Warp-uniformity (divergence) analysis: which registers hold the same value in every active lane,
+and which blocks run under divergent control.
+
+Sources of divergence are thread-varying special registers and results of per-lane operations (atomics,
+shuffles, per-lane loads); a value computed from a divergent value, or written under divergent control
+(a guarded write or a block control-dependent on a divergent branch), is divergent. Flow-insensitive
+over registers (PTX is not SSA), iterated to a fixpoint; conservative in the divergent direction.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+
+from .cfg import post_dominators
+from .defuse import defs, uses
+
+# special registers that differ between lanes of a warp
+_DIVERGENT_SREGS = ("%tid", "%laneid", "%lanemask", "%clock", "%globaltimer", "%pm", "%warpid", "%smid")
+# results that are the same in every lane (warp collectives) even though inputs vary
+_UNIFORM_RESULT = {"vote", "activemask", "redux"}
+# per-lane results regardless of inputs
+_DIVERGENT_RESULT = {"atom", "elect", "shfl", "match", "mbarrier"}
+
+
+def _is_divergent_sreg(name: str) -> bool:
+    return name.startswith(_DIVERGENT_SREGS)
+
+
+class Uniformity:
+    def __init__(self, fn: ori.Function):
+        self.fn = fn
+        self.divergent: set[str] = set()
+        self.divergent_blocks: set[str] = set()
+        self._run()
+
+    def _value_divergent(self, ins: ori.Instr) -> bool:
+        op = ins.opcode
+        if op in _UNIFORM_RESULT:
+            return False                     # a warp collective gives every lane the same value
+        if op in _DIVERGENT_RESULT:
+            return True                      # per-lane results (atomics, shuffles, ...)
+        # everything else (incl. loads: same address -> same value) is divergent iff an input is
+        return any(r in self.divergent or _is_divergent_sreg(r) for r in uses(ins))
+
+    def _run(self) -> None:
+        fn = self.fn
+        ipdom = post_dominators(fn)
+        by_label = {b.label: b for b in fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            # control divergence: blocks between a divergent branch and its immediate post-dominator
+            for b in fn.blocks:
+                if not b.instrs:
+                    continue
+                last = b.instrs[-1]
+                if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
+                    join = ipdom.get(b.label)
+                    work = [s for s in b.succs if s != join]
+                    while work:
+                        x = work.pop()
+                        if x in self.divergent_blocks or x == join or x not in by_label:
+                            continue
+                        self.divergent_blocks.add(x)
+                        changed = True
+                        work.extend(s for s in by_label[x].succs if s != join)
+            for b in fn.blocks:
+                in_div = b.label in self.divergent_blocks
+                for ins in b.instrs:
+                    ds = defs(ins)
+                    if not ds:
+                        continue
+                    div = in_div or self._value_divergent(ins) or (
+                        ins.guard is not None and self.is_divergent_operand(ins.guard))
+                    if div:
+                        for r in ds:
+                            if r not in self.divergent:
+                                self.divergent.add(r)
+                                changed = True
+
+    def is_divergent_operand(self, o) -> bool:
+        t = type(o)
+        if t is A.Reg:
+            return o.name in self.divergent or _is_divergent_sreg(o.name)
+        if t in (A.Not, A.Neg):
+            return self.is_divergent_operand(o.inner)
+        if t in (A.Addr, A.Vec, A.Paren):
+            return any(self.is_divergent_operand(i) for i in o.items)
+        if t is A.Pair:
+            return self.is_divergent_operand(o.first) or self.is_divergent_operand(o.second)
+        return False
+
+    def is_uniform(self, o) -> bool:
+        return not self.is_divergent_operand(o)

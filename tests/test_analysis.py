@@ -1,0 +1,68 @@
+"""Analyses on small IR: dominators, post-dominators, liveness, uniformity."""
+from pylower.lowering import build, parser
+from pylower.lowering.target import parse_target
+from pylower.passes.analysis.cfg import dominators, post_dominators, reverse_postorder
+from pylower.passes.analysis.liveness import Liveness
+from pylower.passes.analysis.uniformity import Uniformity
+
+SRC = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [p];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    ld.global.u32 %r3, [%rd1];
+    setp.lt.u32 %p1, %r1, 7;
+    setp.lt.u32 %p2, %r2, 7;
+    @%p2 bra $U;
+    add.s32 %r4, %r3, 1;
+$U:
+    @%p1 bra $J;
+    mov.u32 %r5, 1;
+    bar.red.popc.u32 %r6, 0, %p1;
+$J:
+    st.global.u32 [%rd1], %r5;
+    ret;
+}
+"""
+
+
+def _fn():
+    return build.build(parser.parse(SRC), parse_target("sm_90")).functions[0]
+
+
+def test_orders_and_dominators():
+    fn = _fn()
+    labels = [b.label for b in fn.blocks]
+    assert reverse_postorder(fn)[0] == "$entry"
+    idom = dominators(fn)
+    assert idom["$J"] == "$U" and idom["$U"] == "$entry"
+    ipdom = post_dominators(fn)
+    assert ipdom["$entry"] == "$U" and ipdom["$U"] == "$J"
+    assert set(idom) == set(labels)
+
+
+def test_liveness_result_used_or_not():
+    fn = _fn()
+    live = Liveness(fn)
+    blk = next(b for b in fn.blocks if any(i.opcode == "bar" for i in b.instrs))
+    bar = next(i for i in blk.instrs if i.opcode == "bar")
+    assert not live.is_used_after(blk, bar, "%r6")
+    mov = blk.instrs[0]
+    assert live.is_used_after(blk, mov, "%r5")
+
+
+def test_uniformity():
+    fn = _fn()
+    u = Uniformity(fn)
+    assert "%r1" in u.divergent and "%p1" in u.divergent
+    assert "%r2" not in u.divergent and "%r3" not in u.divergent and "%rd1" not in u.divergent
+    assert "%r4" not in u.divergent                 # written under a uniform branch
+    assert "%r5" in u.divergent                     # written under the divergent branch
+    div_block = next(b.label for b in fn.blocks if any(i.opcode == "bar" for i in b.instrs))
+    assert div_block in u.divergent_blocks
