@@ -40,3 +40,25 @@ def test_ll_error_is_a_diagnostic(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{src}:" in err and "error:" in err and "Traceback" not in err
     assert out.read_text() == "keep\n"
+
+
+ABORTS = """target triple = "nvptx64-nvidia-cuda"
+define void @k(ptr addrspace(1) %p) {
+  fence syncscope("cluster") seq_cst
+  store i32 1, ptr addrspace(1) %p
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
+"""
+
+
+def test_llvm_abort_does_not_take_pylower_down(tmp_path, capsys):
+    pytest.importorskip("llvmlite")
+    src = tmp_path / "fence.ll"
+    src.write_text(ABORTS)
+    assert run([str(src), "--arch", "sm_80", "--emit-ptx"]) == 1
+    err = capsys.readouterr().err
+    assert "LLVM aborted" in err and "cluster" in err and "Traceback" not in err
+    assert run([str(src), "--arch", "sm_90", "--emit-ptx"]) == 0
+    assert "fence.sc.cluster;" in capsys.readouterr().out
