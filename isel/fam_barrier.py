@@ -1,7 +1,8 @@
 """ISel for thread-block barriers (Ori 96): BAR.SYNC / BAR.ARV / BAR.RED.* (+ B2R.RESULT).
 
-Tier table (probes in tests/corpus/probes/barrier): sm_75 has no .DEFER_BLOCKING; the reduction result is
-moved out with B2R.RESULT when it is used, and always from sm_90 on.
+Tier table (probes in tests/corpus/probes/barrier): .DEFER_BLOCKING from sm_80 for aligned barriers and all
+reductions, from sm_90 for non-aligned `barrier.sync`; the reduction result is moved out with B2R.RESULT
+when it is used, and always from sm_90 on.
 """
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from pylower.lowering import ptx_ast as A
 
 from .rules import operand_text, rule
 
-# (kind, sm_75?) -> SASS modifiers after BAR
+# (kind, aligned) -> (SASS modifiers after BAR, first SM that adds .DEFER_BLOCKING or None).
+# `bar.*` is always aligned; non-aligned `barrier.sync` defers only from sm_90 (probed).
 _MODS = {
-    "sync": {True: ("SYNC",), False: ("SYNC", "DEFER_BLOCKING")},
-    "arrive": {True: ("ARV",), False: ("ARV",)},
-    "red": {True: ("RED", "{op}"), False: ("RED", "{op}", "DEFER_BLOCKING")},
+    ("sync", True): (("SYNC",), 80),
+    ("sync", False): (("SYNC",), 90),
+    ("arrive", True): (("ARV",), None),
+    ("arrive", False): (("ARV",), None),
+    ("red", True): (("RED", "{op}"), 80),
+    ("red", False): (("RED", "{op}"), 80),
 }
 # B2R.RESULT after BAR.RED: from which SM on it is emitted even when the result is unused
 _B2R_ALWAYS_FROM_SM = 90
@@ -32,8 +37,11 @@ def select_bar(ins, sel):
     kind = ins.attrs.get("kind")
     if kind is None:                       # handled by the warp/cluster rules
         return None
-    sm75 = sel.target.sm < 80
-    mods = tuple(m.format(op=ins.attrs.get("redop", "").upper()) for m in _MODS[kind][sm75])
+    aligned = ins.opcode == "bar" or ".aligned" in ins.mods
+    base, defer_from = _MODS[(kind, aligned)]
+    mods = tuple(m.format(op=ins.attrs.get("redop", "").upper()) for m in base)
+    if defer_from is not None and sel.target.sm >= defer_from:
+        mods += ("DEFER_BLOCKING",)
     ops = ins.operands[1:-1] if kind == "red" else ins.operands
     out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",))]
     if kind == "red":

@@ -69,9 +69,15 @@ def _space(mods, table, default):
     return default
 
 
+_BY_NAME: dict[tuple, tuple] = {}      # (stem, mods) -> (opcode, mods) for the operand-independent forms
+
+
 def select(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]:
     stem = ins.opcode
-    ops = tuple(operand_text(o) for o in ins.operands)
+    ops = tuple([operand_text(o) for o in ins.operands])
+    hit = _BY_NAME.get((stem, ins.mods))
+    if hit is not None:
+        return [sel.sass(ins, hit[0], hit[1], ops)]
     if stem in _ARITH:
         opc, mods = _ARITH[stem].get(_type_class(ins.mods), _ARITH[stem].get("I", ("IADD3", ())))
     elif stem == "ld":
@@ -93,6 +99,8 @@ def select(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]:
         name = ins.name
         sel.unmapped[name] = sel.unmapped.get(name, 0) + 1
         return [sel.sass(ins, "PTX." + name, (), ops)]
+    if stem not in ("mov", "ret"):
+        _BY_NAME[(stem, ins.mods)] = (opc, mods)
     return [sel.sass(ins, opc, mods, ops)]
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
 from pylower.lowering import ptx_printer as P
 from pylower.lowering.target import Target
 from pylower.sass.instr import SassInstr
@@ -56,7 +57,7 @@ class SelectContext:
 
     def result_used(self, ins: ori.Instr, reg) -> bool:
         """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
-        return type(reg).__name__ == "Reg" and self.liveness.is_used_after(self.block, ins, reg.name)
+        return type(reg) is A.Reg and self.liveness.is_used_after(self.block, ins, reg.name)
 
     def sass(self, ins: ori.Instr | None, opcode: str, mods=(), operands=(), tags=(), guard: str | None = None) -> SassInstr:
         g = guard if guard is not None else (guard_text(ins.guard) if ins is not None else "")
@@ -67,12 +68,18 @@ def guard_text(g) -> str:
     return "" if g is None else "@" + P.operand(g)
 
 
+_OPERAND_TEXT: dict = {}
+
+
 def operand_text(o) -> str:
-    """SASS-side spelling of a PTX operand (registers stay virtual: PTX names)."""
-    from pylower.lowering import ptx_ast as A
-    if type(o) is A.Imm:
-        v = o.value
-        if isinstance(v, int):
-            return hex(v) if v >= 0 else "-" + hex(-v)
-        return o.text
-    return P.operand(o)
+    """SASS-side spelling of a PTX operand (registers stay virtual: PTX names). Operands are immutable
+    values, so the spelling is cached."""
+    t = _OPERAND_TEXT.get(o)
+    if t is None:
+        if type(o) is A.Imm:
+            v = o.value
+            t = (hex(v) if v >= 0 else "-" + hex(-v)) if isinstance(v, int) else o.text
+        else:
+            t = P.operand(o)
+        _OPERAND_TEXT[o] = t
+    return t

@@ -24,7 +24,7 @@ class Imm:
 
     @property
     def value(self) -> int | float:
-        return parse_number(self.text)
+        return _number(self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +175,16 @@ class Module:
     @property
     def functions(self) -> list[Function]:
         return [i for i in self.items if isinstance(i, Function)]
+
+
+_NUMBERS: dict[str, int | float] = {}
+
+
+def _number(text: str) -> int | float:
+    v = _NUMBERS.get(text)
+    if v is None:
+        v = _NUMBERS[text] = parse_number(text)
+    return v
 
 
 def parse_number(text: str) -> int | float:

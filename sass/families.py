@@ -13,9 +13,9 @@ SYNC_FAMILY: dict[str, str] = {
     "CGABAR_GET": "cluster", "CGABAR_SET": "cluster", "UCGABAR_GET": "cluster", "UCGABAR_SET": "cluster",
     # warp-level
     "WARPSYNC": "warp", "VOTE": "warp", "VOTEU": "warp", "MATCH": "warp", "REDUX": "warp", "CREDUX": "warp",
-    "ELECT": "warp", "SHFL": "warp", "NANOSLEEP": "warp", "BMOV": "warp",
+    "ELECT": "warp", "SHFL": "warp", "NANOSLEEP": "warp", "BMOV": "warp", "ENDCOLLECTIVE": "warp",
     # convergence barriers
-    "BSSY": "convergence", "BSYNC": "convergence", "BREAK": "convergence", "WARPSYNC.ALL": "convergence",
+    "BSSY": "convergence", "BSYNC": "convergence", "BREAK": "convergence",
     # memory barriers / fences
     "MEMBAR": "fence", "FENCE": "fence", "ERRBAR": "fence", "CGAERRBAR": "fence", "CCTL": "fence",
     "ACQBULK": "fence", "ACQSHMINIT": "fence", "PREEXIT": "misc", "ACQBLK": "fence",
@@ -27,8 +27,7 @@ SYNC_FAMILY: dict[str, str] = {
     # async copies
     "LDGSTS": "async", "LDGDEPBAR": "async", "DEPBAR": "async", "UBLKCP": "async", "UBLKRED": "async",
     "UBLKPF": "async", "UTMALDG": "async", "UTMASTG": "async", "UTMAPF": "async", "UTMAREDG": "async",
-    "UTMACMDFLUSH": "async", "UTMACCTL": "async", "STAS": "async", "REDAS.": "async", "UTMACMDFLUSH.": "async",
-    "FENCE.VIEW": "fence",
+    "UTMACMDFLUSH": "async", "UTMACCTL": "async", "STAS": "async",
 }
 
 # CS2R / S2R reading these special registers are sync-relevant (activemask, cluster queries).

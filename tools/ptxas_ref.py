@@ -9,8 +9,7 @@ Result of compile_ptx():
    "messages": [{"line": N, "severity": "error"|"warning"|"fatal", "text": "..."}],
    "kernels": {name: {"sync": ["BAR.SYNC.DEFER_BLOCKING 0x0", ...],
                       "eiattr": {"EIATTR_NUM_BARRIERS": 1, "EIATTR_EXIT_INSTR_OFFSETS": 1, ...},
-                      "opcodes": "LDC BAR.SYNC.DEFER_BLOCKING ... EXIT BRA",
-                      "sass": ["/*0000*/ LDC R1, c[0x0][0x28]", ...]   # only with full=True
+                      "sass": ["LDC R1, c[0x0][0x28]", "@P0 BAR.SYNC.DEFER_BLOCKING 0x0", ...]
                       }}}
 """
 from __future__ import annotations
@@ -118,6 +117,19 @@ def sync_sequence(instrs) -> list[str]:
             out.append(normalize(opmods, ops))
     return out
 
+
+_SASS_LINE_RE = re.compile(r"^(?:@!?U?P[T0-9]+\s+)?(?P<op>\S+)\s*(?P<ops>.*)$")
+
+
+def sync_from_sass(lines: list[str]) -> list[str]:
+    """The sync-family view of stored SASS lines (reference JSON "sass"), with the current family table."""
+    out = []
+    for line in lines:
+        m = _SASS_LINE_RE.match(line)
+        if m and is_sync(m.group("op").split(".", 1)[0], m.group("ops")):
+            out.append(normalize(m.group("op"), m.group("ops")))
+    return out
+
 # ---------------------------------------------------------------- cuobjdump -elf (EIATTRs)
 
 _EI_KEEP_VALUE = {
@@ -187,10 +199,12 @@ def compile_ptx(ptx: str, target: str, extra_args: list[str] | None = None, full
         e = subprocess.run([cuobjdump, "-elf", str(cub)], capture_output=True, text=True, timeout=timeout)
         attrs = parse_eiattrs(e.stdout)
         for name, ins in funcs.items():
+            # the whole function, without the NOP padding after the final BRA: later analyses (and a changed
+            # sync-family table) work from this without re-running ptxas
+            while ins and ins[-1][2] == "NOP":
+                ins = ins[:-1]
             k = {"sync": sync_sequence(ins), "eiattr": attrs.get(name, {}),
-                 "opcodes": " ".join(op for _o, _g, op, _a in ins if op != "NOP")}
-            if full:
-                k["sass"] = [f"/*{o:04x}*/ {(g + ' ') if g else ''}{op} {a}".rstrip() for o, g, op, a in ins]
+                 "sass": [f"{(g + ' ') if g else ''}{op} {a}".rstrip() for _o, g, op, a in ins]}
             res["kernels"][name] = k
         return res
 
@@ -216,7 +230,7 @@ def main(argv=None) -> int:
             print(f"  [{k}] sync: {v['sync']}")
             print(f"  [{k}] eiattr: {json.dumps(v['eiattr'])}")
             if a.full:
-                print("\n".join("     " + s for s in v["sass"]))
+                print("\n".join(f"     /*{16 * i:04x}*/ {s}" for i, s in enumerate(v["sass"])))
     return 0
 
 

@@ -22,6 +22,9 @@ from pathlib import Path
 from pylower.lowering.target import DEFAULT_REFERENCE_TARGETS
 from pylower.tools import ptxas_ref
 
+# Bump when the stored shape changes: older files are then regenerated even if their PTX is unchanged.
+REF_FORMAT = 2
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
 REFERENCE = ROOT / "tests" / "reference"
@@ -48,11 +51,13 @@ def _one(args) -> tuple[str, str]:
     if out.exists() and not force:
         try:
             old = json.loads(out.read_text())
-            if old.get("sha256") == sha and old.get("ptxas") == version and sorted(old["targets"]) == sorted(targets):
+            if old.get("sha256") == sha and old.get("ptxas") == version and old.get("format") == REF_FORMAT \
+                    and sorted(old["targets"]) == sorted(targets):
                 return str(ptx_path), "up-to-date"
         except (ValueError, KeyError):
             pass
-    res = {"file": str(ptx_path.relative_to(CORPUS)), "sha256": sha, "ptxas": version, "targets": {}}
+    res = {"file": str(ptx_path.relative_to(CORPUS)), "sha256": sha, "ptxas": version, "format": REF_FORMAT,
+           "targets": {}}
     for t in targets:
         res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t, ptxas_ref.file_args(text))
     out.parent.mkdir(parents=True, exist_ok=True)
