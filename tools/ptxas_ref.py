@@ -132,12 +132,7 @@ def sync_from_sass(lines: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- cuobjdump -elf (EIATTRs)
 
-_EI_KEEP_VALUE = {
-    "EIATTR_NUM_BARRIERS", "EIATTR_NUM_MBARRIERS", "EIATTR_SYNC_STACK", "EIATTR_GEN_ERRBAR_AT_EXIT",
-    "EIATTR_CTA_PER_CLUSTER", "EIATTR_EXPLICIT_CLUSTER", "EIATTR_MAX_CLUSTER_RANK", "EIATTR_REQNTID",
-    "EIATTR_MAX_THREADS", "EIATTR_CUDA_API_VERSION", "EIATTR_SW_WAR", "EIATTR_MAXREG_COUNT",
-    "EIATTR_CLUSTER_SCHEDULING_POLICY_PREFERENCE", "EIATTR_MIN_CTA_PER_SM",
-}
+_EI_SKIP = {"EIATTR_KPARAM_INFO", "EIATTR_PARAM_CBANK", "EIATTR_CBANK_PARAM_SIZE", "unknown Attribute"}
 
 
 def _eiattr_value(name: str, value: str):
@@ -169,7 +164,8 @@ def parse_eiattrs(text: str) -> dict[str, dict]:
             attr = s.split(":", 1)[1].strip()
         elif s.startswith("Value:") and attr:
             value = s.split(":", 1)[1].strip()
-            if attr.endswith("_OFFSETS") or attr.endswith("_REGIDS") or attr in _EI_KEEP_VALUE:
+            # every attribute is kept (offset lists as entry counts); a parameter table is not sync-relevant
+            if attr not in _EI_SKIP:
                 out[cur][attr] = _eiattr_value(attr, value)
             attr = None
     return out
