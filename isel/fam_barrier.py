@@ -1,4 +1,5 @@
-"""ISel for thread-block barriers (Ori 96): BAR.SYNC / BAR.ARV / BAR.RED.* (+ B2R.RESULT).
+"""ISel for thread-block barriers (Ori 96): BAR.SYNC / BAR.ARV / BAR.RED.* (+ B2R.RESULT); also dispatches
+bar.warp.sync (a WARPSYNC) and barrier.cluster (isel/fam_barrier_cluster.py).
 
 Tier table (probes in tests/corpus/probes/barrier): .DEFER_BLOCKING from sm_80 for aligned barriers and all
 reductions, from sm_90 for non-aligned `barrier.sync`; the reduction result is moved out with B2R.RESULT
@@ -7,7 +8,9 @@ when it is used, and always from sm_90 on.
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
+from pylower.sass.instr import VIRTUAL
 
+from .fam_barrier_cluster import select_cluster
 from .rules import operand_text, rule
 
 # (kind, aligned) -> (SASS modifiers after BAR, first SM that adds .DEFER_BLOCKING or None).
@@ -32,18 +35,44 @@ def _bar_operands(ops) -> tuple[str, ...]:
     return tuple(out)
 
 
+# bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC; a full mask is
+# `WARPSYNC.ALL` from this SM on
+_WARPSYNC_ALL_FROM_SM = 90
+_FULL_MASK = 0xFFFFFFFF
+
+
+def _select_warp_sync(ins, sel):
+    mask = ins.operands[0]
+    if type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & _FULL_MASK == _FULL_MASK:
+        mods, ops = (("ALL",), ()) if sel.target.sm >= _WARPSYNC_ALL_FROM_SM else ((), (hex(_FULL_MASK),))
+    else:
+        mods, ops = (), (operand_text(mask),)
+    return [sel.sass(ins, "WARPSYNC", mods, ops, tags=("COOP_GROUP",))]
+
+
 @rule("bar", "barrier")
 def select_bar(ins, sel):
     kind = ins.attrs.get("kind")
-    if kind is None:                       # handled by the warp/cluster rules
-        return None
+    if kind is None:
+        if "cluster" in ins.attrs:
+            return select_cluster(ins, sel)
+        return _select_warp_sync(ins, sel)
     aligned = ins.opcode == "bar" or ".aligned" in ins.mods
     base, defer_from = _MODS[(kind, aligned)]
     mods = tuple(m.format(op=ins.attrs.get("redop", "").upper()) for m in base)
     if defer_from is not None and sel.target.sm >= defer_from:
         mods += ("DEFER_BLOCKING",)
     ops = ins.operands[1:-1] if kind == "red" else ins.operands
-    out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",))]
+    # a non-aligned barrier.sync is a warp-synchronous op: listed in EIATTR_COOP_GROUP_INSTR_OFFSETS, except
+    # its copy in an out-of-line slow path (`!copy=1`, passes/p72_late_expand_sync.py)
+    coop = ("COOP_GROUP",) if kind == "sync" and not aligned and not ins.attrs.get("copy") else ()
+    if ins.attrs.get("regid"):
+        # inside the -O0 WARPSYNC.COLLECTIVE form (sm_90+) the id and count travel in a register
+        # (`BAR.SYNC.DEFER_BLOCKING R8, R8`); the id still counts for EIATTR_NUM_BARRIERS (zero-size marker)
+        out = [sel.sass(ins, "BAR", mods, ("R_bar", "R_bar"), tags=coop),
+               sel.sass(ins, VIRTUAL, (), _bar_operands(ops), tags=("BARRIER_ID",))]
+    else:
+        out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",) + coop)]
     if kind == "red":
         dest = ins.operands[0]
         if sel.target.sm >= _B2R_ALWAYS_FROM_SM or sel.result_used(ins, dest):

@@ -55,6 +55,11 @@ class SelectContext:
             self._analyses["uni"] = Uniformity(self.function)
         return self._analyses["uni"]
 
+    def local_label(self) -> str:
+        """A fresh label for code a rule lays out itself (e.g. both paths of a runtime test)."""
+        n = self._analyses["labels"] = self._analyses.get("labels", 0) + 1
+        return f".L_{self.function.name}_{n}"
+
     def result_used(self, ins: ori.Instr, reg) -> bool:
         """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
         return type(reg) is A.Reg and self.liveness.is_used_after(self.block, ins, reg.name)

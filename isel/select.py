@@ -12,6 +12,7 @@ from pylower.sass.instr import SassFunction, SassProgram, layout
 
 from . import __path__ as _pkg_path
 from . import generic
+from .call_layout import place_callees
 from .rules import RULES, SelectContext
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
@@ -46,27 +47,54 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     sel = SelectContext(target, fn, module, options, unmapped)
     out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
     labels = _branch_targets(fn)
+    pending = None
+    alias: dict[str, str] = {}
     for b in fn.blocks:
-        pending = labels.get(b.label)
+        if b.label in labels:
+            if pending:                       # the previous block emitted nothing: both names, one address
+                alias[f"`({labels[b.label]})"] = f"`({pending})"
+            else:
+                pending = labels[b.label]
         sel.block = b
         for ins in b.instrs:
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
             seq = rule(ins, sel) if rule is not None else None
             if seq is None:
                 seq = generic.select(ins, sel)
-            if ins.opcode in ("bra",) and ins.operands and type(ins.operands[0]) is A.Sym:
+            if seq and seq[0].opcode == "BRA" and ins.opcode == "bra" and ins.operands and type(ins.operands[0]) is A.Sym:
                 tgt = labels.get(ins.operands[0].name, ins.operands[0].name)
                 seq[0].operands = (f"`({tgt})",)
             if seq and pending:
                 seq[0].label = pending
                 pending = None
             out.instrs.extend(seq)
+    if alias:
+        for i in out.instrs:
+            if i.operands and i.operands[-1] in alias:
+                i.operands = i.operands[:-1] + (alias[i.operands[-1]],)
+    if sel._analyses.get("labels") or alias:
+        _renumber_labels(out)
     layout(out)
     return out
+
+
+def _renumber_labels(fn: SassFunction) -> None:
+    """Labels rules made for their own branches (sel.local_label()) join the block labels: all become
+    .L_x_N in layout order, as nvdisasm numbers them."""
+    names: dict[str, str] = {}
+    for i in fn.instrs:
+        if i.label:
+            names[i.label] = i.label = f".L_x_{len(names)}"
+    for i in fn.instrs:
+        if i.opcode == "BRA" and i.operands and i.operands[-1].startswith("`("):
+            old = i.operands[-1][2:-1]
+            new = names.setdefault(old, f".L_x_{len(names)}")
+            i.operands = i.operands[:-1] + (f"`({new})",)
 
 
 def select(module: ori.Module, target: Target, options: dict | None = None) -> SassProgram:
     prog = SassProgram(target.name)
     for fn in module.functions:
         prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped))
+    place_callees(prog, module, options or {})
     return prog

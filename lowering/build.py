@@ -34,10 +34,17 @@ _REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
 
 
 class BuildContext:
-    """What a family handler sees: the target, the PTX version, diagnostics, and emit helpers."""
+    """What a family handler sees: the target, the PTX version, diagnostics, and emit helpers.
 
-    def __init__(self, target: Target, version: tuple[int, int], diags: Diagnostics, file: str):
+    `target` is the module's `.target`: ptxas checks instruction features against it ("Feature 'elect'
+    requires .target sm_90 or higher" even when compiling with -arch=sm_90). `arch` is --arch, which
+    instruction selection uses.
+    """
+
+    def __init__(self, target: Target, version: tuple[int, int], diags: Diagnostics, file: str,
+                 arch: Target | None = None):
         self.target = target
+        self.arch = arch or target
         self.version = version
         self.diags = diags
         self.file = file
@@ -90,15 +97,16 @@ class _Scope:
 def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
     if mod.version > MAX_PTX_VERSION:
         raise PtxError(f"Unsupported .version {mod.version[0]}.{mod.version[1]}; current version is "
-                       f"'{MAX_PTX_VERSION[0]}.{MAX_PTX_VERSION[1]}'", 1, 1, file)
+                       f"'{MAX_PTX_VERSION[0]}.{MAX_PTX_VERSION[1]}'", mod.version_line, 1, file)
     tname = mod.target[0]
     try:
         ptx_target = parse_target(tname)
     except PtxError:
-        raise PtxError(f"Unknown target '{tname}'", 2, 1, file)
+        raise PtxError(f"Unknown target '{tname}'", mod.target_line, 1, file)
     need = MIN_PTX_FOR_TARGET.get(ptx_target.name)
     if need and mod.version < need:
-        raise PtxError(f"PTX .version {mod.version[0]}.{mod.version[1]} does not support .target {tname}", 2, 1, file)
+        raise PtxError(f"PTX .version {mod.version[0]}.{mod.version[1]} does not support .target {tname}",
+                       mod.target_line, 1, file)
     if not target_accepts(arch, ptx_target):
         if ptx_target.suffix == "a" and arch.sm == ptx_target.sm:
             msg = f"PTX with .target '{tname}' cannot be compiled for architecture '{arch.name}'"
@@ -121,6 +129,8 @@ def _flatten(body, decls: list, stmts: list) -> None:
             continue                      # debug line info is not carried into the Ori IR
         elif t is A.VarDecl or t is A.Directive:
             decls.append(st)
+            if t is A.Directive and st.name == ".pragma":
+                stmts.append(st)          # its position matters too: it applies to the next instruction
         else:
             stmts.append(st)
 
@@ -170,7 +180,11 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
     callees: list[str] = []
     check = _check_operand
     ok: set[str] = set()                  # names already resolved in this function
+    pragmas: list[str] = []
     for st in stmts:
+        if type(st) is A.Directive:
+            pragmas.append(st.text.strip('"').replace(" ", "_"))      # one IR attribute token
+            continue
         if type(st) is A.Label:
             if cur.instrs or cur.label != "$entry" or blocks[-1] is not cur:
                 nxt = BasicBlock(st.name)
@@ -198,6 +212,9 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
         else:
             new = [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
                          {}, ins.line, "build")]
+        if pragmas and new:
+            new[0].attrs["pragma"] = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
+            pragmas = []
         cur.instrs.extend(new)
         op0 = ins.opcode
         if op0 == "call":
@@ -237,7 +254,7 @@ def _brx_targets(ins, decls) -> list[str]:
 def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Module:
     diags = diags or Diagnostics()
     check_module_header(mod, arch, mod.file)
-    ctx = BuildContext(arch, mod.version, diags, mod.file)
+    ctx = BuildContext(parse_target(mod.target[0]), mod.version, diags, mod.file, arch)
     global_names: set[str] = set()
     globals_: list = []
     for it in mod.items:

@@ -1,6 +1,7 @@
 """Thread-block barriers: bar{.cta} / barrier{.cta} .sync / .arrive / .red (ptxas handlers sub_524FB0 bar,
 sub_570290 barrier, sub_500BF0 bar.arrive, sub_570940 barrier.arrive, sub_52D590 bar.red, sub_5889B0
-barrier.red). Validation messages are ptxas 13.0.88's (docs/findings/barrier.md, tests/corpus/probes/barrier)."""
+barrier.red), bar.warp.sync and barrier.cluster.{arrive,wait}. Validation messages are ptxas 13.0.88's
+(docs/findings/barrier.md, tests/corpus/probes/barrier)."""
 from __future__ import annotations
 
 from . import ptx_ast as A
@@ -15,12 +16,46 @@ def _imm(o):
     return o.value if type(o) is A.Imm else None
 
 
+# barrier.cluster: operation -> the memory-order modifier it accepts (ptxas rejects the other one with
+# "Illegal modifier") and the ordering it has without one; .relaxed/.acquire need PTX 8.0, the rest 7.8.
+_CLUSTER_SEM = {".arrive": ((".release", ".relaxed"), "release"), ".wait": ((".acquire",), "acquire")}
+_CLUSTER_ORDERS = (".release", ".relaxed", ".acquire")
+_CLUSTER_MOD_VERSION = {".relaxed": (8, 0), ".acquire": (8, 0)}
+_CLUSTER_MIN_SM = 90
+
+
+def _lower_cluster(ins: A.Instruction, ctx):
+    """barrier.cluster.{arrive,wait}: ptxas reports the PTX-version gate, then the target gate, then
+    modifier problems (probes barrier_cluster_*_ptx7x, *_acquire, *_relaxed)."""
+    op = next((m for m in ins.mods if m in _CLUSTER_SEM), None)
+    if op is None:
+        raise ctx.error("Not a name of any known instruction: 'barrier.cluster'", ins)
+    name = f"barrier.cluster{op}"
+    ctx.require_version(ins, 7, 8, name)
+    if ctx.target.sm < _CLUSTER_MIN_SM:
+        raise ctx.error(f"Feature '{name}' requires .target sm_{_CLUSTER_MIN_SM} or higher", ins)
+    legal, default = _CLUSTER_SEM[op]
+    order = next((m for m in ins.mods if m in _CLUSTER_ORDERS), None)
+    if order is not None and order not in legal:
+        raise ctx.error(f"Illegal modifier '{order}' for instruction '{name}'", ins)
+    need = _CLUSTER_MOD_VERSION.get(order)
+    if need is not None and ctx.version < need:
+        raise ctx.error(f"Modifier '{order}' on '{name}' requires PTX ISA .version {need[0]}.{need[1]} or later", ins)
+    if ins.operands:
+        raise ctx.error(f"Arguments mismatch for instruction '{name}'", ins)
+    return [ctx.instr(ORI_CLASSES["barrier"], ins, cluster=op[1:], order=order[1:] if order else default)]
+
+
 @handler("bar", "barrier")
 def lower_bar(ins: A.Instruction, ctx):
     stem = ins.opcode
     mods = ins.mods
-    if (stem == "bar" and ".warp" in mods) or (stem == "barrier" and ".cluster" in mods):
-        # bar.warp.sync / barrier.cluster.*: Ori 96 without a CTA-barrier kind (their own rules select them)
+    if stem == "barrier" and ".cluster" in mods:
+        return _lower_cluster(ins, ctx)
+    if stem == "bar" and ".warp" in mods:
+        # bar.warp.sync membermask: Ori 96 without a CTA-barrier kind (the warp-sync phases and its own rule)
+        if len(ins.operands) != 1:
+            raise ctx.error("Arguments mismatch for instruction 'bar.warp'", ins)
         return [ctx.instr(ORI_CLASSES["barrier"], ins)]
     if ".cta" in mods:
         ctx.require_version(ins, 7, 8, f"{stem}.cta")

@@ -81,6 +81,8 @@ def _fast_operand(s: str):
 
 
 class Parser:
+    known_opcodes = KNOWN_OPCODES      # the Ori IR reader widens this with the pseudo-ops (ori.PSEUDO_OPCODES)
+
     def __init__(self, text: str, file: str = "<input>"):
         self.lx = Lexer(text, file)
         self.file = file
@@ -116,6 +118,7 @@ class Parser:
     # -- module
     def parse_module(self) -> A.Module:
         version, target, asize = None, (), 64
+        version_line, target_line = 1, 2
         items = []
         while True:
             tok = self.peek()
@@ -123,6 +126,7 @@ class Parser:
                 break
             if tok[0] == "DIR" and tok[1] == ".version":
                 self.next()
+                version_line = self.line_of(tok)
                 v = self.expect("NUM")
                 try:
                     major, minor = v[1].split(".")
@@ -132,6 +136,7 @@ class Parser:
                 continue
             if tok[0] == "DIR" and tok[1] == ".target":
                 self.next()
+                target_line = self.line_of(tok)
                 names = [self.expect("ID")[1]]
                 while self.accept(","):
                     names.append(self.expect("ID")[1])
@@ -146,7 +151,7 @@ class Parser:
             raise PtxError("Missing .version directive at start of file", 1, 1, self.file)
         if not target:
             raise PtxError("Missing .target directive", 1, 1, self.file)
-        return A.Module(version, target, asize, tuple(items), self.file)
+        return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line)
 
     def parse_toplevel(self):
         start = self.peek()
@@ -404,7 +409,7 @@ class Parser:
             raise self.error_at(tok)
         parts = tok[1].split(".")
         opcode = parts[0]
-        if opcode not in KNOWN_OPCODES:
+        if opcode not in self.known_opcodes:
             raise self.error_at(tok, f"Not a name of any known instruction: '{opcode}'")
         mods = tuple("." + p for p in parts[1:])
         operands = []

@@ -171,6 +171,8 @@ class Module:
     address_size: int
     items: tuple                   # Directive | VarDecl | Function, in order
     file: str = field(default="<input>", compare=False)
+    version_line: int = field(default=1, compare=False)
+    target_line: int = field(default=2, compare=False)
 
     @property
     def functions(self) -> list[Function]:

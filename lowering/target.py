@@ -65,7 +65,8 @@ class Target:
 
     @property
     def has_redux_float(self) -> bool:
-        return self.sm >= 100 and self.suffix == "a"
+        # redux.sync.{min,max}.f32: sm_100a/100f/103a/103f only (probes warp/redux_sync_*_f32)
+        return self.family == 100 and self.suffix in ("a", "f")
 
     @property
     def has_mbarrier(self) -> bool:

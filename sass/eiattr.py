@@ -15,6 +15,7 @@ TAG_TO_EIATTR: dict[str, str] = {
     "EXIT": "EIATTR_EXIT_INSTR_OFFSETS",
     "INT_WARP_WIDE": "EIATTR_INT_WARP_WIDE_INSTR_OFFSETS",
     "COOP_GROUP": "EIATTR_COOP_GROUP_INSTR_OFFSETS",
+    "COOP_GROUP_SLOW": "EIATTR_COOP_GROUP_INSTR_OFFSETS",     # the slow-path call/branch of a warp-sync op
     "MEMBAR_SYS": "EIATTR_SW_WAR_MEMBAR_SYS_INSTR_OFFSETS",
     "MBARRIER": "EIATTR_MBARRIER_INSTR_OFFSETS",
 }
@@ -34,8 +35,20 @@ def _num_barriers(fn: SassFunction) -> int | None:
     return n if seen else None
 
 
+_MASK_IMM, _MASK_IN_REG = 0xFFFFFFFF, 0x05000000
+
+
+def _coop_mask_regids(fn: SassFunction) -> list[int] | None:
+    """One member-mask entry per EIATTR_COOP_GROUP_INSTR_OFFSETS entry: 0xffffffff for an immediate mask (and
+    for a slow-path call), 0x05000000|n for a mask held in Rn (tag MASK_REG; registers are virtual here, so n=0)."""
+    vals = [_MASK_IN_REG if t == "COOP_GROUP" and "MASK_REG" in i.tags else _MASK_IMM
+            for i in fn.instrs for t in i.tags if t in ("COOP_GROUP", "COOP_GROUP_SLOW")]
+    return vals or None
+
+
 SCALARS: dict[str, Callable[[SassFunction], object]] = {
     "EIATTR_NUM_BARRIERS": _num_barriers,
+    "EIATTR_COOP_GROUP_MASK_REGIDS": _coop_mask_regids,
 }
 
 

@@ -1,0 +1,175 @@
+"""ISel for the warp collectives (Ori 119) and griddepcontrol / nanosleep (docs/findings/warp.md, section 2).
+
+Target groups: T75 = sm_75, T80 = sm_80-89, T90 = sm_90/90a, T100 = sm_100+. Per-target choices are the
+tables below. Tags: COOP_GROUP on every user-written member-mask collective (not on the copy of an op in a
+phase-72 slow path, `!copy=1`, nor on the legacy non-.sync forms); MASK_REG when the member mask is held in
+a register at that instruction (sass/eiattr.py: EIATTR_COOP_GROUP_MASK_REGIDS).
+"""
+from __future__ import annotations
+
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
+from pylower.passes.analysis.defuse import defs, uses
+
+from . import generic
+from .rules import operand_text, rule
+
+_FULL = 0xFFFFFFFF
+# vote.all/.uni and match.all have no native SASS below this SM: ballot / MATCH.ANY against the active
+# mask. Phase 72's sm_80-89 slow-path copy (`!copy=1`) uses the same emulation.
+_NATIVE_ALL_FROM_SM = 80
+_SLOW_COPY_EMULATED_BELOW_SM = 90
+_VOTE = {"all": "ALL", "any": "ANY", "uni": "EQ", "ballot": "ANY"}
+# An immediate partial mask is materialized in a register (for the EIATTR) from this SM on.
+_IMM_MASK_IN_REG_FROM_SM = 90
+# redux: (op, type) -> SASS modifiers; integer min/max are CREDUX on the sm_100 family (sm_100*/103*)
+_REDUX_MODS = {
+    ("add", ".u32"): ("SUM",), ("add", ".s32"): ("SUM", "S32"),
+    ("min", ".u32"): ("MIN",), ("min", ".s32"): ("MIN", "S32"),
+    ("max", ".u32"): ("MAX",), ("max", ".s32"): ("MAX", "S32"),
+    ("and", ".b32"): (), ("or", ".b32"): ("OR",), ("xor", ".b32"): ("XOR",),
+    ("min", ".f32"): ("MIN",), ("max", ".f32"): ("MAX",),
+}
+_CREDUX_INT_OPS, _CREDUX_FAMILY = ("min", "max"), 100
+_NANOSLEEP = ((80, ()), (0, ("WARP",)))
+_GRIDDEP = {"wait": "ACQBULK", "launch_dependents": "PREEXIT"}
+
+
+def _t(o) -> str:
+    return operand_text(o)
+
+
+def _mask_tags(ins, sel) -> tuple[str, ...]:
+    """COOP_GROUP (+ MASK_REG) for a .sync collective's own instruction."""
+    if ".sync" not in ins.mods or ins.attrs.get("copy"):
+        return ()
+    mask = ins.operands[-1]
+    in_reg = type(mask) is not A.Imm or (
+        sel.target.sm >= _IMM_MASK_IN_REG_FROM_SM and mask.value & _FULL != _FULL)
+    return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
+
+
+def _emulated(ins, sel) -> bool:
+    sm = sel.target.sm
+    return sm < _NATIVE_ALL_FROM_SM or (bool(ins.attrs.get("copy")) and sm < _SLOW_COPY_EMULATED_BELOW_SM)
+
+
+def _activemask(ins, sel, uniform: bool):
+    if uniform:
+        return sel.sass(ins, "VOTEU", ("ANY",), ("UR_active", "UPT", "PT"))
+    return sel.sass(ins, "VOTE", ("ANY",), ("R_active", "PT", "PT"))
+
+
+@rule("vote")
+def select_vote(ins, sel):
+    mode = ins.attrs.get("mode")
+    if mode is None:
+        return None
+    d, src = ins.operands[0], ins.operands[1]
+    tags = _mask_tags(ins, sel)
+    if ".sync" in ins.mods and mode in ("all", "uni") and _emulated(ins, sel):
+        # ballot of the (negated) source compared with the active mask (VOTEU: a uniform register)
+        return [_activemask(ins, sel, True),
+                sel.sass(ins, "VOTE", ("ANY",), ("R_ballot", "PT", _t(src)), tags=tags)]
+    if mode == "ballot":
+        return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
+    return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
+
+
+@rule("match")
+def select_match(ins, sel):
+    mode = ins.attrs.get("mode")
+    if mode is None:
+        return None
+    wide = ("U64",) if ".b64" in ins.mods else ()
+    d, src = ins.operands[0], ins.operands[1]
+    dest = _t(d.first) if type(d) is A.Pair else _t(d)
+    tags = _mask_tags(ins, sel)
+    if mode == "all" and _emulated(ins, sel):
+        act = _activemask(ins, sel, type(ins.operands[-1]) is not A.Imm)
+        op = sel.sass(ins, "MATCH", ("ANY",) + wide, (dest, _t(src)), tags=tags)
+        return [op, act] if ins.attrs.get("copy") else [act, op]
+    return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest, _t(src)), tags=tags)]
+
+
+@rule("activemask")
+def select_activemask(ins, sel):
+    uniform = _activemask_uniform(ins, sel)
+    return [sel.sass(ins, "VOTEU" if uniform else "VOTE", ("ANY",),
+                     (_t(ins.operands[0]), "UPT" if uniform else "PT", "PT"))]
+
+
+def _activemask_uniform(ins, sel) -> bool:
+    """Does ptxas keep the active mask in a uniform register? When it is combined with a redux result
+    (which lives in a uniform register: activemask_b32_with_redux), and on sm_75 when it only feeds
+    address arithmetic on uniform values (activemask_b32_uniform_use)."""
+    reg = ins.operands[0]
+    if type(reg) is not A.Reg:
+        return False
+    users = [i for b in sel.function.blocks for i in b.instrs if reg.name in uses(i)]
+    if not users:
+        return False
+    redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
+    if any(redux_regs & set(uses(u)) for u in users):
+        return True
+    if sel.target.sm >= _NATIVE_ALL_FROM_SM:
+        return False
+    uni = sel.uniformity
+    return all(u.opcode in ("mul", "add", "shl", "mad", "cvt") and
+               all(r == reg.name or uni.is_uniform(A.Reg(r)) for r in uses(u)) for u in users)
+
+
+@rule("redux")
+def select_redux(ins, sel):
+    op = ins.attrs.get("redop")
+    if op is None:
+        return None
+    typ = next(m for m in ins.mods if m in (".u32", ".s32", ".b32", ".f32"))
+    mods = _REDUX_MODS[(op, typ)]
+    f32 = typ == ".f32"
+    if f32:
+        if ".abs" in ins.mods:
+            mods = (mods[0] + "ABS",)
+        mods += ("F32",) + (("NAN",) if ".NaN" in ins.mods else ())
+    credux = f32 or (op in _CREDUX_INT_OPS and sel.target.family == _CREDUX_FAMILY)
+    d, src = ins.operands[0], ins.operands[1]
+    return [sel.sass(ins, "CREDUX" if credux else "REDUX", mods, ("U" + _t(d), _t(src)), tags=_mask_tags(ins, sel))]
+
+
+@rule("elect")
+def select_elect(ins, sel):
+    d = ins.operands[0]
+    return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ" if type(d.first) is A.Sink else "U" + _t(d.first), "PT"))]
+
+
+@rule("shfl")
+def select_shfl(ins, sel):
+    mode = ins.attrs.get("mode")
+    if mode is None:
+        return None
+    d = ins.operands[0]
+    dest = (_t(d.second), _t(d.first)) if type(d) is A.Pair else ("PT", _t(d))
+    return [sel.sass(ins, "SHFL", (mode.upper(),), dest + tuple(_t(o) for o in ins.operands[1:4]),
+                     tags=_mask_tags(ins, sel))]
+
+
+@rule("griddepcontrol")
+def select_griddepcontrol(ins, sel):
+    return [sel.sass(ins, _GRIDDEP[ins.attrs["action"]])]
+
+
+@rule("nanosleep")
+def select_nanosleep(ins, sel):
+    mods = next(m for lo, m in _NANOSLEEP if sel.target.sm >= lo)
+    return [sel.sass(ins, "NANOSLEEP", mods, (_t(ins.operands[0]),))]
+
+
+@rule("call")
+def select_call(ins, sel):
+    """A call to one of ptxas's sm70 warp-sync routines is a warp-synchronous site (lowering/sm70_intrinsics.py)."""
+    callee = next((o.name for o in ins.operands if type(o) is A.Sym), None)
+    if callee is None or not is_sm70_warp_sync(callee):
+        return None
+    seq = generic.select(ins, sel)
+    seq[0].tags = seq[0].tags | {"COOP_GROUP"}
+    return seq
