@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pylower.isel.select import select
 from pylower.lowering import build, parser
-from pylower.lowering.diagnostics import Diagnostics
+from pylower.lowering.diagnostics import Diagnostics, PtxError
 from pylower.lowering.target import Target, parse_target
 from pylower.passes.manager import DumpOptions, PassContext, PassManager
 from pylower.passes.registry import pipeline_for
@@ -40,11 +40,21 @@ def compile_text(text: str, file: str = "<input>", arch: str | Target = "sm_75",
             gc.enable()
 
 
+def _check_resolved(module) -> None:
+    """Whole-program mode (no -c): every called function needs a body in this module (ptxas: fatal)."""
+    for fn in module.functions:
+        for name in fn.callees:
+            if module.function(name) is None:
+                raise PtxError(f"Unresolved extern function '{name}'", 0, 0, module.file)
+
+
 def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     target = arch if isinstance(arch, Target) else parse_target(arch)
     diags = Diagnostics()
     ast = parser.parse(text, file)
     module = build.build(ast, target, diags)
+    if not (options or {}).get("compile_only"):
+        _check_resolved(module)
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)
     out = io.StringIO()
     PassManager(pipeline_for(target, ctx), dump, out).run(module, ctx)

@@ -38,6 +38,14 @@ ORI_CLASSES: dict[str, int] = {
 }
 ORI_CLASS_NAME = {v: k for k, v in ORI_CLASSES.items()}
 
+# Stems of the sync pseudo-ops the phases insert (class 130, `by=` the phase); not PTX, so only the IR
+# reader accepts them. ISel: isel/fam_sync_pseudo.py.
+PSEUDO_OPCODES = frozenset({
+    "warpsync", "endcollective", "bssy", "bsync", "bmov", "bra_conv", "bra_div", "bra_back", "call_helper",
+    "ret_helper", "membermask",
+    "lea",                # shared-memory symbol -> register before an ATOMS (lowering/fam_atomic.py)
+})
+
 
 @dataclass(slots=True)
 class Instr:
@@ -162,7 +170,9 @@ def parse_instr_line(text: str, lineno: int = 0, file: str = "<ir>") -> Instr:
         op = int(op_s)
     except ValueError:
         raise PtxError(f"expected an Ori opcode number, got '{op_s}'", lineno, 1, file)
-    ins = Parser(ptx, file).parse_instruction()
+    p = Parser(ptx, file)
+    p.known_opcodes = p.known_opcodes | PSEUDO_OPCODES
+    ins = p.parse_instruction()
     attrs, line, by = {}, 0, "build"
     for item in ("!" + meta).split() if meta else []:
         k, _, v = item[1:].partition("=")

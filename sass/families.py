@@ -21,7 +21,7 @@ SYNC_FAMILY: dict[str, str] = {
     "ACQBULK": "fence", "ACQSHMINIT": "fence", "PREEXIT": "misc", "ACQBLK": "fence",
     # atomics and reductions
     "ATOM": "atomic", "ATOMG": "atomic", "ATOMS": "atomic", "RED": "atomic", "REDG": "atomic",
-    "REDAS": "atomic", "ATOMAS": "atomic",
+    "REDAS": "atomic", "ATOMAS": "atomic", "UREDGR": "atomic",
     # mbarrier / syncs unit
     "SYNCS": "mbarrier", "ARRIVES": "mbarrier",
     # async copies

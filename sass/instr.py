@@ -4,6 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+# Opcode of a zero-size marker: no encoding, not printed; it only carries EIATTR tags (ptxas lists an
+# instruction it deleted, e.g. a no-op bar.warp.sync, in EIATTR_COOP_GROUP_INSTR_OFFSETS).
+VIRTUAL = ""
+
+
 @dataclass(slots=True)
 class SassInstr:
     opcode: str                        # base mnemonic: "BAR"
@@ -45,4 +50,4 @@ def layout(fn: SassFunction) -> None:
     off = 0
     for ins in fn.instrs:
         ins.offset = off
-        off += 16
+        off += 0 if ins.opcode == VIRTUAL else 16

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from .families import is_sync
-from .instr import SassProgram
+from .instr import VIRTUAL, SassProgram
 
 
 def _line(ins) -> str:
@@ -25,7 +25,8 @@ def print_program(prog: SassProgram) -> str:
         for ins in fn.instrs:
             if ins.label:
                 out.append(f"{ins.label}:")
-            out.append(_line(ins))
+            if ins.opcode != VIRTUAL:
+                out.append(_line(ins))
     for fn in prog.functions:
         out.append("")
         out.append(f"//--------------------- .nv.info.{fn.name:<24}--------------------------")
@@ -47,6 +48,6 @@ def program_json(prog: SassProgram) -> str:
             "instructions": [
                 {"offset": i.offset, "guard": i.guard, "opcode": i.mnemonic, "operands": list(i.operands),
                  "line": i.line, "sync": is_sync(i.opcode, ", ".join(i.operands))}
-                for i in fn.instrs],
+                for i in fn.instrs if i.opcode != VIRTUAL],
         }
     return json.dumps({"target": prog.target, "kernels": kernels}, indent=1, sort_keys=True) + "\n"

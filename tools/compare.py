@@ -16,7 +16,9 @@ def compare_file(text: str, file: str, target: str) -> str:
         raise PtxError("--compare-ptxas needs ptxas on PATH and nvidia-cuda-nvdisasm/cuobjdump installed", 0, 0, file)
     ref = ptxas_ref.compile_ptx(text, target, ptxas_ref.file_args(text))
     try:
-        ours = compile_text(text, file, target)
+        from pylower.tools import ptxas_options
+        opt, options = ptxas_options.parse(ptxas_ref.file_args(text))
+        ours = compile_text(text, file, target, opt_level=opt, options=options)
         mine = {f.name: f for f in ours.program.functions}
         ours_err = None
     except PtxError as e:

@@ -82,13 +82,11 @@ def run_case(text: str, rel: str, target: str, ref: dict) -> Case:
     from pylower.pipeline import compile_text
     from pylower.tools.ptxas_ref import file_args, retarget
     args = file_args(text)
-    opt = 3
-    for a in args:
-        if a.startswith("-O") and a[2:].isdigit():
-            opt = int(a[2:])
+    from pylower.tools import ptxas_options
     fam = family_of(rel)
     try:
-        res = compile_text(retarget(text, target), rel, target, opt_level=opt)
+        opt, options = ptxas_options.parse(args)
+        res = compile_text(retarget(text, target), rel, target, opt_level=opt, options=options)
         ours = True
     except PtxError as e:
         ours, res = False, e

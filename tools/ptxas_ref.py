@@ -218,7 +218,7 @@ def main(argv=None) -> int:
     text = Path(a.ptx).read_text()
     archs = a.arch or [(_TARGET_RE.search(text) or [None, None, "sm_75"])[2]]
     for t in archs:
-        r = compile_ptx(text if a.no_retarget else retarget(text, t), t, a.extra, full=a.full)
+        r = compile_ptx(text if a.no_retarget else retarget(text, t), t, file_args(text) + a.extra, full=a.full)
         print(f"== {t}: {'accepted' if r['accepted'] else 'REJECTED'}")
         for m in r["messages"]:
             print(f"   line {m['line']}: {m['severity']}: {m['text']}")

@@ -34,7 +34,7 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--emit-json", action="store_true", help="also write <output>.json")
     ap.add_argument("--emit-ptx", action="store_true", help="print the PTX (for .ll input: what LLVM made) and stop")
     ap.add_argument("--emit-ir", action="store_true", help="print the Ori IR after the phases instead of SASS")
-    ap.add_argument("-O", "--opt-level", type=int, default=3, choices=range(0, 4), metavar="N")
+    ap.add_argument("-O", "--opt-level", type=int, default=3, metavar="N", help="0..3 (higher: as 3, like ptxas)")
     ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--list-passes", action="store_true")
     ap.add_argument("--dump-before", action="append", metavar="PHASE", help="number, name or all")
@@ -44,9 +44,9 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--disable-pass", action="append", metavar="PHASE")
     ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
-    ap.add_argument("--assume-extern-functions-do-not-sync", action="store_true")
-    ap.add_argument("--no-membermask-overlap", action="store_true")
-    ap.add_argument("--print-potentially-overlapping-membermasks", action="store_true")
+    ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
+                 "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
+                 "--print-potentially-overlapping-membermasks, -c")
     return ap
 
 
@@ -82,7 +82,16 @@ def _knobs(values) -> dict:
 def run(argv=None, stdout=None, stderr=None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    from pylower.tools import ptxas_options
+    try:
+        _, sync_options, argv = ptxas_options.split(list(sys.argv[1:] if argv is None else argv))
+    except ptxas_options.OptionError as e:
+        stderr.write(f"pylower fatal   : {e.message}\n")
+        return 1
     a = make_parser().parse_args(argv)
+    if a.opt_level < 0:
+        stderr.write(f"pylower fatal   : '{a.opt_level}': expected a number\n")
+        return 1
     from pylower.passes.registry import PHASES
     if a.list_passes:
         rows = [(p.number, p.name, ", ".join(p.knobs) or "-", p.description) for p in PHASES]
@@ -112,13 +121,11 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             from pylower.tools.compare import compare_file
             stdout.write(compare_file(text, a.input, target.name))
             return 0
-        options = {"assume_extern_functions_do_not_sync": a.assume_extern_functions_do_not_sync,
-                   "no_membermask_overlap": a.no_membermask_overlap,
-                   "print_potentially_overlapping_membermasks": a.print_potentially_overlapping_membermasks}
+        options = sync_options
         dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
                            Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
         from pylower.pipeline import compile_text
-        res = compile_text(text, a.input, target, a.opt_level, _knobs(a.knob), options, dump)
+        res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
     except PtxError as e:
         stderr.write(e.format(a.input) + "\n")
         return 1

@@ -13,7 +13,7 @@ from pylower.lowering import ptx_ast as A
 _NO_DEST = {"st", "red", "bra", "brx", "call", "ret", "exit", "trap", "membar", "fence", "bar", "barrier",
             "prefetch", "prefetchu", "cp", "mbarrier", "griddepcontrol", "nanosleep", "sust", "sured", "wmma",
             "stmatrix", "tensormap", "multimem", "applypriority", "discard", "pmevent", "brkpt",
-            "setmaxnreg", "stackrestore", "tcgen05", "clusterlaunchcontrol"}
+            "setmaxnreg", "stackrestore", "tcgen05", "clusterlaunchcontrol"} | ori.PSEUDO_OPCODES
 # ...except these forms, which do produce a value
 _DEST_FORMS = {("bar", ".red"), ("barrier", ".red"), ("mbarrier", ".arrive"), ("mbarrier", ".arrive_drop"),
                ("mbarrier", ".test_wait"), ("mbarrier", ".try_wait"), ("mbarrier", ".pending_count"),

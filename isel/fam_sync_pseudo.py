@@ -1,0 +1,86 @@
+"""ISel for the class-130 sync pseudo-ops the sync phases insert (passes/p71_optimize_sync.py,
+passes/p72_late_expand_sync.py; stems: lowering.ori.PSEUDO_OPCODES).
+
+Per-target spellings are table rows: WARPSYNC with a full mask is `WARPSYNC 0xffffffff` below sm_90 and
+`WARPSYNC.ALL` from sm_90 (findings R4); the member-mask check before a per-thread-mask slow path is
+MATCH.ALL on sm_75, and on sm_80-89 VOTEU.ANY + MATCH.ANY + REDUX.OR for bar.warp.sync/shfl or REDUX.OR for
+the other ops (compiler-made warp-wide instructions; findings phase 71.3, warp.md "divergent reg").
+"""
+from __future__ import annotations
+
+from pylower.lowering import ptx_ast as A
+
+from pylower.sass.instr import VIRTUAL
+
+from .rules import operand_text, rule
+
+_FULL = 0xFFFFFFFF
+_WARPSYNC_ALL_FROM_SM = 90
+# membermask.overlap / .uniform: (check, first SM) -> [(opcode, mods, tags)]; sm_75 has no REDUX
+_WW = ("INT_WARP_WIDE",)
+_MEMBERMASK_CHECK = (
+    (".overlap", 80, (("VOTEU", ("ANY",), _WW), ("MATCH", ("ANY",), _WW), ("REDUX", ("OR",), _WW))),
+    (".uniform", 80, (("REDUX", ("OR",), _WW),)),
+    (None, 0, (("MATCH", ("ALL",), ()),)),
+)
+
+
+def _is_full(o) -> bool:
+    return type(o) is A.Imm and isinstance(o.value, int) and o.value & _FULL == _FULL
+
+
+def _ops(ins) -> tuple[str, ...]:
+    return tuple(operand_text(o) for o in ins.operands)
+
+
+def _coop(ins) -> tuple[str, ...]:
+    """EIATTR_COOP_GROUP entries a pseudo-op stands for (`!coop=1`: a warp-sync op's site, `!coop_slow=1`:
+    its slow path)."""
+    return (("COOP_GROUP",) if ins.attrs.get("coop") else ()) + (("COOP_GROUP_SLOW",) if ins.attrs.get("coop_slow") else ())
+
+
+@rule("warpsync")
+def select_warpsync(ins, sel):
+    mods = tuple(m[1:].upper() for m in ins.mods)      # (), ("COLLECTIVE",), ("COLLECTIVE", "ALL")
+    ops = _ops(ins)
+    if not mods and ins.operands and _is_full(ins.operands[0]) and sel.target.sm >= _WARPSYNC_ALL_FROM_SM:
+        mods, ops = ("ALL",), ()
+    return [sel.sass(ins, "WARPSYNC", mods, ops, tags=_coop(ins))]
+
+
+@rule("endcollective")
+def select_endcollective(ins, sel):
+    return [sel.sass(ins, "ENDCOLLECTIVE")]
+
+
+@rule("bssy", "bsync")
+def select_convergence(ins, sel):
+    mods = tuple(m[1:].upper() for m in ins.mods)
+    return [sel.sass(ins, ins.opcode.upper(), mods, _ops(ins))]
+
+
+@rule("bmov")
+def select_bmov(ins, sel):
+    mods = tuple(m[1:].upper() for m in ins.mods)      # ("32",) or ("32", "CLEAR")
+    ops = _ops(ins)
+    if len(ops) == 1:                                  # clear one barrier: BMOV.32.CLEAR RZ, Bn
+        ops = ("RZ",) + ops
+    return [sel.sass(ins, "BMOV", mods, ops)]
+
+
+_BRANCHES = {"bra_conv": ("BRA", ("CONV",)), "bra_div": ("BRA", ("DIV",)), "bra_back": ("BRA", ()),
+             "call_helper": ("CALL", ("REL", "NOINC")), "ret_helper": ("RET", ("REL", "NODEC"))}
+
+
+@rule(*_BRANCHES)
+def select_helper_branch(ins, sel):
+    opc, mods = _BRANCHES[ins.opcode]
+    return [sel.sass(ins, opc, mods, tuple(f"`({operand_text(o)})" for o in ins.operands), tags=_coop(ins))]
+
+
+@rule("membermask")
+def select_membermask(ins, sel):
+    if ".elided" in ins.mods:                           # a deleted bar.warp.sync: only its EIATTR entry
+        return [sel.sass(ins, VIRTUAL, (), (), tags=_coop(ins))]
+    seq = next(rows for kind, lo, rows in _MEMBERMASK_CHECK if kind in (None, *ins.mods) and sel.target.sm >= lo)
+    return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]

@@ -1,0 +1,252 @@
+"""Phase 22 LoopUnrolling: ptxas's unrolling decisions for counted loops, as seen from their sync
+instructions (docs/findings/phases.md section 3).
+
+The number and name are pylower's: ptxas's unroller runs before phase 25 StageAndFence (the seed), but
+neither the seed nor the ptxas strings name its phase. Its refusal reasons are ptxas's own strings
+("Not unrolled: Irregular loop", "... Ineligible instruction", "... performance", ...), counted in --stats.
+
+Only at -O2 and above, for a single-block loop `L: body; add i, i, s; setp.cmp p, i, N; @p bra L;`
+with a known start value of i:
+- constant trip count T: fully unrolled when T x (body cost) fits the target's budget, else the body is
+  repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
+- N loaded from a kernel parameter (unknown trip): peel one iteration, unroll the main loop by 4, then a
+  2-copy and a 1-copy remainder (8 copies of the body in all, as ptxas);
+- never with `.pragma "nounroll"`, a MEMBAR-class fence in the body (findings R6), a call, or, below
+  sm_90, a warp-synchronous op (loop_vote_ballot_trip4). CTA barriers do not stop it.
+"""
+from __future__ import annotations
+
+import operator
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.fam_fence import is_membar_class
+from pylower.passes.analysis.defuse import defs
+
+from . import sync_util as S
+from .manager import PassContext, Phase
+
+NAME = "LoopUnrolling"
+_ALU, _BRANCH = ori.ORI_CLASSES["alu"], ori.ORI_CLASSES["branch"]
+UNROLL_FROM_OPT = 2
+# Full-unroll budget in body cost units (non-sync body instructions other than the loop control), by the
+# first SM of a row. Bisected with a 3-instruction body: sm_90/100a/120 unroll 307 trips fully, 308
+# not; sm_75 1500 but not 2000, sm_80 1000 (findings section 3).
+_FULL_BUDGET = ((90, 3 * 307), (0, 3 * 1500))
+_MAX_FULL_TRIP = 2000             # a bar-only body (cost 0) was seen fully unrolled up to here (sm_90)
+_PARTIAL_FACTOR = 32              # loop_bar_sync_trip512 on sm_90+: 32 BARs in the loop
+_UNKNOWN_TRIP_FACTOR = 4          # peel 1 + 4 + 2 + 1 (loop_bar_sync_trip_unknown)
+_MAX_SIMULATED_TRIP = 1 << 20
+
+_CMP = {".lt": operator.lt, ".le": operator.le, ".gt": operator.gt, ".ge": operator.ge,
+        ".ne": operator.ne, ".eq": operator.eq, ".lo": operator.lt, ".ls": operator.le, ".hi": operator.gt,
+        ".hs": operator.ge}
+_MONOTONE = {".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs"}
+
+NOT_IRREGULAR = "Not unrolled: Irregular loop"
+NOT_INELIGIBLE = "Not unrolled: Ineligible instruction"
+NOT_PERFORMANCE = "Not unrolled: performance"
+NOT_EXIT = "Not unrolled: Unsupported loop exit condition"
+NOT_INDEX = "Not unrolled: Unsupported loop index variable"
+NOT_PRAGMA = "Not unrolled: pragma nounroll"
+
+
+def _param_loaded(fn: ori.Function, reg: str) -> bool:
+    """Is every definition of reg a kernel-parameter load? ptxas unrolls an unknown-trip loop only then:
+    a bound computed from a parameter (+5, *3, |255, &255), loaded from global memory, or read from
+    %ctaid/%ntid/%nctaid keeps the loop rolled (probes loop_bar_sync_trip_unknown*, barrier/bar_sync_loop).
+    A per-thread bound (div_loop_shfl_sync) is never a parameter."""
+    ds = [i for b in fn.blocks for i in b.instrs if reg in defs(i)]
+    return bool(ds) and all(i.opcode == "ld" and ".param" in i.mods for i in ds)
+
+
+def _budget(sm: int) -> int:
+    return next(b for lo, b in _FULL_BUDGET if sm >= lo)
+
+
+def _imm_int(o) -> int | None:
+    if type(o) is A.Imm and isinstance(o.value, int):
+        return o.value
+    return None
+
+
+class _Loop:
+    """A single-block counted loop and its induction variable."""
+
+    def __init__(self, fn: ori.Function, idx: int):
+        self.fn, self.idx = fn, idx
+        self.block = fn.blocks[idx]
+        self.pre = fn.blocks[idx - 1] if idx > 0 else None
+        self.exit = fn.blocks[idx + 1] if idx + 1 < len(fn.blocks) else None
+
+    def analyse(self) -> str | None:
+        """None if this is a counted loop (fields set), else ptxas's reason for not unrolling it."""
+        b = self.block
+        ins = b.instrs
+        if self.pre is None or self.exit is None or len(ins) < 3 or sorted(b.preds) != sorted({self.pre.label, b.label}) \
+                or b.label not in self.pre.succs or self.pre.instrs and self.pre.instrs[-1].opcode == "bra":
+            return NOT_IRREGULAR
+        br, setp = ins[-1], ins[-2]
+        if type(br.guard) is not A.Reg or setp.opcode != "setp" or type(setp.operands[0]) is not A.Reg \
+                or setp.operands[0].name != br.guard.name or len(setp.operands) != 3:
+            return NOT_EXIT
+        self.pred, self.cmp = br.guard, next((m for m in setp.mods if m in _CMP), None)
+        self.setp = setp
+        var, bound = setp.operands[1], setp.operands[2]
+        if self.cmp is None or type(var) is not A.Reg:
+            return NOT_EXIT
+        updates = [i for i in ins[:-2] if var.name in defs(i)]
+        if len(updates) != 1 or updates[0].opcode != "add" or updates[0].guard is not None:
+            return NOT_INDEX
+        upd = updates[0]
+        step = _imm_int(upd.operands[2]) if len(upd.operands) == 3 and upd.operands[1] == var else None
+        if not step:
+            return NOT_INDEX
+        self.var, self.step, self.update = var, step, upd
+        self.bound = _imm_int(bound)
+        self.bound_reg = bound if type(bound) is A.Reg else None
+        if self.bound is None and (self.bound_reg is None or any(bound.name in defs(i) for i in ins)):
+            return NOT_EXIT
+        self.init = None
+        for i in reversed(self.pre.instrs):
+            if var.name in defs(i):
+                if i.opcode == "mov" and i.guard is None:
+                    self.init = _imm_int(i.operands[1])
+                break
+        self.body = ins[:-2]
+        return None
+
+    def trip_count(self) -> int | None:
+        if self.bound is None or self.init is None:
+            return None
+        i, n, cmp = self.init, self.bound, _CMP[self.cmp]
+        for trips in range(1, _MAX_SIMULATED_TRIP):
+            i += self.step
+            if not cmp(i, n):
+                return trips
+        return None
+
+
+class LoopUnrolling(Phase):
+    number = 22
+    name = NAME
+    description = "-O2+: unroll counted single-block loops (full / partial / peel+4+2+1) as ptxas decides"
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        if ctx.opt_level < UNROLL_FROM_OPT:
+            return False
+        changed = False
+        idx = 0
+        while idx < len(fn.blocks):
+            b = fn.blocks[idx]
+            last = b.instrs[-1] if b.instrs else None
+            if last is not None and last.opcode == "bra" and last.guard is not None and \
+                    any(type(o) is A.Sym and o.name == b.label for o in last.operands):
+                reason = self._unroll(fn, idx, ctx)
+                if reason is None:
+                    changed = True
+                    ori.link_preds(fn)
+                else:
+                    ctx.count(self, reason)
+            idx += 1
+        return changed
+
+    def _unroll(self, fn: ori.Function, idx: int, ctx: PassContext) -> str | None:
+        loop = _Loop(fn, idx)
+        body = loop.block.instrs
+        if any("nounroll" in str(i.attrs.get("pragma", "")) for i in body):
+            return NOT_PRAGMA
+        for i in body:
+            if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or \
+                    (ctx.target.sm < 90 and S.warp_op(i) is not None and not S.is_cta_barrier(i)):
+                return NOT_INELIGIBLE
+        reason = loop.analyse()
+        if reason is not None:
+            return reason
+        trips = loop.trip_count()
+        if trips is not None:
+            return self._constant(loop, trips, ctx)
+        if loop.cmp not in _MONOTONE or loop.bound_reg is None:
+            return NOT_EXIT
+        if not _param_loaded(fn, loop.bound_reg.name):
+            return NOT_PERFORMANCE
+        return self._unknown(loop, ctx)
+
+    # -- transformations
+
+    @staticmethod
+    def _copies(loop: _Loop, n: int) -> list[ori.Instr]:
+        out: list[ori.Instr] = []
+        for k in range(n):
+            out.extend(i if k == 0 else S.clone(i, NAME) for i in loop.body)
+        return out
+
+    def _cost(self, loop: _Loop) -> int:
+        return sum(1 for i in loop.body if i is not loop.update and i.op not in (S.BARRIER, S.SYNC))
+
+    def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
+        b = loop.block
+        full = trips <= _MAX_FULL_TRIP and trips * self._cost(loop) <= _budget(ctx.target.sm)
+        if full:
+            b.instrs = self._copies(loop, trips) + [loop.setp]
+            b.succs = [s for s in b.succs if s != b.label]
+            ctx.count(self, "loops fully unrolled")
+            return None
+        factor = _PARTIAL_FACTOR
+        if trips < 2 * factor:
+            return NOT_PERFORMANCE
+        q, r = divmod(trips, factor)
+        end = loop.init + q * factor * loop.step
+        setp_end = S.clone(loop.setp, NAME)
+        setp_end.mods = tuple(".ne" if m == loop.cmp else m for m in setp_end.mods)
+        setp_end.operands = (loop.setp.operands[0], loop.var, S.imm(end))
+        b.instrs = self._copies(loop, factor) + [setp_end, b.instrs[-1]]
+        if r:
+            tail = ori.BasicBlock(f"{b.label}$rem", [S.clone(i, NAME) for i in self._copies(loop, r)] + [S.clone(loop.setp, NAME)],
+                                  [loop.exit.label])
+            b.succs = [b.label, tail.label]
+            loop.fn.blocks.insert(loop.idx + 1, tail)
+        ctx.count(self, "loops partially unrolled")
+        return None
+
+    def _unknown(self, loop: _Loop, ctx: PassContext) -> str | None:
+        fn, b = loop.fn, loop.block
+        exit_label = loop.exit.label
+        typ = next((m for m in loop.setp.mods if m not in _CMP), ".s32")
+        t, q = A.Reg(f"%unroll_t{loop.idx}"), A.Reg(f"%unroll_p{loop.idx}")
+        fn.decls.extend([A.VarDecl(".reg", (typ if typ.startswith((".u", ".s", ".b")) else ".b32",), t.name),
+                         A.VarDecl(".reg", (".pred",), q.name)])
+        bound = loop.bound_reg
+        setp_mods = tuple(loop.setp.mods)
+        line = b.instrs[-1].line
+
+        def at_least(k: int, label: str) -> list[ori.Instr]:
+            """Branch to `label` unless k more iterations remain (monotone compare)."""
+            return [ori.Instr(_ALU, "add", (loop.update.mods[0] if loop.update.mods else ".s32",),
+                              (t, loop.var, S.imm((k - 1) * loop.step)), None, {}, line, NAME),
+                    ori.Instr(_ALU, "setp", setp_mods, (q, t, bound), None, {}, line, NAME),
+                    ori.Instr(_BRANCH, "bra", (), (A.Sym(label),), A.Not(q), {}, line, NAME)]
+
+        def leave_unless_more() -> list[ori.Instr]:
+            return [S.clone(loop.setp, NAME), ori.Instr(_BRANCH, "bra", (), (A.Sym(exit_label),), A.Not(loop.pred), {}, line, NAME)]
+
+        main, rem2, rem1 = f"{b.label}$main", f"{b.label}$rem2", f"{b.label}$rem1"
+        k = _UNKNOWN_TRIP_FACTOR
+        peel = self._copies(loop, 1) + leave_unless_more()
+        blocks = [
+            ori.BasicBlock(b.label, peel, [exit_label, f"{b.label}$check"]),
+            ori.BasicBlock(f"{b.label}$check", at_least(k, rem2), [rem2, main]),
+            ori.BasicBlock(main, [S.clone(i, NAME) for i in self._copies(loop, k)] + at_least(k, rem2)[:2] +
+                           [ori.Instr(_BRANCH, "bra", (), (A.Sym(main),), q, {}, line, NAME)], [main, rem2]),
+            ori.BasicBlock(rem2, at_least(2, rem1), [rem1, f"{rem2}$body"]),
+            ori.BasicBlock(f"{rem2}$body", [S.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
+            ori.BasicBlock(rem1, leave_unless_more(), [exit_label, f"{rem1}$body"]),
+            ori.BasicBlock(f"{rem1}$body", [S.clone(i, NAME) for i in self._copies(loop, 1)] + [S.clone(loop.setp, NAME)],
+                           [exit_label]),
+        ]
+        fn.blocks[loop.idx:loop.idx + 1] = blocks
+        ctx.count(self, "unknown-trip loops unrolled")
+        return None
+
+
+PHASE = LoopUnrolling()

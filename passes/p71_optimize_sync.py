@@ -1,0 +1,181 @@
+"""Phase 71 OptimizeSyncInstructions (-O1 and above): decide which sync instructions need no re-convergence.
+
+ptxas at -O0 re-converges the warp before every CTA barrier and runs every warp-synchronous operation
+through its slow path (phase 72 does both). From -O1 on, this phase proves code converged and marks it
+(`!conv=1`), so phase 72 leaves it alone, and it deletes what has no effect:
+- a `bar.warp.sync` with a warp-uniform mask in converged code (findings R5);
+- on sm_90+ the re-convergence before an aligned CTA barrier even in divergent code (div_if_bar_sync);
+- a shfl.sync of a warp-uniform value (folded to a mov);
+- per-thread member masks (`bar.warp.sync %r`, `shfl.sync ... %r` with %r depending on %tid): the
+  overlapping-membermask handling of the target and --no-membermask-overlap (table _PER_THREAD_MASK).
+Code reached from an extern call is never proven converged (findings R7). Fences are never touched (R2).
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.passes.analysis.uniformity import Uniformity
+
+from . import sync_util as S
+from .manager import PassContext, Phase
+
+NAME = "OptimizeSyncInstructions"
+OVERLAP_INFO = ("(C8100) Compiler assumes threads executing this sync instruction may have distinct but "
+                "overlapping membermasks.")
+PRINT_OPTION = "--print-potentially-overlapping-membermasks"
+# Targets on which ptxas honours --print-potentially-overlapping-membermasks (others: a warning).
+PRINT_OPTION_SMS = (75,)
+
+# A per-thread member mask (a register that differs between lanes) in converged code, below sm_90, by
+# (tier, --no-membermask-overlap value; None = absent): "delete" (only bar.warp.sync: nothing left),
+# "plain" (the op as if converged), or "check" (a membermask test, then the op with its slow path,
+# phase 72). sm_90+ never checks: phase 72 emits WARPSYNC R / WARPSYNC.EXCLUSIVE R (findings phase 71.3,
+# warp.md "divergent reg"; probes bar_warp_sync_tid_mask*, *_divreg_mask).
+_PER_THREAD_MASK = {
+    ("turing", None): "plain", ("turing", True): "plain", ("turing", False): "check",
+    ("ampere", None): "check", ("ampere", True): "plain", ("ampere", False): "check",
+}
+# the test ptxas puts before the slow path: a full overlap test for bar.warp.sync and shfl (sm_80+:
+# VOTEU.ANY MATCH.ANY REDUX.OR), a uniformity test (REDUX.OR) for the other ops; sm_75: MATCH.ALL
+_CHECK_KIND = {"warpsync": ".overlap", "shflsync_": ".overlap"}
+
+
+def _mask_tier(sm: int) -> str | None:
+    return "turing" if sm < 80 else "ampere" if sm < 90 else None
+
+
+def _check_kind(wop: S.WarpOp) -> str:
+    return next((k for prefix, k in _CHECK_KIND.items() if wop.helper.startswith(prefix)), ".uniform")
+
+
+class _ShuffleUniformity(Uniformity):
+    """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
+    same value, whichever lane it reads it from)."""
+
+    def __init__(self, fn: ori.Function):
+        # call results come back through the function's own .param variables: per-thread values
+        self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
+        super().__init__(fn)
+
+    def _value_divergent(self, ins: ori.Instr) -> bool:
+        if _foldable_shfl(ins):
+            return self.is_divergent_operand(ins.operands[1])
+        if ins.opcode == "ld" and ".param" in ins.mods and any(
+                type(o) is A.Addr and any(type(i) is A.Sym and i.name in self.call_params for i in o.items)
+                for o in ins.operands):
+            return True
+        return super()._value_divergent(ins)
+
+
+def _foldable_shfl(ins: ori.Instr) -> bool:
+    # `shfl.sync.mode.b32 d, a, b, c, mask` with a plain destination (d|p also reports the lane validity)
+    return ins.opcode == "shfl" and ".sync" in ins.mods and len(ins.operands) == 5 and type(ins.operands[0]) is A.Reg
+
+
+def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
+    """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
+    uni = _ShuffleUniformity(fn)
+    changed = False
+    for b in fn.blocks:
+        for k, ins in enumerate(b.instrs):
+            if _foldable_shfl(ins) and ins.guard is None and not uni.is_divergent_operand(ins.operands[1]):
+                b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), ins.operands[:2], None, {},
+                                        ins.line, NAME)
+                ctx.count(phase, "uniform shuffles folded")
+                changed = True
+    return changed
+
+
+def _elided(ins: ori.Instr, wop: S.WarpOp) -> ori.Instr:
+    """What is left of a deleted bar.warp.sync: no code, but ptxas still lists it in
+    EIATTR_COOP_GROUP_INSTR_OFFSETS (bar_warp_sync_converged_*, bar_warp_sync_imm_*)."""
+    return S.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)
+
+
+class OptimizeSyncInstructions(Phase):
+    number = 71
+    name = NAME
+    description = "-O1+: mark converged sync ops (no WARPSYNC/slow path), delete no-op bar.warp.sync, per-thread masks"
+    knobs = (S.SYNC_GATE_KNOB,)
+
+    def enabled(self, ctx: PassContext) -> bool:
+        return ctx.knob(S.SYNC_GATE_KNOB, 1) != 0
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        sm = ctx.target.sm
+        printing = bool(ctx.options.get("print_potentially_overlapping_membermasks"))
+        if printing and sm not in PRINT_OPTION_SMS and ctx.module is not None and fn is ctx.module.functions[0]:
+            ctx.diags.warn(f"Command line option '{PRINT_OPTION}' not supported for '{ctx.target.name}', will be ignored")
+        if ctx.opt_level < S.OPT_SYNC_FROM:
+            return False
+        overlap = ctx.options.get("no_membermask_overlap")
+        if printing and sm in PRINT_OPTION_SMS:
+            overlap = False                  # the print option implies the overlap-safe lowering
+        changed = fold_uniform_shuffles(fn, self, ctx)
+        uni = Uniformity(fn)
+        dirty = S.after_extern_call(fn, ctx.module)
+        regions = S.divergent_regions(fn, uni)
+        diverged = S.divergent_blocks(regions)
+        # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
+        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r)])
+        # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
+        # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
+        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r)}
+        consts = S.constant_registers(fn)
+        for b in fn.blocks:
+            divergent_block = b.label in diverged
+            out: list[ori.Instr] = []
+            for ins in b.instrs:
+                wop = S.warp_op(ins, consts)
+                if not (S.is_cta_barrier(ins) or wop):
+                    out.append(ins)
+                    continue
+                after_call = id(ins) in dirty
+                converged = not after_call and not divergent_block and (
+                    ins.guard is None or uni.is_uniform(ins.guard))
+                if wop is None:                      # a CTA barrier that is not a warp op
+                    if not out and b.label in barrier_joins:     # first in a barrier join
+                        out.append(ins)
+                        continue
+                    if converged or (sm >= 90 and not after_call and b.label not in kept):
+                        ins.attrs["conv"] = 1
+                        ctx.count(self, "barriers without re-convergence")
+                        changed = True
+                    out.append(ins)
+                    continue
+                per_thread = wop.mask is not None and not S.is_const_mask(wop.mask) and \
+                    uni.is_divergent_operand(wop.mask)
+                if per_thread and printing and sm in PRINT_OPTION_SMS:
+                    ctx.diags.info(OVERLAP_INFO, ins.line)
+                if not converged:
+                    out.append(ins)
+                    continue
+                if not per_thread:
+                    if S.is_bar_warp_sync(ins):
+                        out.append(_elided(ins, wop))
+                        ctx.count(self, "bar.warp.sync deleted")
+                        changed = True
+                        continue
+                    ins.attrs["conv"] = 1
+                    out.append(ins)
+                    changed = True
+                    continue
+                ins.attrs["conv"] = 1
+                changed = True
+                tier = _mask_tier(sm)
+                action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
+                if action == "plain" and S.is_bar_warp_sync(ins):
+                    out.append(_elided(ins, wop))
+                    ctx.count(self, "bar.warp.sync deleted")
+                    continue
+                if action == "check":
+                    out.append(S.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
+                    ctx.count(self, "membermask checks")
+                if action != "plain":
+                    ins.attrs["permask"] = 1
+                out.append(ins)
+            b.instrs = out
+        return changed
+
+
+PHASE = OptimizeSyncInstructions()

@@ -1,0 +1,292 @@
+"""Phase 72 LateExpandSyncInstructions: the warp re-convergence ptxas inserts around sync instructions.
+
+Every sync instruction phase 71 did not mark converged (`!conv=1`; at -O0 none is) is expanded here into
+class-130 pseudo-ops (`by=LateExpandSyncInstructions`, ISel: isel/fam_sync_pseudo.py):
+- an aligned CTA barrier gets `warpsync 0xffffffff` before it (WARPSYNC 0xffffffff / WARPSYNC.ALL);
+- a warp-synchronous op (bar.warp.sync, non-aligned barrier.*, vote/shfl/match/... .sync) gets the
+  target's divergent-warp form (_FORMS): on sm_75-89 a fast path plus an out-of-line helper
+  `$__cuda_sm70_<op>` after EXIT holding `warpsync mask; op` (BRA.CONV/CALL.REL.NOINC); on sm_90+ at -O0
+  an inline WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, from -O1 an inline `warpsync` for full masks (and
+  constant partial shfl masks) or else an out-of-line collective block reached by BRA.DIV;
+- divergent regions get BSSY/BSYNC pairs: at -O0 every region without an aligned CTA barrier, from -O1
+  the regions whose warp ops need re-convergence, that hold a warp-aggregated atomic or a non-aligned
+  cluster barrier, or that ptxas keeps as a branch (sync_util.is_kept_region); BMOV.32.CLEAR
+  before BSSY on sm_75; .RECONVERGENT on sm_100+ when the region holds no user warp op;
+- sm_87 kernels start with the BMOV.32 prologue (findings, phases 99/100), at every -O level.
+Rules and probes: docs/findings/phases.md (phase 72), docs/phases/72_LateExpandSyncInstructions.md.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.passes.analysis.uniformity import Uniformity
+
+from . import sync_util as S
+from .manager import PassContext, Phase
+
+NAME = "LateExpandSyncInstructions"
+
+# The divergent-warp form of a warp-synchronous op by target: "helper" (sm_75-89: fast path + out-of-line
+# __cuda_sm70_* helper) or "collective" (sm_90+: WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE).
+_FORMS = ((90, "collective"), (0, "helper"))
+# Warp ops whose constant partial mask is handled inline (`WARPSYNC mask; op`) on sm_90+ at -O1+
+# (div_if_shfl_sync); the others go out of line (div_ifelse_vote_sync_overlap, div_ifelse_bar_warp_sync_*).
+_INLINE_PARTIAL_MASK = ("shflsync_",)
+# Per-thread masks on sm_90+: a plain `WARPSYNC R; op` for these, `BSSY; WARPSYNC.EXCLUSIVE R; op; BSYNC`
+# for the others (warp.md "divergent reg")
+_PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
+# BSSY is preceded by `BMOV.32.CLEAR RZ, B` below this SM; .RECONVERGENT from this SM on.
+_BMOV_CLEAR_BEFORE_BSSY_BELOW_SM = 80
+_RECONVERGENT_FROM_SM = 100
+# sm_87: every kernel starts with B0 = all lanes, B1..B15 cleared from their predecessor, B15 = 0.
+_PROLOGUE_SMS = (87,)
+_NUM_CONVERGENCE_BARRIERS = 16
+
+
+def _form(sm: int) -> str:
+    return next(f for lo, f in _FORMS if sm >= lo)
+
+
+def _mask_operand(wop: S.WarpOp):
+    return S.imm(S.FULL_MASK) if wop.mask is None else wop.mask
+
+
+def _aggregated_atomic(ins: ori.Instr, uni) -> bool:
+    """An atom/red to a warp-uniform address: ptxas aggregates it across the warp (VOTEU ... SHFL.IDX),
+    which needs a converged warp (div_if_atom_global)."""
+    if ins.op != ori.ORI_CLASSES["atomic"]:
+        return False
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    return addr is not None and uni.is_uniform(addr)
+
+
+def _unaligned_cluster_barrier(ins: ori.Instr) -> bool:
+    """barrier.cluster.arrive/wait without .aligned: its ISel re-converges the warp around it (WARPSYNC.ALL),
+    so a divergent region holding it gets a pair (barrier/barrier_cluster_arrive_divergent)."""
+    return ins.op == S.BARRIER and "cluster" in ins.attrs and ".aligned" not in ins.mods
+
+
+class _Expander:
+    def __init__(self, fn: ori.Function, ctx: PassContext, phase: Phase):
+        self.fn, self.ctx, self.phase = fn, ctx, phase
+        self.sm = ctx.target.sm
+        self.o0 = ctx.opt_level < S.OPT_SYNC_FROM
+        self.form = _form(self.sm)
+        self.uni = Uniformity(fn)
+        self.after_call = S.after_extern_call(fn, ctx.module)
+        self.regions = S.divergent_regions(fn, self.uni)
+        self.consts = S.constant_registers(fn)
+        self._ops_per_block: dict[str, int] = {}
+        self.paired: list[S.Region] = []
+        self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
+        self.helpers: dict[str, str] = {}
+        self.joins = 0                                # reconvergence points made for single expansions
+
+    def _warp_ops_in(self, b: ori.BasicBlock) -> int:
+        n = self._ops_per_block.get(b.label)
+        if n is None:
+            n = self._ops_per_block[b.label] = sum(
+                1 for i in b.instrs if S.warp_op(i, self.consts) is not None and not i.attrs.get("conv"))
+        return n
+
+    def p(self, opcode, mods=(), operands=(), line=0, **attrs) -> ori.Instr:
+        return S.pseudo(opcode, mods, operands, NAME, line, **attrs)
+
+    def _pair(self, region: S.Region | None) -> None:
+        if region is not None and region not in self.paired:
+            self.paired.append(region)
+
+    def _in_loop_region(self, label: str) -> bool:
+        return any(r.kind == "loop" and label in r.body for r in self.regions)
+
+    def _helper(self, ins: ori.Instr, wop: S.WarpOp) -> str:
+        """The out-of-line `__cuda_sm70_<op>` slow path: a block after EXIT (one per op kind and function),
+        or with -c a function of its own (one per module; call_extern_then_shfl_sync)."""
+        label = self.helpers.get(wop.helper)
+        if label is not None:
+            return label
+        body = [self.p("warpsync", (), (_mask_operand(wop),), ins.line)]
+        if wop.inline:
+            body.append(S.clone(ins, NAME, copy=1))
+        body.append(self.p("ret_helper", line=ins.line))
+        module = self.ctx.module
+        if self.ctx.options.get("compile_only") and module is not None:
+            label = f"__cuda_sm70_{wop.helper}"
+            if module.function(label) is None:
+                decl = A.Function(".func", (), label, ())
+                module.functions.append(ori.Function(decl, [], [ori.BasicBlock("$entry", body)]))
+        else:
+            label = f"$__internal_{len(self.helpers)}_$__cuda_sm70_{wop.helper}"
+            self.ool.append(ori.BasicBlock(label, body))
+        self.helpers[wop.helper] = label
+        self.ctx.count(self.phase, "slow-path helpers")
+        return label
+
+    def _collective(self, ins: ori.Instr, wop: S.WarpOp, out_of_line: bool) -> list[ori.Instr]:
+        mods = (".collective",) + ((".all",) if wop.mask is None else ())
+        site = {} if wop.inline or out_of_line else {"coop": 1}
+        seq = [self.p("warpsync", mods, () if wop.mask is None else (wop.mask,), ins.line, **site)]
+        if wop.inline:
+            # a barrier inside the inline (-O0) collective takes its id from a register (regid)
+            extra = {"copy": 1} if out_of_line else {"regid": 1} if S.is_cta_barrier(ins) else {}
+            seq.append(S.clone(ins, NAME, **extra))
+        seq.append(self.p("endcollective", line=ins.line))
+        return seq
+
+    def warp(self, b: ori.BasicBlock, ins: ori.Instr, wop: S.WarpOp, region) -> list[ori.Instr]:
+        """The expansion of one warp-synchronous op that may run with the warp diverged."""
+        ctx, line = self.ctx, ins.line
+        fast = [ins] if wop.inline else []
+        # EIATTR_COOP_GROUP entries: one for the op's site (the op itself when it stays inline, else the
+        # pseudo-op standing in for it) and one for a slow path
+        site = {} if wop.inline else {"coop": 1}
+        permask = bool(ins.attrs.get("permask"))
+        after_call = id(ins) in self.after_call
+        ctx.count(self.phase, "warp ops expanded")
+        if self.form == "helper":
+            label = self._helper(ins, wop)
+            conv = [self.p("bra_conv", (), (A.Sym(label),), line)] if wop.inline else []
+            if not permask:
+                self._pair(region)
+            return conv + [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+        if self.o0:
+            seq = self._collective(ins, wop, False)
+            per_thread = wop.mask is not None and self.uni.is_divergent_operand(wop.mask)
+            if per_thread or self._in_loop_region(b.label):
+                seq = self._wrap_pair(seq, line, depth=sum(1 for r in self.regions if b.label in r.body))
+            return seq
+        if permask:
+            if wop.helper.startswith(_PLAIN_WARPSYNC_PER_THREAD):
+                return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
+            return self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line, **site)] + fast,
+                                   line, self.sm >= _RECONVERGENT_FROM_SM)
+        # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
+        # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
+        # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
+        several = self._warp_ops_in(b) > 1
+        if not after_call and not several and S.is_full_mask(wop.mask):
+            return [self.p("warpsync", (), (S.imm(S.FULL_MASK),), line, **site)] + fast
+        if not after_call and not several and S.is_const_mask(wop.mask) and wop.helper.startswith(_INLINE_PARTIAL_MASK):
+            self._pair(region)
+            return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
+        label = f"$__collective_{len(self.ool)}"
+        body = self._collective(ins, wop, True) + [self.p("bra_back", line=line)]
+        self.ool.append(ori.BasicBlock(label, body))
+        self._pair(region)
+        return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _bssy(self, depth: int, join: str, reconvergent: bool, line: int) -> list[ori.Instr]:
+        mods = (".reconvergent",) if reconvergent else ()
+        seq = []
+        if self.sm < _BMOV_CLEAR_BEFORE_BSSY_BELOW_SM:
+            seq.append(self.p("bmov", (".32", ".clear"), (A.Sym(f"B{depth}"),), line))
+        seq.append(self.p("bssy", mods, (A.Sym(f"B{depth}"), A.Sym(join)), line))
+        return seq
+
+    def _wrap_pair(self, seq: list[ori.Instr], line: int, reconvergent: bool = False, depth: int = 0) -> list[ori.Instr]:
+        """A pair around one expansion (a guarded op in converged code, an -O0 collective in a loop, a
+        WARPSYNC.EXCLUSIVE of a per-thread mask: .RECONVERGENT on sm_100+)."""
+        join = f"$__join_{self.joins}"
+        self.joins += 1
+        self.ctx.count(self.phase, "BSSY/BSYNC pairs")
+        mods = (".reconvergent",) if reconvergent else ()
+        return self._bssy(depth, join, reconvergent, line) + seq + [self.p("bsync", mods, (A.Sym(f"B{depth}"),), line)]
+
+    def run(self) -> bool:
+        fn, uni = self.fn, self.uni
+        changed = False
+        user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
+        barrier_blocks: set[str] = set()
+        paired_blocks: set[str] = set()
+        for b in fn.blocks:
+            for ins in b.instrs:
+                if S.warp_op(ins, self.consts) is not None:
+                    user_op.add(b.label)
+                if S.is_aligned_cta_barrier(ins):
+                    barrier_blocks.add(b.label)
+                if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
+                    paired_blocks.add(b.label)
+        for b in list(fn.blocks):
+            region = S.innermost_region(self.regions, b.label)
+            out: list[ori.Instr] = []
+            for ins in b.instrs:
+                if ins.attrs.get("copy") or ins.attrs.get("conv") and not ins.attrs.get("permask"):
+                    out.append(ins)
+                    continue
+                wop = S.warp_op(ins, self.consts)
+                if wop is None and S.is_cta_barrier(ins):
+                    out.append(self.p("warpsync", (), (S.imm(S.FULL_MASK),), ins.line))
+                    out.append(ins)
+                    self.ctx.count(self.phase, "WARPSYNC before CTA barriers")
+                    changed = True
+                    continue
+                if wop is None:
+                    out.append(ins)
+                    continue
+                seq = self.warp(b, ins, wop, region)
+                guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)
+                if region is None and guarded and self.form == "helper" and not ins.attrs.get("permask"):
+                    seq = self._wrap_pair(seq, ins.line)
+                out.extend(seq)
+                changed = True
+            b.instrs = out
+        if self.o0:
+            for r in self.regions:
+                if not (r.body & barrier_blocks):
+                    self._pair(r)
+        else:
+            for r in self.regions:
+                if (r.body & paired_blocks or S.is_kept_region(fn, r)) and not (r.body & barrier_blocks):
+                    self._pair(r)
+        # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
+        self.paired = [r for r in self.paired if not r.barrier_join]
+        changed |= self._insert_pairs(user_op)
+        if self.ool:
+            fn.blocks.extend(self.ool)
+            changed = True
+        return changed
+
+    def _insert_pairs(self, user_op: set[str]) -> bool:
+        by_label = {b.label: b for b in self.fn.blocks}
+        order = [r for r in self.regions if r in self.paired]     # outermost first
+        for r in order:
+            depth = sum(1 for q in order if q is not r and r.bssy_block in q.body)
+            reconv = self.sm >= _RECONVERGENT_FROM_SM and not (r.body & user_op)
+            head = by_label[r.bssy_block]
+            line = head.instrs[-1].line if head.instrs else 0
+            at = len(head.instrs)
+            if head.instrs and head.instrs[-1].opcode in ("bra", "brx", "ret", "exit"):
+                at -= 1
+            head.instrs[at:at] = self._bssy(depth, r.join, reconv, line)
+            mods = (".reconvergent",) if reconv else ()
+            by_label[r.join].instrs.insert(0, self.p("bsync", mods, (A.Sym(f"B{depth}"),), line))
+            self.ctx.count(self.phase, "BSSY/BSYNC pairs")
+        return bool(order)
+
+
+def _prologue() -> list[ori.Instr]:
+    seq = [S.pseudo("bmov", (".32",), (A.Sym("B0"), S.imm(S.FULL_MASK)), NAME)]
+    for i in range(1, _NUM_CONVERGENCE_BARRIERS):
+        seq.append(S.pseudo("bmov", (".32", ".clear"), (A.Sym(f"B{i}"), A.Sym(f"B{i - 1}")), NAME))
+    seq.append(S.pseudo("bmov", (".32",), (A.Sym(f"B{_NUM_CONVERGENCE_BARRIERS - 1}"), S.imm(0)), NAME))
+    return seq
+
+
+class LateExpandSyncInstructions(Phase):
+    number = 72
+    name = NAME
+    description = "WARPSYNC before CTA barriers, slow paths / collectives for warp ops, BSSY/BSYNC pairs"
+    knobs = (S.SYNC_GATE_KNOB,)
+
+    def enabled(self, ctx: PassContext) -> bool:
+        return ctx.knob(S.SYNC_GATE_KNOB, 1) != 0
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        changed = _Expander(fn, ctx, self).run()
+        if ctx.target.sm in _PROLOGUE_SMS and fn.is_entry and fn.blocks:
+            fn.blocks[0].instrs[0:0] = _prologue()
+            changed = True
+        return changed
+
+
+PHASE = LateExpandSyncInstructions()

@@ -1,0 +1,292 @@
+"""What the sync phases (25, 26, 71, 72) share: which Ori instructions are CTA barriers or warp-synchronous
+operations, where an extern call may have left the warp diverged, the divergent regions of a function
+(the places BSSY/BSYNC pairs can go), and a constructor for the class-130 pseudo-ops the phases insert.
+
+Rules: docs/findings/phases.md; per-phase pages: docs/phases/.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+
+from .analysis.cfg import EXIT, dominators, post_dominators
+from .analysis.defuse import defs
+
+SYNC = ori.ORI_CLASSES["sync"]
+BARRIER = ori.ORI_CLASSES["barrier"]
+# warp collectives that take a member mask (last operand) when spelled .sync; by stem, whatever Ori
+# class their family's handler gives them
+WARP_SYNC_STEMS = frozenset({"vote", "shfl", "match", "redux", "elect"})
+FULL_MASK = 0xFFFFFFFF
+# The -O level from which ptxas optimizes sync instructions (phase 71) and unrolls loops (findings 1, 3).
+OPT_SYNC_FROM = 1
+# knob 487: master gate of phases 25, 71, 72 (seed "Knobs and Gating"); on unless set to 0
+SYNC_GATE_KNOB = "487"
+
+
+def pseudo(opcode: str, mods=(), operands=(), by: str = "", line: int = 0, **attrs) -> ori.Instr:
+    """A class-130 sync pseudo-op (stems: ori.PSEUDO_OPCODES)."""
+    assert opcode in ori.PSEUDO_OPCODES, opcode
+    return ori.Instr(SYNC, opcode, tuple(mods), tuple(operands), None, attrs, line, by)
+
+
+def clone(ins: ori.Instr, by: str, **attrs) -> ori.Instr:
+    return ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, ins.guard, {**ins.attrs, **attrs}, ins.line, by)
+
+
+def imm(v: int) -> A.Imm:
+    return A.Imm(hex(v))
+
+
+def is_cta_barrier(ins: ori.Instr) -> bool:
+    return ins.op == BARRIER and "kind" in ins.attrs
+
+
+def is_aligned_cta_barrier(ins: ori.Instr) -> bool:
+    """bar.* and barrier.*.aligned: every thread of the warp executes it, so ptxas only re-converges
+    before it (a WARPSYNC) and never treats the code around it as divergent."""
+    return is_cta_barrier(ins) and (ins.opcode == "bar" or ".aligned" in ins.mods)
+
+
+def is_bar_warp_sync(ins: ori.Instr) -> bool:
+    return ins.op == BARRIER and ins.opcode == "bar" and ".warp" in ins.mods
+
+
+@dataclass(frozen=True)
+class WarpOp:
+    """A warp-synchronous operation: its member mask (None: the whole warp) and the name of ptxas's
+    out-of-line `__cuda_sm70_<helper>` slow path on sm_75-89."""
+    helper: str
+    mask: object
+    inline: bool          # False: nothing runs on the fast path (bar.warp.sync is only the WARPSYNC)
+    user: bool = True     # written by the user (vs. compiler-made); decides .RECONVERGENT on sm_100+
+
+
+def constant_registers(fn: ori.Function) -> dict[str, int]:
+    """Registers with a single definition in fn, an unguarded `mov r, imm` (a mask kept in a register,
+    as nvcc writes `mov.u32 %r12, -1; shfl.sync ... %r12`)."""
+    seen: dict[str, object] = {}
+    for ins in fn.instructions():
+        for r in defs(ins):
+            seen[r] = None if r in seen else ins
+    out = {}
+    for r, ins in seen.items():
+        if ins is not None and ins.opcode == "mov" and ins.guard is None and len(ins.operands) == 2 \
+                and type(ins.operands[1]) is A.Imm and isinstance(ins.operands[1].value, int):
+            out[r] = ins.operands[1].value
+    return out
+
+
+def _mask(o, consts: dict[str, int] | None):
+    if consts and type(o) is A.Reg and o.name in consts:
+        return imm(consts[o.name] & FULL_MASK)
+    return o
+
+
+def warp_op(ins: ori.Instr, consts: dict[str, int] | None = None) -> WarpOp | None:
+    """The warp-synchronous op `ins` is, if any; `consts` (constant_registers) resolves register masks."""
+    if is_bar_warp_sync(ins):
+        return WarpOp("warpsync", _mask(ins.operands[0], consts) if ins.operands else None, False)
+    if is_cta_barrier(ins) and ins.attrs["kind"] == "sync" and not is_aligned_cta_barrier(ins):
+        # non-aligned barrier.sync waits for the whole warp itself (barrier.arrive/.red do not:
+        # barrier_red_*, barrier_arrive_* have no COOP_GROUP entry)
+        bid = ins.operands[0]
+        suffix = f"_{bid.value}" if type(bid) is A.Imm else ""
+        return WarpOp(f"barrier_sync{suffix}", None, True)
+    if ins.opcode in WARP_SYNC_STEMS and ".sync" in ins.mods and ins.operands:
+        sub = next((m[1:] for m in ins.mods if m != ".sync"), "")
+        return WarpOp(f"{ins.opcode}sync_{sub}", _mask(ins.operands[-1], consts), True)
+    return None
+
+
+def is_full_mask(mask) -> bool:
+    return mask is None or (type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & FULL_MASK == FULL_MASK)
+
+
+def is_const_mask(mask) -> bool:
+    return mask is None or type(mask) is A.Imm
+
+
+def extern_callees(module: ori.Module | None, fn: ori.Function) -> set[str]:
+    """Callees of fn with no body in the module (extern .func; only legal with -c)."""
+    if module is None:
+        return set()
+    return {c for c in fn.callees if module.function(c) is None}
+
+
+def _call_target(ins: ori.Instr) -> str | None:
+    if ins.opcode != "call":
+        return None
+    return next((o.name for o in ins.operands if type(o) is A.Sym), None)
+
+
+def _is_sync(ins: ori.Instr) -> bool:
+    return is_cta_barrier(ins) or warp_op(ins) is not None
+
+
+def after_extern_call(fn: ori.Function, module: ori.Module | None) -> set[int]:
+    """ids of the sync instructions that an extern call may reach without a sync instruction between:
+    the callee may return with the warp diverged, so they need re-convergence even in converged code
+    (probes call_extern_between_bar_sync*, call_extern_then_shfl_sync)."""
+    ext = extern_callees(module, fn)
+    if not ext:
+        return set()
+    by_label = {b.label: b for b in fn.blocks}
+    dirty_in: dict[str, bool] = {b.label: False for b in fn.blocks}
+    out: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            d = dirty_in[b.label]
+            for ins in b.instrs:
+                if _call_target(ins) in ext:
+                    d = True
+                elif _is_sync(ins):
+                    if d:
+                        out.add(id(ins))
+                    d = False
+            for s in b.succs:
+                if d and s in by_label and not dirty_in[s]:
+                    dirty_in[s] = True
+                    changed = True
+    return out
+
+
+@dataclass
+class Region:
+    """A divergent region: from a divergent conditional branch to its immediate post-dominator.
+    BSSY goes before the branch (if/else) or at the end of the loop preheader (loop); BSYNC at the start
+    of the join block."""
+    kind: str                    # "if" or "loop"
+    bssy_block: str
+    join: str
+    body: set[str] = field(default_factory=set)
+    barrier_join: bool = False   # the join starts with an aligned CTA barrier: it re-converges the warp
+
+
+def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
+    first = next((i for i in b.instrs if i.opcode not in ori.PSEUDO_OPCODES), None)
+    return first is not None and is_aligned_cta_barrier(first)
+
+
+def _natural_loop(fn: ori.Function, header: str, latch: str) -> set[str]:
+    preds = {b.label: b.preds for b in fn.blocks}
+    body, work = {header, latch}, [latch]
+    while work:
+        x = work.pop()
+        if x == header:
+            continue
+        for p in preds.get(x, ()):
+            if p not in body:
+                body.add(p)
+                work.append(p)
+    return body
+
+
+def _exits(b: ori.BasicBlock) -> bool:
+    """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
+    region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
+    examples/block_reduce.ptx)."""
+    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES for i in b.instrs) \
+        and not b.succs
+
+
+def divergent_regions(fn: ori.Function, uni) -> list[Region]:
+    """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
+    point, outermost first."""
+    ipdom = post_dominators(fn)
+    idom = dominators(fn)
+    by_label = {b.label: b for b in fn.blocks}
+    order = {b.label: i for i, b in enumerate(fn.blocks)}
+
+    def dominates(a: str, b: str) -> bool:
+        while True:
+            if a == b:
+                return True
+            up = idom.get(b)
+            if up is None or up == b:
+                return False
+            b = up
+
+    regions: list[Region] = []
+    for b in fn.blocks:
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.opcode != "bra" or last.guard is None or not uni.is_divergent_operand(last.guard):
+            continue
+        join = ipdom.get(b.label)
+        if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
+            continue
+        target = next((o.name for o in last.operands if type(o) is A.Sym), None)
+        if target in by_label and dominates(target, b.label):
+            body = _natural_loop(fn, target, b.label)
+            outside = [p for p in by_label[target].preds if p not in body]
+            if len(outside) != 1:
+                continue
+            regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
+        else:
+            body, work = set(), [s for s in b.succs if s != join]
+            while work:
+                x = work.pop()
+                if x in body or x == join or x not in by_label:
+                    continue
+                body.add(x)
+                work.extend(by_label[x].succs)
+            regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
+    regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
+    return regions
+
+
+# A divergent region ptxas keeps as a branch (does not predicate), so the warp really splits and re-joins:
+# it loads from memory other than shared/param/const (global, local, generic, textures), holds an
+# atomic, or it is long. Probes: a lone ld.global region gets BSSY/BSYNC at -O1+ (div_if_ld_global*; also
+# ld.local, generic ld, atom), a lone ld.shared does not (div_if_ld_shared; also ld.param, ld.const, six
+# stores), 20 dependent multiplies do not (div_if_alu_20), 24 ALU instructions do (div_if_alu_long).
+_PREDICATED_LOAD_SPACES = (".shared", ".param", ".const")
+_LOADS = ("ld", "ldu", "tex", "tld4", "suld")
+# never predicated: atomics (div_if_atom_global). mbarrier / cp.async regions are, in real kernels, often
+# not paired (nvcc/cuda_pipeline_memcpy_async vs cuda_barrier_producer_consumer): left out.
+_UNPREDICATED = ("atom", "red")
+KEPT_REGION_MIN_SIZE = 21
+
+
+def is_kept_region(fn: ori.Function, region: Region) -> bool:
+    by_label = {b.label: b for b in fn.blocks}
+    size = 0
+    for label in region.body:
+        for ins in by_label[label].instrs:
+            if ins.opcode in _UNPREDICATED or ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES):
+                return True
+            if ins.attrs.get("nopred"):          # a fence ptxas never predicates (lowering/fam_fence.py)
+                return True
+            size += ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
+    return size >= KEPT_REGION_MIN_SIZE
+
+
+def is_branch_region(fn: ori.Function, region: Region) -> bool:
+    """Does the region stay a branch at all (so the warp reaches its join diverged)? A kept region, or
+    one holding a warp-synchronous op or a nested branch; a small one of plain stores/ALU work is
+    predicated (nvcc/block_scan: `if (lane == 0) smem[w] = v; __syncthreads();`)."""
+    if is_kept_region(fn, region):
+        return True
+    by_label = {b.label: b for b in fn.blocks}
+    return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
+               for label in region.body for i in by_label[label].instrs)
+
+
+def divergent_blocks(regions: list[Region]) -> set[str]:
+    """Blocks where the warp may be diverged: the bodies of the divergent regions."""
+    out: set[str] = set()
+    for r in regions:
+        out |= r.body
+    return out
+
+
+def innermost_region(regions: list[Region], label: str) -> Region | None:
+    best = None
+    for r in regions:
+        if label in r.body and (best is None or len(r.body) < len(best.body)):
+            best = r
+    return best
