@@ -1,0 +1,447 @@
+"""ISel for atomics and reductions (Ori 314, attributes from lowering/fam_atomic.py; docs/findings/atomic.md).
+
+Opcode by space and result (section 1): global ATOMG.E (result used) / RED.E (sm<90) or REDG.E (no result,
+an op RED has, not acquire); shared ATOMS; generic and .shared::cluster ATOM.E. Forms a space has no native
+op for are expanded (section 1.1, 4): a 32-bit CAS loop for 16-bit scalars, an ATOMS.CAST.SPIN loop on
+shared memory, and for generic addresses a run-time dispatch (native ATOM for global, shared CAS loop,
+sm_90+ DSMEM loop for floats). A loop whose result is used sits in a BSSY/BSYNC pair (BMOV.32.CLEAR
+before each BSSY on sm_75, .RECONVERGENT from sm_100). Fences around the atomic by .sem/.scope (section 2).
+Warp aggregation (section 3) is decided by passes/p70_aggregate_atomics.py (`!agg=1`: warp-uniform
+address, -O1+); the variant follows the result, the value's uniformity, the op and the tier.
+red.async: REDAS (sm_90 cluster form), the sm_100 UREDGR serialization loop, or a release REDG (sm_120).
+"""
+from __future__ import annotations
+
+from pylower.lowering import ptx_ast as A
+
+from pylower.sass.instr import VIRTUAL
+
+from .rules import operand_text, rule
+
+_RED_FROM_SM_REDG = 90            # RED.E below, REDG.E from here
+_SM_SCOPE_FROM = 80               # .cta is STRONG.CTA on sm_75, STRONG.SM after
+_CGAERRBAR_FROM = 90
+_DSMEM_FROM = 90                  # the generic dispatch's distributed-shared-memory loop
+_RECONVERGENT_FROM = 100
+_BMOV_CLEAR_BELOW = 80
+_REDUX_FROM = 80                  # below: the SHFL.BFLY tree
+_POPC_INC_FROM = 80
+_CREDUX_FAMILY = 100              # integer min/max aggregate with CREDUX on sm_100/103
+_UREDGR_FAMILIES = (100, 110)     # red.async .global: uniform-datapath loop; sm_120 family: a release REDG
+
+_OP = {"add": "ADD", "min": "MIN", "max": "MAX", "inc": "INC", "dec": "DEC", "and": "AND", "or": "OR",
+       "xor": "XOR", "exch": "EXCH", "cas": "CAS"}
+_TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("64",), "b64": ("64",), "s64": ("S64",),
+         "b128": ("128",), "f32": ("F32", "FTZ", "RN"), "f64": ("F64", "RN"), "f16x2": ("F16x2", "RN"),
+         "bf16x2": ("BF16x2", "RN")}
+# vector element packing: (type, count) -> modifiers
+_VEC_ELEM = {"f16": ("F16", 1), "bf16": ("BF16", 1), "f16x2": ("F16", 2), "bf16x2": ("BF16", 2)}
+_SCOPE = {"cta": "CTA", "gpu": "GPU", "cluster": "GPU", "sys": "SYS"}
+_NO_RED = ("exch", "cas")                         # keep ATOMG with a dead result
+_SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
+_SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
+_DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
+# warp aggregation: ops whose dead-result form reduces the warp's values first, and the REDUX spelling
+_AGG_REDUX = {("add", "u32"): ("SUM",), ("add", "s32"): ("SUM", "S32"), ("min", "u32"): ("MIN",),
+              ("min", "s32"): ("MIN", "S32"), ("max", "u32"): ("MAX",), ("max", "s32"): ("MAX", "S32"),
+              ("and", "b32"): (), ("or", "b32"): ("OR",), ("xor", "b32"): ("XOR",)}
+_AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
+_WW = ("INT_WARP_WIDE",)
+
+
+def _t(o) -> str:
+    return operand_text(o)
+
+
+class _Atom:
+    """One atom/red being selected: its attributes, operands and the SASS it emits."""
+
+    def __init__(self, ins, sel):
+        self.ins, self.sel = ins, sel
+        a = ins.attrs
+        self.sm = sel.target.sm
+        self.op, self.type, self.space = a["op"], a["type"], a["space"]
+        self.sem, self.scope, self.vec = a["sem"], a["scope"], a.get("vec", 0)
+        ops = ins.operands
+        ai = next(i for i, o in enumerate(ops) if type(o) is A.Addr)
+        self.dest = ops[0] if ai == 1 else None
+        self.addr = ops[ai]
+        self.srcs = ops[ai + 1:ai + (3 if self.op == "cas" else 2)]
+        dests = self.dest.items if type(self.dest) is A.Vec else (self.dest,)
+        self.used = self.dest is not None and any(sel.result_used(ins, d) for d in dests)
+        self.out: list = []
+        self.guard = None                 # "" inside a branch ptxas put around a predicated aggregation
+        self.tail_exit = _tail_is_exit(ins, sel)
+
+    # ------------------------------------------------------------ helpers
+    def emit(self, opc, mods=(), operands=(), tags=(), guard=None, label=None):
+        s = self.sel.sass(self.ins, opc, mods, operands, tags, self.guard if guard is None else guard)
+        if label:
+            s.label = label
+        self.out.append(s)
+        return s
+
+    def strong(self):
+        sc = _SCOPE[self.scope]
+        if sc == "CTA" and self.sm >= _SM_SCOPE_FROM:
+            sc = "SM"
+        return ("STRONG", sc)
+
+    def type_mods(self):
+        if self.vec:
+            if self.type == "f32":
+                return (f"F32x{self.vec}", "FTZ", "RN")
+            elem, per = _VEC_ELEM[self.type]
+            return (f"{elem}x{self.vec * per}", "RN")
+        return _TYPE.get(self.type, ())
+
+    def noret(self) -> bool:
+        return not self.used and self.op not in _NO_RED and self.sem not in ("acquire", "acq_rel")
+
+    def global_opcode(self, noret: bool):
+        if noret:
+            return "REDG" if self.sm >= _RED_FROM_SM_REDG else "RED"
+        return "ATOMG"
+
+    def dst(self):
+        return _t(self.dest) if self.used else "RZ"
+
+    def operands(self, dst=True):
+        return ((self.dst(),) if dst else ()) + (_t(self.addr),) + tuple(_t(s) for s in self.srcs)
+
+    def native(self, guard=None, tags=()):
+        """The single native instruction for this space."""
+        op = (_OP[self.op],) + self.type_mods()
+        if self.space == "shared":
+            return self.emit("ATOMS", op, self.operands(), tags, guard)
+        if self.space == "global":
+            noret = self.noret()
+            return self.emit(self.global_opcode(noret), ("E",) + op + self.strong(),
+                             self.operands(not noret), tags, guard)
+        return self.emit("ATOM", ("E",) + op + self.strong(), ("PT",) + self.operands(), tags, guard)
+
+    # convergence barriers around a loop whose result is used
+    def bssy(self, n):
+        if self.sm < _BMOV_CLEAR_BELOW:
+            self.emit("BMOV", ("32", "CLEAR"), ("RZ", f"B{n}"))
+        join = self.sel.local_label()
+        self.emit("BSSY", ("RECONVERGENT",) if self.sm >= _RECONVERGENT_FROM else (), (f"B{n}", f"`({join})"))
+        return join
+
+    def bsync(self, n, join):
+        self.emit("BSYNC", ("RECONVERGENT",) if self.sm >= _RECONVERGENT_FROM else (), (f"B{n}",), label=join)
+
+    def loop(self, body, n=0, paired=None):
+        paired = self.used if paired is None else paired
+        join = self.bssy(n) if paired else None
+        head = self.sel.local_label()
+        self.emit(VIRTUAL, label=head)
+        body()
+        self.emit("BRA", (), (f"`({head})",), guard="@!P0")
+        if paired:
+            self.bsync(n, join)
+
+    # ------------------------------------------------------------ loops
+    def cas_loop16(self):
+        """16-bit scalar: CAS on the 32-bit word holding it (global ATOMG / shared ATOMS / generic ATOM)."""
+
+        def body():
+            ld = {"shared": "LDS", "global": "LDG"}.get(self.space, "LD")
+            self.emit(ld, ("E",) if ld != "LDS" else (), ("R_old", "[R_word]"))
+            self.emit("PRMT", (), ("R_new", "R_old", "0x5410", "R_val"))
+            if self.space == "shared":
+                self.emit("ATOMS", ("CAS",), ("R_cur", "[R_word]", "R_old", "R_new"))
+            elif self.space == "global":
+                self.emit("ATOMG", ("E", "CAS") + self.strong(), ("PT", "R_cur", "[R_word]", "R_old", "R_new"))
+            else:
+                self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", "R_cur", "[R_word]", "R_old", "R_new"))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_cur", "R_old", "PT"))
+        self.loop(body)
+
+    def shared_spin(self, n=0, paired=None):
+        wide = ("64",) if self.type in ("u64", "s64", "b64", "f64") else ()
+
+        def body():
+            self.emit("LDS", wide, ("R_old", _t(self.addr)))
+            if self.op in ("min", "max"):
+                # nothing to store when the old value already wins: leave (no result) or go to the join
+                self.emit("ISETP", ("GE", "U32", "AND"), ("P0", "PT", "R_val", "R_old", "PT"))
+                self.exit_or_branch("@P0")
+            self.emit("IADD3", (), ("R_new", "R_old", "R_val", "RZ"))
+            self.emit("ATOMS", ("CAST", "SPIN") + wide, ("P0", "R_new", _t(self.addr), "R_old", "R_new"))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_new", "0x1", "PT"))
+        self.loop(body, n, paired)
+
+    def dsmem_spin(self, n, paired):
+        wide = ("64",) if self.type == "f64" else ()
+
+        def body():
+            self.emit("LD", ("E",) + wide, ("R_old", _t(self.addr)))
+            self.emit("FADD", (), ("R_new", "R_old", "R_val"))
+            self.emit("ATOM", ("E", "CAST", "SPIN") + wide, ("P0", "R_new", _t(self.addr), "R_old", "R_new"))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_new", "0x1", "PT"))
+        self.loop(body, n, paired)
+
+    def generic_dispatch(self):
+        """ATOM handles global memory (P0); otherwise QSPC picks shared (CAS loop), DSMEM (sm_90+ floats)
+        or local memory (plain load / op / store)."""
+        self.join = self.sel.local_label()
+        self.native()
+        self.exit_or_branch("@P0")
+        outer = self.bssy(0) if self.used else None
+        if self.op != "exch":
+            self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
+            self.shared_spin(1, self.used)
+            self.exit_or_branch("")
+            if self.sm >= _DSMEM_FROM and self.type in _DSMEM_TYPES:
+                self.emit("QSPC", ("E", "D"), ("P0", "RZ", _t(self.addr)))
+                self.dsmem_spin(1, self.used)
+                self.exit_or_branch("")
+        self.emit("LD", ("E", "64"), ("R_old", _t(self.addr)))
+        self.emit("ST", ("E", "64"), (_t(self.addr), "R_val"))
+        if outer:
+            self.bsync(0, outer)
+
+    # ------------------------------------------------------------ fences
+    def release_fence(self):
+        if self.sem not in ("release", "acq_rel"):
+            return
+        sc = _SCOPE[self.scope]
+        self.emit("MEMBAR", ("ALL", sc))
+        if sc != "CTA":
+            self.emit("ERRBAR")
+            if self.sm >= _CGAERRBAR_FROM:
+                self.emit("CGAERRBAR")
+
+    def acquire_fence(self):
+        if self.sem not in ("acquire", "acq_rel") or self.scope == "cta":
+            return
+        if self.space == "shared" and (self.sm < _CGAERRBAR_FROM or self.scope == "cluster"):
+            return
+        self.emit("CCTL", ("IVALL",))
+
+    # ------------------------------------------------------------ selection
+    def needs_loop(self) -> str | None:
+        if self.vec or self.type == "b128":
+            return None
+        if self.type in _SCALAR16:
+            return "cas16"
+        if self.op == "exch" and self.type == "b64" and self.space in ("generic", "cluster"):
+            return "dispatch"                     # ATOM + a local-memory fallback
+        if self.op in ("exch", "cas") or self.type in _SHARED_NATIVE_TYPES:
+            return None
+        if self.space == "shared":
+            return "spin"
+        if self.space in ("generic", "cluster"):
+            return "dispatch"
+        return None
+
+    def select(self):
+        self.join, self.acq_done = None, False
+        self.release_fence()
+        kind = self.needs_loop()
+        variant = self.variant() if self.ins.attrs.get("agg") and kind is None else None
+        if variant:
+            self.aggregate(variant)
+        elif kind == "cas16":
+            self.cas_loop16()
+        elif kind == "spin":
+            self.shared_spin()
+        elif kind == "dispatch":
+            self.generic_dispatch()
+        else:
+            self.native()
+        if not self.acq_done:
+            self.acquire_fence()
+        if self.join:
+            self.emit(VIRTUAL, label=self.join)
+        return self.out
+
+    # ------------------------------------------------------------ warp aggregation
+    def variant(self) -> str | None:
+        """Which aggregation ptxas applies (section 3), or None."""
+        key = (self.op, self.type)
+        val = self.srcs[0]
+        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val)
+        if not self.sel.uniformity.is_uniform(self.addr):
+            # only the shared `add 1` without result aggregates a per-thread address
+            return "popc_inc" if self.popc_inc(key, val) else None
+        acquire = self.sem in ("acquire", "acq_rel")
+        if self.used or (acquire and self.sm < _CGAERRBAR_FROM and key in _AGG_SCAN):
+            if key not in _AGG_SCAN:
+                return None
+            return "popc_used" if uniform_val else "scan"
+        if self.popc_inc(key, val):
+            return "popc_inc"
+        if self.op == "add" and self.type in ("u32", "s32", "u64") and uniform_val:
+            return "popc"
+        if key not in _AGG_REDUX:
+            return None
+        if self.sm < _REDUX_FROM:
+            return "bfly_uniform" if uniform_val else "bfly"
+        return "redux"
+
+    def popc_inc(self, key, val) -> bool:
+        return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
+            and not self.used and self.sm >= _POPC_INC_FROM
+
+    def aggregate(self, variant):
+        """A predicated aggregation becomes a branch around it, in a BSSY/BSYNC pair."""
+        join = None
+        if self.ins.guard is not None and variant != "popc_inc":
+            join = self.bssy(0)
+            g = self.ins.guard
+            neg = "@" + ("" if type(g) is A.Not else "!") + _t(g.inner if type(g) is A.Not else g)
+            self.emit("BRA", (), (f"`({join})",), guard=neg)
+            self.guard = ""
+        if variant == "popc_inc":
+            self.emit("ATOMS", ("POPC", "INC", "32"), ("RZ", _t(self.addr)))
+        elif variant == "popc":
+            self.emit("VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+            self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
+            self.emit("POPC", (), ("R_cnt", "UR_act"))
+            self.native(guard="@P0")
+        elif variant == "popc_used":
+            self.agg_popc_used()
+        elif variant == "scan":
+            self.agg_scan(self.sem in ("acquire", "acq_rel") and self.sm >= _CGAERRBAR_FROM)
+        elif variant == "redux":
+            self.agg_redux()
+        else:
+            self.agg_bfly(variant == "bfly_uniform")
+        if join:
+            self.guard = None
+            self.bsync(0, join)
+
+    def agg_redux(self):
+        credux = self.op in ("min", "max") and self.sel.target.family == _CREDUX_FAMILY
+        redux = self.sel.sass(self.ins, "CREDUX" if credux else "REDUX", _AGG_REDUX[(self.op, self.type)],
+                              ("UR_red", _t(self.srcs[0])), _WW)
+        vote = self.sel.sass(self.ins, "VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+        # in a loop or under divergent control ptxas schedules the REDUX first
+        first = (redux, vote) if self.ins.attrs.get("agg") == 2 else (vote, redux)
+        self.out.extend(first)
+        self.emit("UFLO", ("U32",), ("UR_leader", "UR_act"))
+        self.emit("S2R", (), ("R_lane", "SR_LANEID"))
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_lane", "UR_leader", "PT"))
+        self.native(guard="@P0")
+
+    def agg_bfly(self, uniform_val):
+        """sm_75: is the warp full? no: every lane does its own op and leaves; yes: a butterfly tree
+        (not needed for a uniform value), lane 0 does the op."""
+        self.emit("VOTE", ("ANY",), ("R_act", "PT", "PT"), _WW)
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_act", "-0x1", "PT"))
+        self.native(guard="@!P0")
+        self.exit_or_branch("@!P0")
+        if not uniform_val:
+            for d in (1, 2, 4, 8, 16):
+                self.emit("SHFL", ("BFLY",), ("PT", "R_sum", "R_sum", hex(d), "0x1f"), _WW)
+        self.native(guard="@P0")
+
+    def exit_or_branch(self, guard):
+        """Leave a finished path: EXIT when only the kernel's return follows (ptxas duplicates it), else a
+        branch to the join after the sequence."""
+        if self.tail_exit and not self.used:
+            self.emit("EXIT", guard=guard)
+            return
+        if self.join is None:
+            self.join = self.sel.local_label()
+        self.emit("BRA", (), (f"`({self.join})",), guard=guard)
+
+    def agg_scan(self, fence_each):
+        self.emit("VOTE", ("ANY",), ("R_act", "PT", "PT"), _WW)
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_act", "-0x1", "PT"))
+        end = self.sel.local_label()
+        self.native(guard="@!P0")
+        if fence_each:
+            self.acquire_fence()
+        self.emit("BRA", (), (f"`({end})",), guard="@!P0")
+        for d in (1, 2, 4, 8, 16):
+            self.emit("SHFL", ("UP",), ("P0", "R_sum", "R_sum", hex(d), "RZ"), _WW)
+        self.emit("S2R", (), ("R_lane", "SR_LANEID"))
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P1", "PT", "R_lane", "0x1f", "PT"))
+        self.native(guard="@P1")
+        if fence_each:
+            self.acquire_fence()
+        self.emit("SHFL", ("UP",), ("PT", "R_pre", "R_sum", "0x1", "RZ"), _WW)
+        self.emit("SHFL", ("IDX",), ("PT", "R_base", "R_old", "0x1f", "0x1f"), _WW)
+        self.emit("IADD3", (), (self.dst(), "R_base", "R_pre", "RZ"), label=end)
+        self.acq_done = fence_each
+
+    def agg_popc_used(self):
+        self.emit("VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+        self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
+        self.emit("POPC", (), ("R_cnt", "UR_act"))
+        self.native(guard="@P0")
+        self.emit("S2R", (), ("R_lt", "SR_LTMASK"))
+        self.emit("POPC", (), ("R_rank", "R_lt"))
+        self.emit("SHFL", ("IDX",), ("PT", "R_base", "R_old", "R_leader", "0x1f"), _WW)
+        self.emit("IADD3", (), (self.dst(), "R_base", "R_rank", "RZ"))
+
+
+def _tail_is_exit(ins, sel) -> bool:
+    """Does only the kernel's return follow `ins` (in its block, or in the one block it falls into)?"""
+    if not sel.function.is_entry:
+        return False
+    b = sel.block
+    rest = [i for i in b.instrs[b.instrs.index(ins) + 1:] if i.opcode not in ("bssy", "bsync", "bmov")]
+    if not rest and len(b.succs) == 1:
+        nxt = next((x for x in sel.function.blocks if x.label == b.succs[0]), None)
+        rest = [i for i in nxt.instrs if i.opcode not in ("bssy", "bsync", "bmov")] if nxt else []
+        if nxt is not None and nxt.succs:
+            return False
+    return bool(rest) and all(i.opcode in ("ret", "exit") and i.guard is None for i in rest)
+
+
+@rule("atom", "red")
+def select_atomic(ins, sel):
+    kind = ins.attrs.get("kind")
+    if kind is None:
+        return None
+    if kind == "async":
+        return _select_async(ins, sel)
+    a = _Atom(ins, sel)
+    out = a.select()
+    if out and out[0].label:                  # keep a block label the driver puts first off our loop head
+        out.insert(0, sel.sass(ins, VIRTUAL))
+    return out
+
+
+# red.async .global (sm_100 family): one lane at a time on the uniform datapath
+_ASYNC_OPS = {"add": "ADD", "inc": "INC", "dec": "DEC", "min": "MIN", "max": "MAX", "and": "AND", "or": "OR",
+              "xor": "XOR"}
+_ASYNC_TYPE = {"u32": (), "s32": ("S32",), "u64": ("64",), "s64": ("64",), "b32": ()}
+
+
+def _select_async(ins, sel):
+    a = ins.attrs
+    op = (_ASYNC_OPS[a["op"]],) + (() if a["op"] in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a["type"]])
+    s = sel.sass
+    if a["space"] != "global" and a["sem"] != "release" and a["scope"] == "cluster":
+        return [s(ins, "REDAS", op, ("[R_addr.64]", _t(ins.operands[1]), "[UR_mbar]"))]
+    if a.get("mmio") and a["scope"] != "sys":
+        return []                                     # accepted, then deleted by ptxas (not in the ISA)
+    scope = "SYS" if a["scope"] == "sys" else "GPU"
+    # every .global red.async is emitted as an add (probed with .min: rasync_release_gpu_global_min_u32)
+    op = ("ADD",) + op[1:] if a["op"] in ("min", "max") else op
+    tmods = op[1:]
+    if sel.target.family in _UREDGR_FAMILIES:
+        loop = sel.local_label()
+        seq = [s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0")),
+               s(ins, "ELECT", (), ("P1", "URZ", "P0")),
+               s(ins, "R2UR", ("BROADCAST",), ("UR4", _t(ins.operands[0])), guard="@P1"),
+               s(ins, "MEMBAR", ("ALL", "CTA")),
+               s(ins, "UREDGR", ("E", op[0], "NA") + tmods + (("MMIO", "SYS") if a.get("mmio") else ("STRONG", scope)),
+                 ("[UR4]", "UR6")),
+               s(ins, "DEPBAR", ("LE",), ("SB0", "0x0")),
+               s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
+        seq[1].label = loop
+        return seq
+    mods = ("E",) + op + (("MMIO", "SYS") if a.get("mmio") else ("STRONG", scope))
+    return [s(ins, "MEMBAR", ("ALL", scope)), s(ins, "ERRBAR"), s(ins, "CGAERRBAR"),
+            s(ins, "REDG", mods, (_t(ins.operands[0]), _t(ins.operands[1])))]
+
+
+@rule("lea")
+def select_lea(ins, sel):
+    return [sel.sass(ins, "MOV", (), (_t(ins.operands[0]), _t(ins.operands[1])))]

@@ -1,0 +1,69 @@
+"""Warp aggregation of atomics (pylower's phase; docs/findings/atomic.md section 3).
+
+ptxas aggregates an atom/red whose address is the same in every lane of the warp: one lane performs the
+operation for all (VOTEU + REDUX, the sm_75 SHFL.BFLY tree, the used-result prefix scan, POPC). Not at -O0
+(agg_*_O0). This phase marks the candidates `!agg=1` (`!agg=2`: inside a loop or under divergent control,
+where ptxas schedules the REDUX before the VOTEU); isel/fam_atomic.py picks the variant from the op, the
+result and the value. A shared-memory `add 1` with no result aggregates whatever its address
+(ATOMS.POPC.INC, agg_ctx_atom_shared_add_u32_tid_imm_dead), so it is marked too.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+
+from .analysis.uniformity import Uniformity
+from .manager import PassContext, Phase
+
+ATOMIC = ori.ORI_CLASSES["atomic"]
+AGG_FROM_OPT = 1
+
+
+def _in_loop(fn: ori.Function, label: str) -> bool:
+    """Is the block on a cycle?"""
+    by_label = {b.label: b for b in fn.blocks}
+    seen, work = set(), [label]
+    while work:
+        x = work.pop()
+        for s in by_label[x].succs if x in by_label else ():
+            if s == label:
+                return True
+            if s not in seen:
+                seen.add(s)
+                work.append(s)
+    return False
+
+
+def _shared_add_one(ins: ori.Instr) -> bool:
+    v = ins.operands[-1]
+    return ins.attrs.get("space") == "shared" and ins.attrs.get("op") == "add" and \
+        type(v) is A.Imm and v.value == 1
+
+
+class AggregateAtomics(Phase):
+    number = 70
+    name = "AggregateAtomics"
+    description = "mark warp-uniform-address atom/red for warp aggregation (not at -O0)"
+
+    def enabled(self, ctx: PassContext) -> bool:
+        return ctx.opt_level >= AGG_FROM_OPT
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        atoms = [(b, i) for b in fn.blocks for i in b.instrs
+                 if i.op == ATOMIC and i.attrs.get("kind") in ("atom", "red")]
+        if not atoms:
+            return False
+        uni = Uniformity(fn)
+        changed = False
+        for b, ins in atoms:
+            addr = next(o for o in ins.operands if type(o) is A.Addr)
+            if not (uni.is_uniform(addr) or _shared_add_one(ins)):
+                continue
+            late = b.label in uni.divergent_blocks or ins.guard is not None or _in_loop(fn, b.label)
+            ins.attrs["agg"] = 2 if late else 1
+            ctx.count(self, "atomics marked")
+            changed = True
+        return changed
+
+
+PHASE = AggregateAtomics()
