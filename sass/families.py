@@ -23,7 +23,7 @@ SYNC_FAMILY: dict[str, str] = {
     "ATOM": "atomic", "ATOMG": "atomic", "ATOMS": "atomic", "RED": "atomic", "REDG": "atomic",
     "REDAS": "atomic", "ATOMAS": "atomic", "UREDGR": "atomic",
     # mbarrier / syncs unit
-    "SYNCS": "mbarrier", "ARRIVES": "mbarrier",
+    "SYNCS": "mbarrier", "ARRIVES": "mbarrier", "UGETNEXTWORKID": "async",
     # async copies
     "LDGSTS": "async", "LDGDEPBAR": "async", "DEPBAR": "async", "UBLKCP": "async", "UBLKRED": "async",
     "UBLKPF": "async", "UTMALDG": "async", "UTMASTG": "async", "UTMAPF": "async", "UTMAREDG": "async",
@@ -58,6 +58,8 @@ def normalize(opcode_mods: str, operands: str) -> str:
         imms = [o.strip() for o in operands.split(",") if o.strip().startswith("0x")]
         if imms:
             return opcode_mods + " " + ", ".join(imms)
+    if base == "DEPBAR":                  # the scoreboard and the count it waits for: DEPBAR.LE SB0, 0x7
+        return f"{opcode_mods} {operands.strip()}".rstrip()
     if base in ("CS2R", "S2R", "S2UR"):
         regs = [s for s in SYNC_SREGS if s in operands]
         return opcode_mods + (" " + regs[0] if regs else "")

@@ -149,7 +149,14 @@ def parse_eiattrs(text: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
     cur = None
     attr = None
+    listing = None                   # an offset list printed one entry per line after an empty Value:
     for line in text.splitlines():
+        if listing is not None:
+            s = line.strip()
+            if s.startswith("0x") and ":" in s:
+                out[cur][listing] += 1
+                continue
+            listing = None
         if line.startswith(".nv.info."):
             cur = line[len(".nv.info."):].strip()
             out[cur] = {}
@@ -167,6 +174,8 @@ def parse_eiattrs(text: str) -> dict[str, dict]:
             # every attribute is kept (offset lists as entry counts); a parameter table is not sync-relevant
             if attr not in _EI_SKIP:
                 out[cur][attr] = _eiattr_value(attr, value)
+                if not value and attr.endswith("_OFFSETS"):
+                    listing = attr   # e.g. MBARRIER_INSTR_OFFSETS: "0x60 : Instruction Kind : ..." lines
             attr = None
     return out
 
