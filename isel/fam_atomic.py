@@ -379,18 +379,37 @@ class _Atom:
         self.emit("IADD3", (), (self.dst(), "R_base", "R_rank", "RZ"))
 
 
+_NOT_CODE = ("bssy", "bsync", "bmov")
+
+
+def _only_return_from(instrs, start: int) -> bool | None:
+    """True: only an unguarded ret/exit follows from `start`; False: something else does; None: nothing."""
+    saw = False
+    for k in range(start, len(instrs)):
+        i = instrs[k]
+        if i.opcode in _NOT_CODE:
+            continue
+        if i.opcode in ("ret", "exit") and i.guard is None:
+            saw = True
+            continue
+        return False
+    return True if saw else None
+
+
 def _tail_is_exit(ins, sel) -> bool:
     """Does only the kernel's return follow `ins` (in its block, or in the one block it falls into)?"""
     if not sel.function.is_entry:
         return False
     b = sel.block
-    rest = [i for i in b.instrs[b.instrs.index(ins) + 1:] if i.opcode not in ("bssy", "bsync", "bmov")]
-    if not rest and len(b.succs) == 1:
-        nxt = next((x for x in sel.function.blocks if x.label == b.succs[0]), None)
-        rest = [i for i in nxt.instrs if i.opcode not in ("bssy", "bsync", "bmov")] if nxt else []
-        if nxt is not None and nxt.succs:
-            return False
-    return bool(rest) and all(i.opcode in ("ret", "exit") and i.guard is None for i in rest)
+    here = _only_return_from(b.instrs, sel.position(ins) + 1)
+    if here is not None:
+        return here
+    if len(b.succs) != 1:
+        return False
+    nxt = next((x for x in sel.function.blocks if x.label == b.succs[0]), None)
+    if nxt is None or nxt.succs:
+        return False
+    return bool(_only_return_from(nxt.instrs, 0))
 
 
 @rule("atom", "red")

@@ -60,6 +60,14 @@ class SelectContext:
         n = self._analyses["labels"] = self._analyses.get("labels", 0) + 1
         return f".L_{self.function.name}_{n}"
 
+    def position(self, ins: ori.Instr) -> int:
+        """Index of `ins` in the current block (a per-block table, built once)."""
+        key = ("pos", self.block.label)
+        table = self._analyses.get(key)
+        if table is None:
+            table = self._analyses[key] = {id(i): k for k, i in enumerate(self.block.instrs)}
+        return table[id(ins)]
+
     def result_used(self, ins: ori.Instr, reg) -> bool:
         """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
         return type(reg) is A.Reg and self.liveness.is_used_after(self.block, ins, reg.name)

@@ -46,8 +46,22 @@ def _coop_mask_regids(fn: SassFunction) -> list[int] | None:
     return vals or None
 
 
+_MBARRIERS_UNKNOWN = 0xFFFF
+
+
+def _num_mbarriers(fn: SassFunction) -> int | None:
+    """With EIATTR_MBARRIER_INSTR_OFFSETS: the number of mbarrier.init instructions (static count), 0xffff
+    when one sits in a loop (docs/findings/mbarrier.md section 3)."""
+    if not any("MBARRIER" in i.tags for i in fn.instrs):
+        return None
+    if any("MBARRIER_INIT_LOOP" in i.tags for i in fn.instrs):
+        return _MBARRIERS_UNKNOWN
+    return sum(1 for i in fn.instrs if "MBARRIER_INIT" in i.tags)
+
+
 SCALARS: dict[str, Callable[[SassFunction], object]] = {
     "EIATTR_NUM_BARRIERS": _num_barriers,
+    "EIATTR_NUM_MBARRIERS": _num_mbarriers,
     "EIATTR_COOP_GROUP_MASK_REGIDS": _coop_mask_regids,
 }
 

@@ -168,7 +168,7 @@ def test_red_async_forms():
     cl = mb + "  red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u64 [%r3], %rd3, [%r4];"
     assert sync_of(cl, "sm_90") == ["REDAS.ADD.64"]
     rel = "  red.async.release.gpu.global.add.u32 [%rd4], %r1;"
-    assert sync_of(rel, "sm_100a") == ["ELECT", "MEMBAR.ALL.CTA", "UREDGR.E.ADD.NA.STRONG.GPU", "DEPBAR.LE"]
+    assert sync_of(rel, "sm_100a") == ["ELECT", "MEMBAR.ALL.CTA", "UREDGR.E.ADD.NA.STRONG.GPU", "DEPBAR.LE SB0, 0x0"]
     assert sync_of(rel, "sm_120") == ["MEMBAR.ALL.GPU", "ERRBAR", "CGAERRBAR", "REDG.E.ADD.STRONG.GPU"]
 
 

@@ -111,9 +111,9 @@ def test_undecodable_pre_hopper_acquire_release_is_accepted():
     ("fence.proxy.async.global;", "sm_90", ["FENCE.VIEW.ASYNC.G"]),
     ("fence.proxy.tensormap::generic.release.cta;", "sm_90", ["MEMBAR.ALL.GPU", "ERRBAR", "CGAERRBAR"]),
     ("fence.proxy.tensormap::generic.release.sys;", "sm_100a", ["MEMBAR.ALL.SYS", "ERRBAR", "CGAERRBAR"]),
-    ("fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;", "sm_90", ["DEPBAR", "UTMACCTL.IV"]),
+    ("fence.proxy.tensormap::generic.acquire.gpu [%rd1], 128;", "sm_90", ["DEPBAR {5,4,3,2,1,0}", "UTMACCTL.IV"]),
     ("fence.proxy.tensormap::generic.acquire.sys [%rd1+64], 128;", "sm_100a",
-     ["DEPBAR", "CCTL.E.C.LDCU.IV.DEEP", "UTMACCTL.IV"]),
+     ["DEPBAR {5,4,3,2,1,0}", "CCTL.E.C.LDCU.IV.DEEP", "UTMACCTL.IV"]),
     ("fence.proxy.async::generic.release.sync_restrict::shared::cta.cluster;", "sm_90",
      ["MEMBAR.ALL.CTA", "FENCE.VIEW.ASYNC.S"]),
     ("fence.proxy.async::generic.acquire.sync_restrict::shared::cluster.cluster;", "sm_90", []),
@@ -143,7 +143,7 @@ def test_tensormap_acquire_per_thread_address_retry_loop():
     assert any(i.mnemonic == "BRA.U.ANY" for i in per_thread.instrs)
     assert any(i.opcode == "R2UR" for i in per_thread.instrs)
     assert not any(i.mnemonic == "BRA.U.ANY" for i in uniform.instrs)
-    assert sync_view(per_thread) == sync_view(uniform) == ["DEPBAR", "UTMACCTL.IV"]
+    assert sync_view(per_thread) == sync_view(uniform) == ["DEPBAR {5,4,3,2,1,0}", "UTMACCTL.IV"]
 
 
 @pytest.mark.parametrize("fence,kept", [

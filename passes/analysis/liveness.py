@@ -1,6 +1,8 @@
 """Register liveness: backward dataflow over the CFG with one bit per register (bitarray)."""
 from __future__ import annotations
 
+import bisect
+
 from bitarray import bitarray
 
 from pylower.lowering import ori
@@ -17,6 +19,7 @@ class Liveness:
                 if r not in names:
                     names[r] = len(names)
         self.index = names
+        self._events: dict[str, tuple] = {}
         n = len(names)
         self.live_in: dict[str, bitarray] = {}
         self.live_out: dict[str, bitarray] = {}
@@ -53,17 +56,37 @@ class Liveness:
 
     def live_after(self, block: ori.BasicBlock, ins: ori.Instr) -> set[str]:
         """Registers live just after `ins` in `block`."""
-        live = self.live_out[block.label].copy()
-        for cur in reversed(block.instrs):
-            if cur is ins:
-                break
-            for r in defs(cur):
-                if cur.guard is None:
-                    live[self.index[r]] = 0
-            for r in uses(cur):
-                live[self.index[r]] = 1
-        names = list(self.index)
-        return {names[i] for i in live.search(1)}
+        return {r for r in self.index if self.is_used_after(block, ins, r)}
+
+    def _block_events(self, block: ori.BasicBlock):
+        """Per block, once: each instruction's position and, per register, its uses/kills in order.
+        A use at position p is recorded as 2p, an unguarded def as 2p+1 (an instruction reads before it
+        writes), so a query is one bisect: no rescanning of long blocks (linear time overall)."""
+        ev = self._events.get(block.label)
+        if ev is None:
+            pos = {id(i): p for p, i in enumerate(block.instrs)}
+            regs: dict[str, tuple[list[int], list[bool]]] = {}
+            for p, i in enumerate(block.instrs):
+                for r in uses(i):
+                    keys, kinds = regs.setdefault(r, ([], []))
+                    keys.append(2 * p)
+                    kinds.append(True)
+                if i.guard is None:                 # a guarded write may not happen: it does not kill
+                    for r in defs(i):
+                        keys, kinds = regs.setdefault(r, ([], []))
+                        keys.append(2 * p + 1)
+                        kinds.append(False)
+            ev = self._events[block.label] = (pos, regs)
+        return ev
 
     def is_used_after(self, block: ori.BasicBlock, ins: ori.Instr, reg: str) -> bool:
-        return reg in self.live_after(block, ins)
+        """Is the value of `reg` after `ins` read before being overwritten (in this block or later)?"""
+        pos, regs = self._block_events(block)
+        entry = regs.get(reg)
+        if entry is not None:
+            keys, kinds = entry
+            k = bisect.bisect_right(keys, 2 * pos[id(ins)] + 1)
+            if k < len(keys):
+                return kinds[k]
+        i = self.index.get(reg)
+        return i is not None and bool(self.live_out[block.label][i])

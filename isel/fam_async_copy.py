@@ -1,0 +1,176 @@
+"""ISel for asynchronous copies (Ori 316, attributes from lowering/fam_async_copy.py; docs/findings/async.md).
+
+- cp.async: LDGSTS.E[.BYPASS][.LTC<n>B][.64|.128][.ZFILL]; commit LDGDEPBAR; wait DEPBAR.LE SB0, n (wait_all:
+  an implicit commit first).
+- bulk / tensor copies: a copy that is not inherently single-thread sits in an ELECT loop (ptxas elects one
+  lane, issues the uniform-datapath op, repeats for the lanes left); stores, prefetches and the s2g bulk copy
+  are issued directly. On the sm_120 family a global -> shared::cluster load is a syscall
+  (`__cuda_syscall_cp_async_bulk*`): the multicast forms are only the call, the unicast forms keep the op
+  and add the call (in a BSSY.RECONVERGENT pair when an operand is per-thread).
+- bulk groups: commit UTMACMDFLUSH; wait DEPBAR.LE SB0, n, then CCTL.IVALL unless `.read`.
+- tensormap.cp_fenceproxy: LDS + ATOMG.E.EXCH.STRONG.<GPU|SYS>; st.async STAS by width (the sm_100
+  .mmio.release.global form is deleted); clusterlaunchcontrol.try_cancel: ELECT + UGETNEXTWORKID.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.ori import ORI_CLASSES
+
+from .fam_mbarrier import select_mbarrier
+from .rules import operand_text, rule
+
+_SYSCALL_SMS = (120, 121)
+_LDGSTS_SIZE = {4: (), 8: ("64",), 16: ("128",)}
+_MODE = {"tile": (), "im2col": ("IM2COL",), "im2col_no_offs": ("IM2COL",), "tile::gather4": ("GATHER4",),
+         "tile::scatter4": ("SCATTER4",), "im2col::w": ("W",), "im2col::w::128": ("W128",)}
+_RED_TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("U64",), "b64": ("U64",), "s64": ("S64",),
+             "f32": ("F32", "RN"), "f64": ("F64", "RN"), "f16": ("F16", "RN"), "bf16": ("BF16", "RN")}
+_SPACE = {"global": "G", "shared::cluster": "S", "shared::cta": "S", "shared": "S"}
+_TENSORMAP_SCOPE = {"cta": "GPU", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
+_STAS = {32: (), 64: ("64",), 128: ("128",)}
+
+
+def _ops(ins):
+    return tuple(operand_text(o) for o in ins.operands)
+
+
+def _elect_loop(ins, sel, body):
+    """PLOP3 P0=PT; L: @P0 ELECT P1; <body>; @P1 PLOP3 P0=false; @P0 BRA.U.ANY L."""
+    s = sel.sass
+    loop = sel.local_label()
+    elect = s(ins, "ELECT", (), ("P1", "URZ", "PT"), guard="@P0")
+    elect.label = loop
+    return ([s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0")), elect] + body +
+            [s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x8", "0x0"), guard="@P1"),
+             s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")])
+
+
+def _syscall(ins, sel, name):
+    return sel.sass(ins, "CALL", ("ABS", "NOINC"), (f"`({name})",))
+
+
+def _per_thread(ins, sel) -> bool:
+    """A per-thread destination or source address (tensor coordinates do not count)."""
+    uni = sel.uniformity
+    return any(uni.is_divergent_operand(i) for o in ins.operands[:2] if type(o) is A.Addr
+               for i in o.items if type(i) is not A.Vec)
+
+
+def _reconverge(ins, sel, seq):
+    join = sel.local_label()
+    out = [sel.sass(ins, "BSSY", ("RECONVERGENT",), ("B0", f"`({join})"))] + seq
+    bsync = sel.sass(ins, "BSYNC", ("RECONVERGENT",), ("B0",))
+    bsync.label = join
+    return out + [bsync]
+
+
+def _g2s_load(ins, sel, opcode, mods, syscall):
+    """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
+    a = ins.attrs
+    if sel.target.sm in _SYSCALL_SMS and a.get("dst") == "shared::cluster":
+        call = _syscall(ins, sel, syscall + ("_multicast" if a.get("mcast") else "_unicast"))
+        if a.get("mcast"):
+            return [call]
+        seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
+        return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
+    return _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])
+
+
+def _ldgsts(ins, sel):
+    a = ins.attrs
+    mods = ("E",) + (("BYPASS",) if a["level"] == "cg" else ())
+    if a.get("prefetch") in ("64B", "256B"):
+        mods += (f"LTC{a['prefetch']}",)
+    mods += _LDGSTS_SIZE[a["size"]] + (("ZFILL",) if a.get("zfill") else ())
+    return [sel.sass(ins, "LDGSTS", mods, _ops(ins)[:2])]
+
+
+def _depbar(ins, sel, n):
+    return sel.sass(ins, "DEPBAR", ("LE",), ("SB0", hex(n)))
+
+
+def _bulk(ins, sel):
+    a = ins.attrs
+    dst, src = _SPACE[a["dst"]], _SPACE[a["src"]]
+    if a["dst"] == "global":
+        return [sel.sass(ins, "UBLKCP", ("G", "S") + (("DST_G_BYTE_MASK",) if a.get("mask") else ()), _ops(ins))]
+    mods = (dst, src) + (("MULTICAST",) if a.get("mcast") else ())
+    if src == "S":
+        return _elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
+    return _g2s_load(ins, sel, "UBLKCP", mods, "__cuda_syscall_cp_async_bulk")
+
+
+def _bulk_reduce(ins, sel):
+    a = ins.attrs
+    mods = (_SPACE[a["dst"]], _SPACE[a["src"]], a["op"].upper()) + _RED_TYPE.get(a.get("type", "u32"), ())
+    return _elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))])
+
+
+def _bulk_wait(ins, sel):
+    out = [_depbar(ins, sel, ins.attrs["n"])]
+    if not ins.attrs.get("read"):
+        out.append(sel.sass(ins, "CCTL", ("IVALL",)))
+    return out
+
+
+def _tensor_mods(a):
+    return (f"{a['dim']}D",) + _MODE[a["mode"]]
+
+
+def _tensor_load(ins, sel):
+    a = ins.attrs
+    mods = _tensor_mods(a) + (("MULTICAST",) if a.get("mcast") else ()) + (("2CTA",) if a.get("cta_group") == 2 else ())
+    kind = "im2col" if a["mode"].startswith("im2col") else "tile"
+    return _g2s_load(ins, sel, "UTMALDG", mods, f"__cuda_syscall_cp_async_bulk_tensor_{a['dim']}d_{kind}")
+
+
+def _tensormap_cp(ins, sel):
+    ops = _ops(ins)
+    return [sel.sass(ins, "LDS", ("128",), ("R_map", ops[1])),
+            sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs["scope"]]), ("RZ", ops[0], "R_map"))]
+
+
+def _st_async(ins, sel):
+    if ins.attrs.get("global"):
+        return []                       # .mmio.release.global: ptxas deletes the store
+    return [sel.sass(ins, "STAS", _STAS[ins.attrs["bits"]], _ops(ins)[:2])]
+
+
+def _clc_try_cancel(ins, sel):
+    mode = "BROADCAST" if ins.attrs.get("mcast") else "SELFCAST"
+    return _elect_loop(ins, sel, [sel.sass(ins, "UGETNEXTWORKID", (mode,), _ops(ins))])
+
+
+_FORMS = {
+    "ldgsts": _ldgsts,
+    "commit_group": lambda ins, sel: [sel.sass(ins, "LDGDEPBAR")],
+    "wait_group": lambda ins, sel: [_depbar(ins, sel, ins.attrs["n"])],
+    "wait_all": lambda ins, sel: [sel.sass(ins, "LDGDEPBAR"), _depbar(ins, sel, 0)],
+    "bulk": _bulk,
+    "bulk_reduce": _bulk_reduce,
+    "bulk_prefetch": lambda ins, sel: [sel.sass(ins, "UBLKPF", ("L2",), _ops(ins))],
+    "bulk_commit_group": lambda ins, sel: [sel.sass(ins, "UTMACMDFLUSH")],
+    "bulk_wait_group": _bulk_wait,
+    "tensor_load": _tensor_load,
+    "tensor_store": lambda ins, sel: [sel.sass(ins, "UTMASTG", _tensor_mods(ins.attrs), _ops(ins))],
+    "tensor_prefetch": lambda ins, sel: [sel.sass(ins, "UTMAPF", ("L2",) + _tensor_mods(ins.attrs), _ops(ins))],
+    "tensor_reduce": lambda ins, sel: _elect_loop(ins, sel, [sel.sass(
+        ins, "UTMAREDG", _tensor_mods(ins.attrs) + (ins.attrs["op"].upper(),), _ops(ins))]),
+    "tensormap_cp": _tensormap_cp,
+    "st_async": _st_async,
+    "clc_try_cancel": _clc_try_cancel,
+    "clc_query": lambda ins, sel: [sel.sass(ins, "LOP3", ("LUT",), _ops(ins))],
+}
+
+
+@rule("cp", "tensormap", "clusterlaunchcontrol")
+def select_async(ins, sel):
+    if ins.op == ORI_CLASSES["mbarrier"]:          # cp.async.mbarrier.arrive
+        return select_mbarrier(ins, sel)
+    f = _FORMS.get(ins.attrs.get("form"))
+    return f(ins, sel) if f else None
+
+
+@rule("st")
+def select_st(ins, sel):
+    return _st_async(ins, sel) if ins.attrs.get("form") == "st_async" else None

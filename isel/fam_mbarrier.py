@@ -1,0 +1,188 @@
+"""ISel for mbarrier pseudo-ops (Ori 315) after phase 42 (passes/p42_expand_mbarrier.py): SYNCS.* from
+sm_90, the software forms (ATOMS / LDS / STS) on sm_80-89. docs/findings/mbarrier.md section 2.
+
+Every SASS instruction that implements an mbarrier op carries the tag MBARRIER (one
+EIATTR_MBARRIER_INSTR_OFFSETS record; kinds as the classifier's, arrive.expect_tx is not recorded);
+inits also carry MBARRIER_INIT / MBARRIER_INIT_LOOP for EIATTR_NUM_MBARRIERS (sass/eiattr.py).
+"""
+from __future__ import annotations
+
+from pylower.lowering import ptx_ast as A
+from pylower.sass.instr import VIRTUAL
+
+from .rules import operand_text, rule
+
+_REC = ("MBARRIER",)
+_WW = ("INT_WARP_WIDE",)
+_PERTHREAD_STS_FROM = 100          # per-thread init: STS + SYNCS.CCTL.IVALL instead of the EXCH waterfall
+
+# SYNCS.ARRIVE.TRANS64[.RED][.TMASK][.OPTOUT] then the arrival count: one (A1T0) or the count operand
+# (ART0); arrive.expect_tx has neither
+_ARRIVE_SUFFIX = {False: "A1T0", True: "ART0"}
+
+
+def _t(o) -> str:
+    return operand_text(o)
+
+
+def _addr(ins) -> str:
+    return next((_t(o) for o in ins.operands if type(o) is A.Addr), "[URZ]")
+
+
+def _init_tags(ins):
+    return _REC + (("MBARRIER_INIT_LOOP",) if ins.attrs.get("inloop") else ("MBARRIER_INIT",))
+
+
+def _dst(ins) -> str:
+    d = ins.operands[0]
+    return "RZ" if type(d) is A.Sink else _t(d)
+
+
+# ---------------------------------------------------------------- SYNCS (sm_90+)
+
+def _syncs_init(ins, sel):
+    a, s = ins.attrs, sel.sass
+    addr, cnt = _addr(ins), _t(ins.operands[1])
+    tags = _init_tags(ins)
+    if a.get("vote"):
+        return [s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
+                s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
+                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard="@!UP0")]
+    if a.get("inloop") or a.get("nopred"):
+        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.get("fence") else []
+        return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
+    if a.get("perthread"):
+        if sel.target.sm >= _PERTHREAD_STS_FROM:
+            return [s(ins, "STS", ("64",), (addr, cnt), tags=tags),
+                    s(ins, "FENCE", ("VIEW", "ASYNC", "S")),
+                    s(ins, "SYNCS", ("CCTL", "IVALL"))]
+        loop = sel.local_label()
+        head = s(ins, "R2UR", (), ("UR_addr", addr))
+        head.label = loop
+        return [s(ins, "FENCE", ("VIEW", "ASYNC", "S")), head,
+                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", "[UR_addr]", cnt), tags=tags),
+                s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
+    return [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
+
+
+def _syncs_arrive(ins, sel):
+    a = ins.attrs
+    mods = ["ARRIVE", "TRANS64"]
+    if a.get("remote"):
+        mods.append("RED")
+    if a.get("nocomplete"):
+        mods.append("TMASK")
+    if a["op"] == "arrive_drop":
+        mods.append("OPTOUT")
+    ops = ins.operands
+    if a.get("expect_tx"):
+        return [sel.sass(ins, "SYNCS", mods, (_dst(ins), _addr(ins), _t(ops[2])))]
+    counted = bool(a.get("count")) and not a.get("count1")
+    mods.append(_ARRIVE_SUFFIX[counted])
+    cnt = _t(ops[2]) if counted else "RZ"
+    return [sel.sass(ins, "SYNCS", mods, ("RZ" if a.get("remote") else _dst(ins), _addr(ins), cnt), tags=_REC)]
+
+
+# expect_tx / complete_tx: a reduction on the tx-count field
+_TX = {"expect_tx": "A0TR", "complete_tx": "A0TX"}
+
+
+def _syncs_tx(ins, sel):
+    return [sel.sass(ins, "SYNCS", ("ARRIVE", "TRANS64", "RED", _TX[ins.attrs["op"]]),
+                     ("RZ", _addr(ins), _t(ins.operands[1])), tags=_REC)]
+
+
+def _acquire_cluster(ins) -> bool:
+    return ins.attrs["sem"] == "acquire" and ins.attrs["scope"] == "cluster"
+
+
+def _syncs_wait(ins, sel):
+    a, s = ins.attrs, sel.sass
+    p, addr, st = _t(ins.operands[0]), _addr(ins), _t(ins.operands[2])
+    if a["op"] == "test_wait":
+        out = [s(ins, "SYNCS", ("PHASECHK", "TRANS64"), (p, addr, st), tags=_REC)]
+    else:
+        out = [s(ins, "SYNCS", ("PHASECHK", "TRANS64", "TRYWAIT"), (p, addr, st), tags=_REC)]
+        if a.get("hint") and not a.get("nohint"):
+            out += [s(ins, "NANOSLEEP", ("SYNCS",), (_t(ins.operands[3]),), guard=f"@!{p}"),
+                    s(ins, "SYNCS", ("PHASECHK", "TRANS64"), (p, addr, st), guard=f"@!{p}")]
+    if _acquire_cluster(ins):
+        out.append(s(ins, "CCTL", ("IVALL",)))
+    return out
+
+
+def _syncs_cp_async_arrive(ins, sel):
+    addr = _addr(ins)
+    if ins.attrs.get("noinc"):
+        return [sel.sass(ins, "ARRIVES", ("LDGSTSBAR", "64", "ARVCNT"), (addr,), tags=_REC)]
+    return [sel.sass(ins, "SYNCS", ("ARRIVE", "TRANS64", "RED", "A0T1"), ("RZ", addr, "RZ")),
+            sel.sass(ins, "ARRIVES", ("LDGSTSBAR", "64", "TRANSCNT"), (addr,), tags=_REC)]
+
+
+_SYNCS = {"init": _syncs_init, "cp_async_arrive": _syncs_cp_async_arrive, "inval": lambda ins, sel: [sel.sass(ins, "SYNCS", ("CCTL", "IV"), (_addr(ins),), tags=_REC)],
+          "arrive": _syncs_arrive, "arrive_drop": _syncs_arrive, "expect_tx": _syncs_tx, "complete_tx": _syncs_tx,
+          "test_wait": _syncs_wait, "try_wait": _syncs_wait}
+
+# ---------------------------------------------------------------- software (sm_80-89)
+
+# address space -> (atomic opcode, leading, trailing modifiers)
+_SW_ATOM = {"shared": ("ATOMS", (), ()), "generic": ("ATOM", ("E",), ("STRONG", "SM"))}
+
+
+def _sw_arrive(ins, sel):
+    a, s = ins.attrs, sel.sass
+    opc, pre, post = _SW_ATOM["generic" if a["space"] == "generic" else "shared"]
+    addr = _addr(ins)
+    drop = a["op"] == "arrive_drop"
+    if a.get("nocomplete"):
+        # warp-aggregated add of 2*count to the pending field by the leader, result broadcast back
+        out = [s(ins, "VOTEU", ("ANY",), ("UR_mask", "UPT", "PT"), tags=_WW)]
+        if drop:
+            out.append(s(ins, opc, pre + ("ADD",) + post, ("RZ", addr, "R_n"), guard="@P0"))
+        out += [s(ins, opc, pre + ("ADD",) + post, (_dst(ins), addr, "R_n"), guard="@P0", tags=_REC),
+                s(ins, "SHFL", ("IDX",), ("PT", "R_old", "R_old", "R_leader", "0x1f"), tags=_WW)]
+        return out
+    out = []
+    if drop:
+        out.append(s(ins, opc, pre + ("POPC", "INC", "32") + post, ("RZ", addr)))
+    out.append(s(ins, opc, pre + ("ARRIVE", "64") + post, (_dst(ins), addr), tags=_REC))
+    return out
+
+
+def _sw_init(ins, sel):
+    return [sel.sass(ins, "STS", ("64",), (_addr(ins), "R_init"), tags=_init_tags(ins))]
+
+
+def _sw_test_wait(ins, sel):
+    return [sel.sass(ins, "LDS", (), ("R_phase", _addr(ins)), tags=_REC),
+            sel.sass(ins, "LOP3", ("LUT",), (_t(ins.operands[0]), "PT", "R_phase", _t(ins.operands[2]), "RZ", "0x28", "!PT"))]
+
+
+def _sw_cp_async_arrive(ins, sel):
+    """The pending count goes up by one per warp (leader's ATOMS.ADD after a VOTE.ALL), unless .noinc."""
+    s, addr = sel.sass, _addr(ins)
+    if ins.attrs.get("part") == "vote":
+        return [s(ins, "VOTE", ("ALL",), ("R_mask", "PT", "PT"), tags=_WW)]
+    out = [] if ins.attrs.get("noinc") else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, "R_mask"))]
+    return out + [s(ins, "ARRIVES", ("LDGSTSBAR", "64"), (addr,), tags=_REC)]
+
+
+_SW = {"init": _sw_init, "cp_async_arrive": _sw_cp_async_arrive, "inval": lambda ins, sel: [sel.sass(ins, VIRTUAL, (), (), tags=_REC)],
+       "arrive": _sw_arrive, "arrive_drop": _sw_arrive, "test_wait": _sw_test_wait}
+_IMPLS = {"syncs": _SYNCS, "sw": _SW}
+
+
+def _pending_count(ins, sel):
+    # the pending count is a bit field of the state: plain ALU
+    return [sel.sass(ins, "SHF", ("R", "U64"), (_t(ins.operands[0]), _t(ins.operands[1]), "0x1", "RZ"))]
+
+
+@rule("mbarrier")
+def select_mbarrier(ins, sel):
+    op = ins.attrs.get("op")
+    if op == "pending_count":
+        return _pending_count(ins, sel)
+    table = _IMPLS.get(ins.attrs.get("impl"))
+    if table is None or op not in table:
+        return None
+    return table[op](ins, sel)
