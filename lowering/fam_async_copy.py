@@ -16,6 +16,7 @@ from . import ptx_ast as A
 from .diagnostics import PtxError
 from .fam_mbarrier import KINDS
 from .fam_warp import _is_pred
+from .memory_scope import check_ld_st
 from .handlers import handler
 from .ori import ORI_CLASSES, Instr
 
@@ -382,6 +383,7 @@ def _st_async(ins, ctx):
 def lower_st(ins: A.Instruction, ctx):
     if ".async" in ins.mods:
         return _st_async(ins, ctx)
+    check_ld_st(ins, ctx)
     return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard, {},
                   ins.line, "build")]
 
