@@ -194,6 +194,9 @@ def compile_ptx(ptx: str, target: str, extra_args: list[str] | None = None, full
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         msgs = parse_messages(p.stdout + "\n" + p.stderr)
         res: dict = {"accepted": p.returncode == 0, "messages": msgs, "kernels": {}}
+        if p.returncode < 0 or p.returncode >= 128 and not msgs:
+            # killed by a signal (ptxas 13.0.88 segfaults on a few inputs): neither accepted nor rejected
+            res["crashed"] = p.returncode if p.returncode < 0 else -(p.returncode - 128)
         if p.returncode != 0:
             return res
         d = subprocess.run([nvdisasm, "-c", str(cub)], capture_output=True, text=True, timeout=timeout)
