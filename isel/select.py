@@ -12,6 +12,7 @@ from pylower.sass.instr import SassFunction, SassProgram, layout
 
 from . import __path__ as _pkg_path
 from . import generic
+from .block_order import layout as place_blocks
 from .call_layout import place_callees
 from .rules import RULES, SelectContext
 
@@ -44,6 +45,7 @@ def ins_is_jump(b: ori.BasicBlock, succ: str) -> bool:
 
 def select_function(fn: ori.Function, module: ori.Module, target: Target, options: dict,
                     unmapped: dict) -> SassFunction:
+    fn.blocks = place_blocks(fn)
     sel = SelectContext(target, fn, module, options, unmapped)
     out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
     labels = _branch_targets(fn)

@@ -43,6 +43,7 @@ ORI_CLASS_NAME = {v: k for k, v in ORI_CLASSES.items()}
 PSEUDO_OPCODES = frozenset({
     "warpsync", "endcollective", "bssy", "bsync", "bmov", "bra_conv", "bra_div", "bra_back", "call_helper",
     "ret_helper", "membermask",
+    "looptest",           # sm_75 convergence test at a divergent loop's back edge (passes/p72_late_expand_sync.py)
     "lea",                # shared-memory symbol -> register before an ATOMS (lowering/fam_atomic.py)
 })
 

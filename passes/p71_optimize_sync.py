@@ -92,6 +92,39 @@ def _elided(ins: ori.Instr, wop: S.WarpOp) -> ori.Instr:
     return S.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)
 
 
+# after_diverged_barrier states: the warp may have left a CTA barrier diverged / it has since been through
+# a warp op's slow path (a helper call)
+_CLEAN, _DIVERGED, _SLOW = 0, 1, 2
+
+
+def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
+    """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
+    divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
+    slow path, and the first CTA barrier after such a slow path re-converges (WARPSYNC); a CTA barrier
+    reached directly ends the state as it is (probes phases/if_arrive_join_*, llvm/named_barriers_red on
+    sm_75, nvcc/named_barrier_imm)."""
+    by_label = {b.label: b for b in fn.blocks}
+    state_in = {b.label: _CLEAN for b in fn.blocks}
+    out: set[int] = set()
+    work = [b.label for b in fn.blocks]
+    while work:
+        b = by_label[work.pop()]
+        st = state_in[b.label]
+        for ins in b.instrs:
+            if S.is_cta_barrier(ins) and S.warp_op(ins) is None:
+                if st == _SLOW:
+                    out.add(id(ins))
+                st = _DIVERGED if b.label in diverged else _CLEAN
+            elif st != _CLEAN and S.warp_op(ins) is not None:
+                out.add(id(ins))
+                st = _SLOW
+        for s in b.succs:
+            if s in by_label and st > state_in[s]:
+                state_in[s] = st
+                work.append(s)
+    return out
+
+
 class OptimizeSyncInstructions(Phase):
     number = 71
     name = NAME
@@ -116,6 +149,8 @@ class OptimizeSyncInstructions(Phase):
         dirty = S.after_extern_call(fn, ctx.module)
         regions = S.divergent_regions(fn, uni)
         diverged = S.divergent_blocks(regions)
+        if sm < 90:
+            dirty |= after_diverged_barrier(fn, diverged)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

@@ -38,6 +38,9 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 # BSSY is preceded by `BMOV.32.CLEAR RZ, B` below this SM; .RECONVERGENT from this SM on.
 _BMOV_CLEAR_BEFORE_BSSY_BELOW_SM = 80
 _RECONVERGENT_FROM_SM = 100
+# Below this SM the back edge of a divergent loop that may spin on memory tests the warp's convergence
+# (VOTE.ANY + VOTEU.ANY, BRA.U).
+_LOOP_TEST_BELOW_SM = 80
 # sm_87: every kernel starts with B0 = all lanes, B1..B15 cleared from their predecessor, B15 = 0.
 _PROLOGUE_SMS = (87,)
 _NUM_CONVERGENCE_BARRIERS = 16
@@ -241,17 +244,33 @@ class _Expander:
         # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
         self.paired = [r for r in self.paired if not r.barrier_join]
         changed |= self._insert_pairs(user_op)
+        if self.sm < _LOOP_TEST_BELOW_SM:
+            changed |= self._loop_tests()
         if self.ool:
             fn.blocks.extend(self.ool)
             changed = True
         return changed
+
+    def _loop_tests(self) -> bool:
+        """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
+        by_label = {b.label: b for b in self.fn.blocks}
+        latches = [x for x in S.divergent_latches(self.fn, None if self.o0 else self.uni) if S.may_spin(self.fn, x)]
+        # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
+        mods = (".nouniform",) if self.o0 else ()
+        for label in latches:
+            instrs = by_label[label].instrs
+            instrs.insert(len(instrs) - 1, self.p("looptest", mods, line=instrs[-1].line))
+            self.ctx.count(self.phase, "loop convergence tests")
+        return bool(latches)
 
     def _insert_pairs(self, user_op: set[str]) -> bool:
         by_label = {b.label: b for b in self.fn.blocks}
         order = [r for r in self.regions if r in self.paired]     # outermost first
         for r in order:
             depth = sum(1 for q in order if q is not r and r.bssy_block in q.body)
-            reconv = self.sm >= _RECONVERGENT_FROM_SM and not (r.body & user_op)
+            # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
+            reconv = self.sm >= _RECONVERGENT_FROM_SM and not (r.body & user_op) \
+                and not (r.kind == "loop" and S.is_spin_loop(self.fn, r))
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)

@@ -12,7 +12,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
 from .analysis.cfg import EXIT, dominators, post_dominators
-from .analysis.defuse import defs
+from .analysis.defuse import defs, uses
 
 SYNC = ori.ORI_CLASSES["sync"]
 BARRIER = ori.ORI_CLASSES["barrier"]
@@ -213,13 +213,12 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
 
     regions: list[Region] = []
     for b in fn.blocks:
-        last = b.instrs[-1] if b.instrs else None
-        if last is None or last.opcode != "bra" or last.guard is None or not uni.is_divergent_operand(last.guard):
+        if not _divergent_branch(b, uni):
             continue
         join = ipdom.get(b.label)
         if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
             continue
-        target = next((o.name for o in last.operands if type(o) is A.Sym), None)
+        target = _branch_target(b)
         if target in by_label and dominates(target, b.label):
             body = _natural_loop(fn, target, b.label)
             outside = [p for p in by_label[target].preds if p not in body]
@@ -236,7 +235,83 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
                 work.extend(by_label[x].succs)
             regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
-    return regions
+    # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner if
+    # joining where its enclosing region joins re-converges at that region's BSYNC (nvcc/atomic_cas_loops,
+    # nvcc/decoupled_lookback_scan: one BSSY per loop)
+    return [r for i, r in enumerate(regions)
+            if not any(q.join == r.join and (r.bssy_block in q.body or r.bssy_block == q.bssy_block and j < i)
+                       for j, q in enumerate(regions) if q is not r)]
+
+
+def _divergent_branch(b: ori.BasicBlock, uni) -> bool:
+    last = b.instrs[-1] if b.instrs else None
+    return last is not None and last.opcode == "bra" and last.guard is not None \
+        and uni.is_divergent_operand(last.guard)
+
+
+def _branch_target(b: ori.BasicBlock) -> str | None:
+    return next((o.name for o in b.instrs[-1].operands if type(o) is A.Sym), None)
+
+
+# What a spin loop waits on: a value another thread may change, read with a strong load, an atomic or an
+# mbarrier test (probes phases/loop_exit_on_{atom,ld_volatile,ld_acquire}).
+_SPIN_LOADS = (".volatile", ".relaxed", ".acquire")
+_SPIN_CLASSES = (ori.ORI_CLASSES["atomic"], ori.ORI_CLASSES["mbarrier"])
+
+
+def is_spin_loop(fn: ori.Function, region: Region) -> bool:
+    """Does the loop's back edge depend, inside the loop, on a value read from memory shared with other
+    threads (a CAS loop, a flag or mbarrier wait)? ptxas keeps such a loop's BSSY/BSYNC plain on sm_100+
+    where a counted or plain-load loop gets .RECONVERGENT (loop_exit_on_ld_global, loop_counted_ld_volatile)."""
+    body = [b for b in fn.blocks if b.label in region.body]
+    latches = [b for b in body if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None
+               and _branch_target(b) in region.body]
+    want = {r for b in latches for r in uses(b.instrs[-1])}
+    seen: set[str] = set()
+    while want:
+        reg = want.pop()
+        seen.add(reg)
+        for b in body:
+            for ins in b.instrs:
+                if reg not in defs(ins):
+                    continue
+                if _reads_shared_state(ins):
+                    return True
+                want |= set(uses(ins)) - seen
+    return False
+
+
+def _reads_shared_state(ins: ori.Instr) -> bool:
+    return ins.op in _SPIN_CLASSES or ins.opcode in _LOADS and ins.has(*_SPIN_LOADS)
+
+
+def may_spin(fn: ori.Function, latch: str) -> bool:
+    """Does the loop closed by `latch` read memory other threads change (an atomic, a strong load, an
+    mbarrier test) or hold a warp-synchronous op? A loop of plain loads/stores, fences or nanosleep does
+    not (probes loop_exit_on_ld_global, loop_counted_atom; misc_atom_global_add_u32_uni_loop)."""
+    by_label = {b.label: b for b in fn.blocks}
+    body = _natural_loop(fn, _branch_target(by_label[latch]), latch)
+    return any(_reads_shared_state(i) or warp_op(i) is not None for x in body for i in by_label[x].instrs)
+
+
+def divergent_latches(fn: ori.Function, uni) -> list[str]:
+    """Blocks ending in a divergent conditional back edge (to a block dominating them): the loops some
+    threads of a warp may leave before the others, whatever their exit leads to. uni None: every
+    conditional back edge (-O0, where ptxas runs no uniformity analysis)."""
+    idom = dominators(fn)
+    out = []
+    for b in fn.blocks:
+        last = b.instrs[-1] if b.instrs else None
+        if not (_divergent_branch(b, uni) if uni is not None else
+                last is not None and last.opcode == "bra" and last.guard is not None):
+            continue
+        target, x = _branch_target(b), b.label
+        while x is not None and x != target:
+            up = idom.get(x)
+            x = None if up == x else up
+        if x is not None:
+            out.append(b.label)
+    return out
 
 
 # A divergent region ptxas keeps as a branch (does not predicate), so the warp really splits and re-joins:
