@@ -121,7 +121,7 @@ class ExpandMbarrier(Phase):
                     region = S.innermost_region(regions, b.label)
                     if b.label in loops:
                         a["inloop"] = 1
-                    if region is not None and self._branch_region(fn, region):
+                    if region is not None and self._branch_region(fn, region, ctx.target.sm):
                         a["nopred"] = 1
                     elif ins.guard is not None and uni.is_divergent_operand(ins.guard) or region is not None:
                         a["vote"] = 1
@@ -161,11 +161,11 @@ class ExpandMbarrier(Phase):
         return True
 
     @staticmethod
-    def _branch_region(fn, region) -> bool:
+    def _branch_region(fn, region, sm: int) -> bool:
         """Does ptxas keep this divergent region as a branch (BSSY/BSYNC) rather than predicate it? As
         phase 72 decides, and also when it spans several blocks or holds more than one init (a lone
         init is predicated with the VOTEU.ALL form)."""
-        if region.kind == "loop" or len(region.body) > 1 or S.is_kept_region(fn, region):
+        if region.kind == "loop" or len(region.body) > 1 or S.is_kept_region(fn, region, sm):
             return True
         by_label = {b.label: b for b in fn.blocks}
         return sum(1 for lb in region.body for i in by_label[lb].instrs

@@ -152,10 +152,10 @@ class OptimizeSyncInstructions(Phase):
         if sm < 90:
             dirty |= after_diverged_barrier(fn, diverged)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
-        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r)])
+        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r, sm)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r)}
+        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r, sm)}
         consts = S.constant_registers(fn)
         for b in fn.blocks:
             divergent_block = b.label in diverged

@@ -239,7 +239,7 @@ class _Expander:
                     self._pair(r)
         else:
             for r in self.regions:
-                if (r.body & paired_blocks or S.is_kept_region(fn, r)) and not (r.body & barrier_blocks):
+                if (r.body & paired_blocks or S.is_kept_region(fn, r, self.sm)) and not (r.body & barrier_blocks):
                     self._pair(r)
         # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
         self.paired = [r for r in self.paired if not r.barrier_join]

@@ -325,26 +325,101 @@ _LOADS = ("ld", "ldu", "tex", "tld4", "suld")
 # not paired (nvcc/cuda_pipeline_memcpy_async vs cuda_barrier_producer_consumer): left out.
 _UNPREDICATED = ("atom", "red")
 KEPT_REGION_MIN_SIZE = 21
+# From this SM a load region joining before a CTA barrier is predicated (div_if_ld_global_st_bar)
+PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM = 90
 
 
-def is_kept_region(fn: ori.Function, region: Region) -> bool:
-    by_label = {b.label: b for b in fn.blocks}
-    size = 0
-    for label in region.body:
+def _contents(by_label, body) -> tuple[bool, bool, int]:
+    """(holds an op ptxas never predicates, holds a load it only predicates when it pays, size)."""
+    hard, loads, size = False, False, 0
+    for label in body:
         for ins in by_label[label].instrs:
-            if ins.opcode in _UNPREDICATED or ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES):
-                return True
-            if ins.attrs.get("nopred"):          # a fence ptxas never predicates (lowering/fam_fence.py)
-                return True
+            hard |= ins.opcode in _UNPREDICATED or bool(ins.attrs.get("nopred"))   # nopred: lowering/fam_fence.py
+            loads |= ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES)
             size += ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
-    return size >= KEPT_REGION_MIN_SIZE
+    return hard, loads, size
 
 
-def is_branch_region(fn: ori.Function, region: Region) -> bool:
+def is_kept_region(fn: ori.Function, region: Region, sm: int) -> bool:
+    by_label = {b.label: b for b in fn.blocks}
+    hard, loads, size = _contents(by_label, region.body)
+    if hard or size >= KEPT_REGION_MIN_SIZE:
+        return True
+    if not loads:
+        return False
+    # a lone load if stays a branch (div_if_ld_global), a loop always (nvcc/decoupled_lookback_scan); ptxas
+    # predicates a load if next to another one (phases/div_if_ld_global_twice) and, from sm_90, one whose
+    # warp meets at a CTA barrier after the join anyway (div_if_ld_global_{st,alu}_bar)
+    idom = dominators(fn)
+    if region.kind == "loop" or any(_back_edge(by_label[x], idom) for x in region.body):
+        return True
+    ipdom = post_dominators(fn)
+    if _next_to_load_if(fn, region, by_label, idom, ipdom):
+        return False
+    return not (sm >= PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM and _joins_before_cta_barrier(region, by_label, idom, ipdom))
+
+
+def _load_if_at(label: str, by_label, idom, ipdom) -> bool:
+    """Does block `label` open a small forward if holding a load (and nothing ptxas never predicates)?"""
+    b = by_label.get(label)
+    if b is None or len(b.succs) != 2 or _back_edge(b, idom):
+        return False
+    join, body, work = ipdom.get(label), set(), [x for x in b.succs]
+    while work:
+        x = work.pop()
+        if x in body or x == join or x not in by_label:
+            continue
+        if _back_edge(by_label[x], idom):
+            return False
+        body.add(x)
+        work.extend(by_label[x].succs)
+    hard, loads, size = _contents(by_label, body)
+    return loads and not hard and size < KEPT_REGION_MIN_SIZE
+
+
+def _next_to_load_if(fn: ori.Function, region: Region, by_label, idom, ipdom) -> bool:
+    """Does a load if start at this region's join, or end where this one starts?"""
+    before = [b.label for b in fn.blocks if ipdom.get(b.label) == region.bssy_block and b.label != region.bssy_block]
+    return any(_load_if_at(x, by_label, idom, ipdom) for x in [region.join] + before)
+
+
+def _joins_before_cta_barrier(region: Region, by_label, idom, ipdom) -> bool:
+    """Does every path from the region's join reach an aligned CTA barrier before leaving the kernel or
+    taking a back edge? Forward branches on the way are skipped to their post-dominator."""
+    label, seen = region.join, set()
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs:
+            if is_aligned_cta_barrier(ins):
+                return True
+            if ins.opcode in ("ret", "exit"):
+                return False
+        if len(b.succs) == 1:
+            label = b.succs[0]
+            continue
+        if _back_edge(b, idom):                       # the barrier is not on every path
+            return False
+        label = ipdom.get(label)
+    return False
+
+
+def _back_edge(b: ori.BasicBlock, idom) -> bool:
+    """Does b end in a branch to a block dominating it?"""
+    if not b.instrs or b.instrs[-1].opcode != "bra":
+        return False
+    target, x = _branch_target(b), b.label
+    while x is not None and x != target:
+        up = idom.get(x)
+        x = None if up == x else up
+    return x is not None
+
+
+def is_branch_region(fn: ori.Function, region: Region, sm: int) -> bool:
     """Does the region stay a branch at all (so the warp reaches its join diverged)? A kept region, or
     one holding a warp-synchronous op or a nested branch; a small one of plain stores/ALU work is
     predicated (nvcc/block_scan: `if (lane == 0) smem[w] = v; __syncthreads();`)."""
-    if is_kept_region(fn, region):
+    if is_kept_region(fn, region, sm):
         return True
     by_label = {b.label: b for b in fn.blocks}
     return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)

@@ -1,0 +1,69 @@
+"""Which divergent load regions ptxas predicates rather than pairs with BSSY/BSYNC: two load ifs in a row,
+and from sm_90 a load if whose join reaches a CTA barrier (rules: docs/phases/72_LateExpandSyncInstructions.md;
+probes phases/div_if_ld_global*)."""
+import pytest
+
+from pylower.pipeline import compile_text
+from pylower.tools.conformance import sync_view
+
+HEAD = """.version 9.0
+.target {target}
+.address_size 64
+.visible .entry k(.param .u64 p)
+{{
+  .reg .b32 %r<64>; .reg .b64 %rd<8>; .reg .pred %p<4>;
+  .shared .align 4 .b32 s[64];
+  ld.param.u64 %rd1, [p];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r5, 0;
+  setp.lt.u32 %p1, %r1, 16;
+  @!%p1 bra L1;
+  ld.global.u32 %r5, [%rd1+4];
+{region}
+L1:
+{join}
+  st.global.u32 [%rd1], %r5;
+  ret;
+}}
+"""
+ALU = "\n".join("  mul.lo.u32 %r5, %r5, %r1;" for _ in range(31))
+BAR = "  st.shared.u32 [s], %r5;\n  bar.sync 0;"
+SHFL_BAR = "  shfl.sync.down.b32 %r5, %r5, 1, 31, -1;\n" + BAR
+
+
+def sync(region, join, arch):
+    res = compile_text(HEAD.format(region=region, join=join, target=arch), "t.ptx", arch, opt_level=3)
+    return [s for s in sync_view(next(f for f in res.program.functions if f.name == "k"))
+            if s.startswith(("BSSY", "BSYNC"))]
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90", "sm_100a"])
+def test_load_region_kept_without_barrier(arch):
+    assert sync("", "", arch)[:1] == ["BSSY" + (".RECONVERGENT" if arch == "sm_100a" else "")]
+
+
+@pytest.mark.parametrize("arch,pairs", [("sm_75", 2), ("sm_89", 2), ("sm_90", 0), ("sm_120", 0)])
+@pytest.mark.parametrize("join", [BAR, ALU + "\n" + BAR])
+def test_load_region_before_barrier_predicated_from_sm90(arch, pairs, join):
+    assert len(sync("", join, arch)) == pairs
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_90", "sm_100a"])
+def test_two_load_regions_in_a_row_predicated(arch):
+    second = """  add.s32 %r3, %r1, 32;
+  setp.lt.u32 %p2, %r3, 40;
+  @!%p2 bra L2;
+  ld.global.u32 %r6, [%rd1+8];
+  add.s32 %r5, %r5, %r6;
+L2:"""
+    assert sync("", second, arch) == []
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_long_region_before_barrier_kept(arch):
+    assert len(sync(ALU, BAR, arch)) == 2
+
+
+@pytest.mark.parametrize("arch,pairs", [("sm_75", 2), ("sm_89", 2), ("sm_90", 0), ("sm_100a", 0)])
+def test_warp_op_before_barrier(arch, pairs):
+    assert len(sync("", SHFL_BAR, arch)) == pairs
