@@ -17,6 +17,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori import ORI_CLASSES
 
 from .fam_mbarrier import select_mbarrier
+from .fam_memory import select_st as select_memory_st
 from .rules import operand_text, rule
 
 _SYSCALL_SMS = (120, 121)
@@ -173,4 +174,4 @@ def select_async(ins, sel):
 
 @rule("st")
 def select_st(ins, sel):
-    return _st_async(ins, sel) if ins.attrs.get("form") == "st_async" else None
+    return _st_async(ins, sel) if ins.attrs.get("form") == "st_async" else select_memory_st(ins, sel)
