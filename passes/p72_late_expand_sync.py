@@ -7,7 +7,10 @@ class-130 pseudo-ops (`by=LateExpandSyncInstructions`, ISel: isel/fam_sync_pseud
   target's divergent-warp form (_FORMS): on sm_75-89 a fast path plus an out-of-line helper
   `$__cuda_sm70_<op>` after EXIT holding `warpsync mask; op` (BRA.CONV/CALL.REL.NOINC); on sm_90+ at -O0
   an inline WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, from -O1 an inline `warpsync` for full masks (and
-  constant partial shfl masks) or else an out-of-line collective block reached by BRA.DIV;
+  constant partial masks of shfl or of an if region's only warp op) or else an out-of-line collective
+  block reached by BRA.DIV;
+- a load or fence ptxas does not predicate, under a divergent guard in converged code, gets its own pair
+  (ptxas makes it a branch);
 - divergent regions get BSSY/BSYNC pairs: at -O0 every region without an aligned CTA barrier, from -O1
   the regions whose warp ops need re-convergence, that hold a warp-aggregated atomic or a non-aligned
   cluster barrier, or that ptxas keeps as a branch (sync_util.is_kept_region); BMOV.32.CLEAR
@@ -29,9 +32,16 @@ NAME = "LateExpandSyncInstructions"
 # The divergent-warp form of a warp-synchronous op by target: "helper" (sm_75-89: fast path + out-of-line
 # __cuda_sm70_* helper) or "collective" (sm_90+: WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE).
 _FORMS = ((90, "collective"), (0, "helper"))
-# Warp ops whose constant partial mask is handled inline (`WARPSYNC mask; op`) on sm_90+ at -O1+
-# (div_if_shfl_sync); the others go out of line (div_ifelse_vote_sync_overlap, div_ifelse_bar_warp_sync_*).
+# Warp ops whose constant partial mask is handled inline (`WARPSYNC mask; op`) on sm_90+ at -O1+ wherever
+# they are (div_if_shfl_sync); the others only as the sole warp op of their divergent region
+# (vote_sync_ballot_b32_divergent, redux_sync_add_u32_divergent, elect_sync_divergent), else out of line
+# (if/else: div_ifelse_vote_sync_overlap, div_ifelse_bar_warp_sync_*).
 _INLINE_PARTIAL_MASK = ("shflsync_",)
+# sm_80-89 redux slow path (`__cuda_reduxsync_*`): its helper waits with `WARPSYNC.EXCLUSIVE R` when the mask is
+# in a register (always at -O0: redux_sync_add_u32_O0); a constant partial mask also gets `WARPSYNC mask` on the
+# fast path (redux_sync_add_u32_divergent); a per-thread mask puts the helper call and the fast path
+# (`WARPSYNC.EXCLUSIVE R; op`) each in a pair (redux_sync_add_u32_divreg_mask).
+_EXCLUSIVE_HELPER = ("reduxsync_",)
 # Per-thread masks on sm_90+: a plain `WARPSYNC R; op` for these, `BSSY; WARPSYNC.EXCLUSIVE R; op; BSYNC`
 # for the others (warp.md "divergent reg")
 _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
@@ -99,6 +109,11 @@ class _Expander:
         if region is not None and region not in self.paired:
             self.paired.append(region)
 
+    def _sole_op_of(self, region: S.Region | None) -> bool:
+        """The region holds exactly one warp op (counted before expansion)."""
+        return region is not None and region.kind == "if" and \
+            sum(self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body) == 1
+
     def _in_loop_region(self, label: str) -> bool:
         return any(r.kind == "loop" and label in r.body for r in self.regions)
 
@@ -108,7 +123,8 @@ class _Expander:
         label = self.helpers.get(wop.helper)
         if label is not None:
             return label
-        body = [self.p("warpsync", (), (_mask_operand(wop),), ins.line)]
+        exclusive = wop.helper.startswith(_EXCLUSIVE_HELPER) and (self.o0 or not S.is_const_mask(wop.mask))
+        body = [self.p("warpsync", (".exclusive",) if exclusive else (), (_mask_operand(wop),), ins.line)]
         if wop.inline:
             body.append(S.clone(ins, NAME, copy=1))
         body.append(self.p("ret_helper", line=ins.line))
@@ -151,7 +167,14 @@ class _Expander:
             conv = [self.p("bra_conv", (), (A.Sym(label),), line)] if wop.inline else []
             if not permask:
                 self._pair(region)
-            return conv + [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+            call = [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)]
+            if wop.helper.startswith(_EXCLUSIVE_HELPER) and not self.o0:
+                if permask:
+                    call = self._wrap_pair(call, line)
+                    fast = self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line)] + fast, line)
+                elif not S.is_full_mask(wop.mask):
+                    fast = [self.p("warpsync", (), (wop.mask,), line)] + fast
+            return conv + call + fast
         if self.o0:
             seq = self._collective(ins, wop, False)
             per_thread = wop.mask is not None and self.uni.is_divergent_operand(wop.mask)
@@ -169,7 +192,8 @@ class _Expander:
         several = self._warp_ops_in(b) > 1
         if not after_call and not several and S.is_full_mask(wop.mask):
             return [self.p("warpsync", (), (S.imm(S.FULL_MASK),), line, **site)] + fast
-        if not after_call and not several and S.is_const_mask(wop.mask) and wop.helper.startswith(_INLINE_PARTIAL_MASK):
+        if not after_call and not several and S.is_const_mask(wop.mask) and (
+                wop.helper.startswith(_INLINE_PARTIAL_MASK) or self._sole_op_of(region)):
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
@@ -224,7 +248,12 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    out.append(ins)
+                    if region is None and ins.guard is not None and uni.is_divergent_operand(ins.guard) \
+                            and S.branch_when_guarded(ins):
+                        out.extend(self._wrap_pair([ins], ins.line, self.sm >= _RECONVERGENT_FROM_SM))
+                        changed = True
+                    else:
+                        out.append(ins)
                     continue
                 seq = self.warp(b, ins, wop, region)
                 guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)

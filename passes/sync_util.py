@@ -329,6 +329,13 @@ KEPT_REGION_MIN_SIZE = 21
 PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM = 90
 
 
+def branch_when_guarded(ins: ori.Instr) -> bool:
+    """A load or fence ptxas does not predicate: under a divergent guard in converged code it becomes a
+    branch around it with its own BSSY/BSYNC, at every -O level (memory/ld_acquire_gpu_global_pred;
+    phases/guard_ld_global, guard_membar_gl; guarded atomics are lowered to a branch already)."""
+    return bool(ins.attrs.get("nopred")) or ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES)
+
+
 def _contents(by_label, body) -> tuple[bool, bool, int]:
     """(holds an op ptxas never predicates, holds a load it only predicates when it pays, size)."""
     hard, loads, size = False, False, 0

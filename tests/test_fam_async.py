@@ -51,6 +51,10 @@ _TMA = "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_t
      ["LDGSTS.E.64", "LDGDEPBAR", "DEPBAR.LE SB0, 0x0"]),
     ("cp.async.cg.shared.global.L2::256B [buf], [%rd2], 16, %r1;\ncp.async.commit_group;\ncp.async.wait_group 3;",
      "sm_90", ["LDGSTS.E.BYPASS.LTC256B.128.ZFILL", "LDGDEPBAR", "DEPBAR.LE SB0, 0x3"]),
+    # a constant source size: 0 is the ignore-src form (no .ZFILL), a smaller non-zero size zero-fills
+    ("cp.async.ca.shared.global [buf], [%rd2], 4, 0;\ncp.async.cg.shared.global [buf], [%rd2], 16, 0;\n"
+     "cp.async.cg.shared.global [buf], [%rd2], 16, 8;\ncp.async.ca.shared.global [buf], [%rd2], 8, 8;", "sm_80",
+     ["LDGSTS.E", "LDGSTS.E.BYPASS.128", "LDGSTS.E.BYPASS.128.ZFILL", "LDGSTS.E.64"]),
     ("cp.async.mbarrier.arrive.shared.b64 [bar];", "sm_80", ["VOTE.ALL", "ATOMS.ADD.S32", "ARRIVES.LDGSTSBAR.64"]),
     ("cp.async.ca.shared.global [buf], [%rd2], 4;\ncp.async.mbarrier.arrive.shared.b64 [bar];", "sm_86",
      ["VOTE.ALL", "LDGSTS.E", "ATOMS.ADD.S32", "ARRIVES.LDGSTSBAR.64"]),
