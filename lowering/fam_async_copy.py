@@ -109,8 +109,7 @@ def _cp_async(ins, ctx):
         e.append(f"Argument 2 of instruction 'cp.async': unexpected value '{size}', expected to be {want}")
     e.raise_for(ins, ctx)
     prefetch = next((m[5:] for m in mods if m in (".L2::64B", ".L2::128B", ".L2::256B")), None)
-    # nopred: a region holding a cp.async (a global load) stays a branch, as for ld.global
-    attrs = {"level": level[1:], "size": size or 16, "nopred": 1}
+    attrs = {"level": level[1:], "size": size or 16}
     # a source size other than the copy size zero-fills the rest; the constant 0 is the ignore-src form
     # instead (`LDGSTS.E [d], [s], !PT`, no .ZFILL: probes/async/cp_async_src_size_zero)
     if rest and _imm(rest[0]) not in (size, 0):

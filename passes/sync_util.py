@@ -235,12 +235,27 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
                 work.extend(by_label[x].succs)
             regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
-    # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner if
-    # joining where its enclosing region joins re-converges at that region's BSYNC (nvcc/atomic_cas_loops,
-    # nvcc/decoupled_lookback_scan: one BSSY per loop)
+    # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
+    # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
+    # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
+    # nvcc/cg_block_split_barrier: `if (t < n) do { cp.async } while (..)`)
+    ends = {r.join: _through_empty(r.join, by_label) for r in regions}
     return [r for i, r in enumerate(regions)
-            if not any(q.join == r.join and (r.bssy_block in q.body or r.bssy_block == q.bssy_block and j < i)
+            if not any(ends[q.join] == ends[r.join] and (r.bssy_block in q.body or r.bssy_block == q.bssy_block and j < i)
                        for j, q in enumerate(regions) if q is not r)]
+
+
+def _through_empty(label: str, by_label) -> str:
+    """The first block from `label` on that holds an instruction other than an unguarded branch, following
+    empty fall-through blocks (ptxas merges them away)."""
+    seen = set()
+    while label not in seen and label in by_label:
+        b = by_label[label]
+        if len(b.succs) != 1 or any(i.opcode != "bra" or i.guard is not None for i in b.instrs):
+            break
+        seen.add(label)
+        label = b.succs[0]
+    return label
 
 
 def _divergent_branch(b: ori.BasicBlock, uni) -> bool:
@@ -329,11 +344,18 @@ KEPT_REGION_MIN_SIZE = 21
 PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM = 90
 
 
+def _is_branch_load(ins: ori.Instr) -> bool:
+    """A load ptxas only predicates when it pays: global/local/generic memory, or a cp.async (LDGSTS reads
+    global memory: probes/async/cp_async_if_diamond)."""
+    return ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES) \
+        or ins.opcode == "cp" and ins.attrs.get("form") == "ldgsts"
+
+
 def branch_when_guarded(ins: ori.Instr) -> bool:
     """A load or fence ptxas does not predicate: under a divergent guard in converged code it becomes a
     branch around it with its own BSSY/BSYNC, at every -O level (memory/ld_acquire_gpu_global_pred;
     phases/guard_ld_global, guard_membar_gl; guarded atomics are lowered to a branch already)."""
-    return bool(ins.attrs.get("nopred")) or ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES)
+    return bool(ins.attrs.get("nopred")) or _is_branch_load(ins)
 
 
 def _contents(by_label, body) -> tuple[bool, bool, int]:
@@ -342,7 +364,7 @@ def _contents(by_label, body) -> tuple[bool, bool, int]:
     for label in body:
         for ins in by_label[label].instrs:
             hard |= ins.opcode in _UNPREDICATED or bool(ins.attrs.get("nopred"))   # nopred: lowering/fam_fence.py
-            loads |= ins.opcode in _LOADS and not ins.has(*_PREDICATED_LOAD_SPACES)
+            loads |= _is_branch_load(ins)
             size += ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
     return hard, loads, size
 
@@ -360,10 +382,32 @@ def is_kept_region(fn: ori.Function, region: Region, sm: int) -> bool:
     idom = dominators(fn)
     if region.kind == "loop" or any(_back_edge(by_label[x], idom) for x in region.body):
         return True
+    if _load_in_each_arm(region, by_label):
+        return False
     ipdom = post_dominators(fn)
     if _next_to_load_if(fn, region, by_label, idom, ipdom):
         return False
     return not (sm >= PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM and _joins_before_cta_barrier(region, by_label, idom, ipdom))
+
+
+def _arm(start: str, join: str, by_label) -> set[str]:
+    body, work = set(), [start]
+    while work:
+        x = work.pop()
+        if x in body or x == join or x not in by_label:
+            continue
+        body.add(x)
+        work.extend(by_label[x].succs)
+    return body
+
+
+def _load_in_each_arm(region: Region, by_label) -> bool:
+    """An if/else with a load on each side is predicated, like two load ifs in a row
+    (phases/div_ifelse_ld_global, async/cp_async_if_diamond, nvcc/pipeline_primitives_cp_async)."""
+    succs = by_label[region.bssy_block].succs
+    if region.kind != "if" or len(succs) != 2 or region.join in succs:
+        return False
+    return all(_contents(by_label, _arm(s, region.join, by_label))[1] for s in succs)
 
 
 def _load_if_at(label: str, by_label, idom, ipdom) -> bool:
