@@ -40,3 +40,13 @@ def test_ld_st_cluster_gates(ver, tgt, ins, errors):
         compile_text(text, "t.ptx", tgt)
     assert [e.value.message, *e.value.more] == errors
     assert e.value.line == 8
+
+
+def test_createpolicy_needs_sm80():
+    text = TEMPLATE.format(ver="9.0", tgt="sm_75", ins="createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;")
+    with pytest.raises(PtxError) as e:
+        compile_text(text, "t.ptx", "sm_75")
+    assert [e.value.message, *e.value.more] == [
+        "Feature 'createpolicy.fractional' requires .target sm_80 or higher",
+        "Modifier '.L2::evict_last' on 'createpolicy.fractional' requires .target sm_80 or higher"]
+    compile_text(text.replace("sm_75", "sm_80"), "t.ptx", "sm_80")
