@@ -3,12 +3,20 @@
 Probed (sm_75..sm_120): in a kernel, `@p bra L; ... L: ret;` becomes a predicated `@p EXIT` at the branch, an
 unconditional `bra` to the return block that is not the next block becomes `EXIT`, and a `bra` that falls
 through to it disappears. Each EXIT is an entry of EIATTR_EXIT_INSTR_OFFSETS.
+
+Guarded tails (probed sm_75..sm_120, tests/corpus/probes/phases/tail_*): in a kernel at -O1 and above, when the
+instruction just before the final `ret` is guarded (`@p st; ret;`, also red, bar.arrive, membar, ...), ptxas
+reverts the if-conversion of that one instruction into an early `@!p EXIT` before it, so the kernel has a second
+EXIT. Only the last instruction counts: earlier guarded ones stay predicated, and an unguarded one in between
+(`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT.
 """
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
 
-from .rules import rule
+from .rules import guard_text, rule
+
+TAIL_EXIT_FROM_OPT = 1                     # -O0 keeps `@p st; EXIT`
 
 
 def _return_block_labels(fn) -> set[str]:
@@ -35,3 +43,20 @@ def select_bra(ins, sel):
     if ins.guard is None and _next_label(sel.function, sel.block) == target:
         return []                           # falls through into the return block anyway
     return [sel.sass(ins, "EXIT")]
+
+
+def _negate(guard):
+    return guard.inner if type(guard) is A.Not else A.Not(guard)
+
+
+@rule("ret")
+def select_ret(ins, sel):
+    if not sel.function.is_entry or ins.guard is not None \
+            or sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
+        return None
+    k = sel.position(ins)
+    prev = sel.block.instrs[k - 1] if k > 0 else None
+    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
+        return None
+    # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout
+    return [sel.sass(None, "EXIT", guard=guard_text(_negate(prev.guard))), sel.sass(ins, "EXIT")]

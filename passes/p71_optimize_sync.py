@@ -125,6 +125,32 @@ def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     return out
 
 
+def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformity) -> set[int]:
+    """ids of the warp-synchronous ops reached from one that runs in divergent code, up to the next CTA
+    barrier: ptxas does not take the warp as converged after such an op, even past its region's BSYNC, so
+    they too take their divergent form (sm_75-89 slow path, sm_90+ `WARPSYNC.ALL; op`; probes
+    phases/div_if_*_then_join_vote_sync, nvcc/syncwarp_masks)."""
+    by_label = {b.label: b for b in fn.blocks}
+    dirty_in = {b.label: False for b in fn.blocks}
+    out: set[int] = set()
+    work = [b.label for b in fn.blocks]
+    while work:
+        b = by_label[work.pop()]
+        d = dirty_in[b.label]
+        for ins in b.instrs:
+            if S.warp_op(ins) is not None:
+                if d:
+                    out.add(id(ins))
+                d = d or b.label in diverged or (ins.guard is not None and uni.is_divergent_operand(ins.guard))
+            elif S.is_cta_barrier(ins):
+                d = False
+        for s in b.succs:
+            if d and s in by_label and not dirty_in[s]:
+                dirty_in[s] = True
+                work.append(s)
+    return out
+
+
 class OptimizeSyncInstructions(Phase):
     number = 71
     name = NAME
@@ -151,6 +177,7 @@ class OptimizeSyncInstructions(Phase):
         diverged = S.divergent_blocks(regions)
         if sm < 90:
             dirty |= after_diverged_barrier(fn, diverged)
+        dirty |= after_divergent_warp_op(fn, diverged, uni)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r, sm)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

@@ -141,6 +141,23 @@ class _Expander:
         self.ctx.count(self.phase, "slow-path helpers")
         return label
 
+    def _number_helpers(self) -> None:
+        """ptxas numbers and places a function's `__cuda_sm70_*` helpers in the alphabetical order of their
+        names, not in order of first use (nvcc/syncwarp_masks: votesync_ballot before the earlier warpsync;
+        nvcc/cg_block_tiles, cg_coalesced, reduce_cub_block)."""
+        kinds = {label: helper for helper, label in self.helpers.items()}
+        slots = [k for k, b in enumerate(self.ool) if b.label in kinds]
+        blocks = sorted((self.ool[k] for k in slots), key=lambda b: kinds[b.label])
+        rename = {}
+        for n, (k, b) in enumerate(zip(slots, blocks)):
+            rename[b.label] = f"$__internal_{n}_$__cuda_sm70_{kinds[b.label]}"
+            self.ool[k] = ori.BasicBlock(rename[b.label], b.instrs)
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if any(type(o) is A.Sym and o.name in rename for o in ins.operands):
+                    ins.operands = tuple(A.Sym(rename[o.name]) if type(o) is A.Sym and o.name in rename else o
+                                         for o in ins.operands)
+
     def _collective(self, ins: ori.Instr, wop: S.WarpOp, out_of_line: bool) -> list[ori.Instr]:
         mods = (".collective",) + ((".all",) if wop.mask is None else ())
         site = {} if wop.inline or out_of_line else {"coop": 1}
@@ -276,6 +293,7 @@ class _Expander:
         if self.sm < _LOOP_TEST_BELOW_SM:
             changed |= self._loop_tests()
         if self.ool:
+            self._number_helpers()
             fn.blocks.extend(self.ool)
             changed = True
         return changed

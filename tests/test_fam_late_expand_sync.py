@@ -91,3 +91,30 @@ def test_guarded_fence_is_a_branch(arch):
                                   "  setp.eq.u64 %p2, %rd1, 0;\n  @%p2 ld.global.u32 %r9, [%rd1+8];"])
 def test_predicated_guards_get_no_pair(body):
     assert not any(s.startswith("BSSY") for s in sync(body, "sm_90"))
+
+
+# A warp op run in divergent code leaves the warp not taken as converged: the next warp op, even after the
+# region's BSYNC, takes its divergent form (phases/div_if_{shfl_sync,bar_warp_sync}_then_join_vote_sync).
+JOIN_VOTE = "  vote.sync.ballot.b32 %r9, %p1, -1;"
+
+
+@pytest.mark.parametrize("arch,inner,expected", [
+    ("sm_90", "  shfl.sync.bfly.b32 %r9, %r2, 1, 31, -1;",
+     ["WARPSYNC.ALL", "SHFL.BFLY", "WARPSYNC.ALL", "VOTE.ANY"]),
+    ("sm_80", "  shfl.sync.bfly.b32 %r9, %r2, 1, 31, -1;",
+     ["BSSY", "SHFL.BFLY", "BSYNC", "VOTE.ANY", "WARPSYNC", "SHFL.BFLY", "WARPSYNC", "VOTE.ANY"]),
+    ("sm_90", "  st.global.u32 [%rd1+4], %r2;", ["VOTE.ANY"]),
+    ("sm_80", "  st.global.u32 [%rd1+4], %r2;", ["VOTE.ANY"]),
+])
+def test_warp_op_after_join_of_divergent_warp_op(arch, inner, expected):
+    fn = compile_k(IF.format(op=inner) + "\n" + JOIN_VOTE, arch)
+    assert sync_view(fn) == expected
+
+
+def test_helpers_numbered_in_name_order():
+    # ptxas numbers and places the sm_75-89 helpers alphabetically, not by first use (div_ifelse_vote_sync)
+    body = ("  @%p3 bra L1;\n  vote.sync.ballot.b32 %r9, %p1, -1;\n  bra.uni L2;\n"
+            "L1:\n  vote.sync.any.pred %p2, %p1, -1;\n  selp.u32 %r9, 1, 0, %p2;\nL2:")
+    fn = compile_k(body, "sm_80")
+    calls = [i.operands[0] for i in fn.instrs if i.opcode == "CALL"]       # in code order: ballot first
+    assert calls == ["`($__internal_1_$__cuda_sm70_votesync_ballot)", "`($__internal_0_$__cuda_sm70_votesync_any)"]

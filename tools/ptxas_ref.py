@@ -67,6 +67,15 @@ def retarget(ptx: str, target: str) -> str:
 _ARGS_RE = re.compile(r"^//@\s*args:\s*(.*)$", re.M)
 
 
+_TARGETS_RE = re.compile(r"^//@\s*targets:\s*(.*)$", re.M)
+
+
+def file_targets(ptx: str) -> list[str]:
+    """Extra reference targets for one corpus file: a line `//@ targets: sm_87 sm_88` (added to the defaults)."""
+    m = _TARGETS_RE.search(ptx)
+    return m.group(1).split() if m else []
+
+
 def file_args(ptx: str) -> list[str]:
     """Per-file compiler options: a line `//@ args: -O0` in a corpus file applies to ptxas and pylower alike."""
     m = _ARGS_RE.search(ptx)

@@ -7,7 +7,7 @@
 For each corpus file F (tests/corpus/**/*.ptx) it writes tests/reference/<F relative to corpus>.json:
   {"file": ..., "sha256": <of the PTX>, "ptxas": "13.0.88", "targets": {target: <compile_ptx result>}}
 Each file is compiled *for* each target: its `.target` line is rewritten to that target
-(tools/ptxas_ref.retarget). A line `//@ args: -O0` in the file adds ptxas options. Up-to-date files (same sha256, ptxas version and target list) are skipped,
+(tools/ptxas_ref.retarget). A line `//@ args: -O0` in the file adds ptxas options; `//@ targets: sm_87 sm_88` adds targets for that file. Up-to-date files (same sha256, ptxas version and target list) are skipped,
 so a re-run is cheap and the output is byte-identical for the same inputs. Work runs in a process pool.
 """
 from __future__ import annotations
@@ -46,6 +46,7 @@ def _one(args) -> tuple[str, str]:
     ptx_path, targets, version, force = args
     ptx_path = Path(ptx_path)
     text = ptx_path.read_text()
+    targets = list(targets) + [t for t in ptxas_ref.file_targets(text) if t not in targets]
     sha = hashlib.sha256(text.encode()).hexdigest()
     out = reference_path(ptx_path)
     if out.exists() and not force:
