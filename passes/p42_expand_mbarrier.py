@@ -27,7 +27,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
 from . import sync_util as S
-from .analysis.cfg import dominators
+from .analysis.cfg import dominates, dominators
 from .analysis.uniformity import Uniformity
 from .manager import PassContext, Phase
 
@@ -58,21 +58,11 @@ def _fence(sem: str, scope: str, line: int) -> ori.Instr:
 def _loop_blocks(fn: ori.Function) -> set[str]:
     """Blocks inside a natural loop (target of a back edge dominates its source)."""
     idom = dominators(fn)
-
-    def dominates(a: str, b: str) -> bool:
-        while True:
-            if a == b:
-                return True
-            up = idom.get(b)
-            if up is None or up == b:
-                return False
-            b = up
-
     preds = {b.label: b.preds for b in fn.blocks}
     out: set[str] = set()
     for b in fn.blocks:
         for s in b.succs:
-            if s in preds and dominates(s, b.label):
+            if s in preds and dominates(idom, s, b.label):
                 body, work = {s, b.label}, [b.label]
                 while work:
                     x = work.pop()

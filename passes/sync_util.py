@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from .analysis.cfg import EXIT, dominators, post_dominators
+from .analysis.cfg import EXIT, dominates, dominators, post_dominators
 from .analysis.defuse import defs, uses
 
 SYNC = ori.ORI_CLASSES["sync"]
@@ -202,15 +202,6 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
     by_label = {b.label: b for b in fn.blocks}
     order = {b.label: i for i, b in enumerate(fn.blocks)}
 
-    def dominates(a: str, b: str) -> bool:
-        while True:
-            if a == b:
-                return True
-            up = idom.get(b)
-            if up is None or up == b:
-                return False
-            b = up
-
     regions: list[Region] = []
     for b in fn.blocks:
         if not _divergent_branch(b, uni):
@@ -219,7 +210,7 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
         if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
             continue
         target = _branch_target(b)
-        if target in by_label and dominates(target, b.label):
+        if target in by_label and dominates(idom, target, b.label):
             body = _natural_loop(fn, target, b.label)
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:

@@ -60,6 +60,17 @@ def dominators(fn: ori.Function) -> dict[str, str]:
     return _idoms(order, preds, {order[0]} if order else set())
 
 
+def dominates(idom: dict[str, str], a: str, b: str) -> bool:
+    """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()?"""
+    while True:
+        if a == b:
+            return True
+        up = idom.get(b)
+        if up is None or up == b:
+            return False
+        b = up
+
+
 EXIT = "$exit"
 
 
