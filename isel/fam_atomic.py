@@ -12,7 +12,9 @@ red.async: REDAS (sm_90 cluster form), the sm_100 UREDGR serialization loop, or 
 """
 from __future__ import annotations
 
+from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
+from pylower.passes.analysis.defuse import defs, uses
 
 from pylower.sass.instr import VIRTUAL
 
@@ -27,6 +29,10 @@ _BMOV_CLEAR_BELOW = 80
 _REDUX_FROM = 80                  # below: the SHFL.BFLY tree
 _POPC_INC_FROM = 80
 _CREDUX_FAMILY = 100              # integer min/max aggregate with CREDUX on sm_100/103
+_VOTE_ACROSS_BAR_FROM = 90       # below, a barrier between run members makes ptxas re-read the active mask
+_SHARED_VOTE = ("redux", "popc")  # variants whose VOTEU.ANY a run shares (section 3.5)
+_BARRIER = ori.ORI_CLASSES["barrier"]
+_ARITH = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 _UREDGR_FAMILIES = (100, 110)     # red.async .global: uniform-datapath loop; sm_120 family: a release REDG
 
 _OP = {"add": "ADD", "min": "MIN", "max": "MAX", "inc": "INC", "dec": "DEC", "and": "AND", "or": "OR",
@@ -51,6 +57,19 @@ _WW = ("INT_WARP_WIDE",)
 
 def _t(o) -> str:
     return operand_text(o)
+
+
+def _loaded_in(val, span) -> bool:
+    """Does `val` depend on a non-arithmetic instruction (a load) of `span`? Then ptxas cannot hoist its
+    REDUX to the head of the run (agg_run_two_ld); arithmetic on earlier values it hoists (atomics_shared)."""
+    need = {val.name} if type(val) is A.Reg else set()
+    for y in reversed(span):
+        d = set(defs(y)) & need
+        if d:
+            if y.op not in _ARITH:
+                return True
+            need = (need - d) | set(uses(y))
+    return False
 
 
 class _Atom:
@@ -297,7 +316,7 @@ class _Atom:
         if variant == "popc_inc":
             self.emit("ATOMS", ("POPC", "INC", "32"), ("RZ", _t(self.addr)))
         elif variant == "popc":
-            self.emit("VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+            self.out.extend(self.run_head())
             self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
             self.emit("POPC", (), ("R_cnt", "UR_act"))
             self.native(guard="@P0")
@@ -313,14 +332,51 @@ class _Atom:
             self.guard = None
             self.bsync(0, join)
 
-    def agg_redux(self):
+    def redux(self):
         credux = self.op in ("min", "max") and self.sel.target.family == _CREDUX_FAMILY
-        redux = self.sel.sass(self.ins, "CREDUX" if credux else "REDUX", _AGG_REDUX[(self.op, self.type)],
-                              ("UR_red", _t(self.srcs[0])), _WW)
-        vote = self.sel.sass(self.ins, "VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+        return self.sel.sass(self.ins, "CREDUX" if credux else "REDUX", _AGG_REDUX[(self.op, self.type)],
+                             ("UR_red", _t(self.srcs[0])), _WW)
+
+    def run_plan(self):
+        """This atomic's run (section 3.5): the members that share the VOTEU.ANY, and those whose REDUX the
+        first member hoists (value not loaded inside the run)."""
+        run = self.ins.attrs.get("agg_run")
+        if run is None:
+            return [self.ins], [self] if self.variant() == "redux" else []
+        instrs = self.sel.block.instrs
+        members = [x for x in instrs if x.attrs.get("agg_run") == run and x.op == self.ins.op]
+        atoms = {id(x): (self if x is self.ins else _Atom(x, self.sel)) for x in members}
+        sharing = [x for x in members if atoms[id(x)].variant() in _SHARED_VOTE]
+        if self.ins not in sharing:
+            return [self.ins], [self] if self.variant() == "redux" else []
+        start = instrs.index(sharing[0])
+        hoisted = []
+        for x in sharing:
+            a = atoms[id(x)]
+            if a.variant() != "redux":
+                continue
+            if not _loaded_in(a.srcs[0], instrs[start + 1:instrs.index(x)]):
+                hoisted.append(a)
+        return sharing, hoisted
+
+    def run_head(self, own_redux=None):
+        """The run's VOTEU.ANY (one per barrier-separated part below sm_90) and hoisted REDUXes, emitted by
+        its first member; nothing (or the own REDUX if not hoisted) for the others."""
+        sharing, hoisted = self.run_plan()
+        if sharing[0] is not self.ins:
+            return [own_redux] if own_redux is not None and self not in hoisted else []
+        votes = 1
+        if self.sm < _VOTE_ACROSS_BAR_FROM and len(sharing) > 1:
+            instrs = self.sel.block.instrs
+            span = instrs[instrs.index(sharing[0]):instrs.index(sharing[-1])]
+            votes += sum(1 for y in span if y.op == _BARRIER)
+        vote = [self.sel.sass(self.ins, "VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW) for _ in range(votes)]
+        reduxes = [own_redux if a is self else a.redux() for a in hoisted]
         # in a loop or under divergent control ptxas schedules the REDUX first
-        first = (redux, vote) if self.ins.attrs.get("agg") == 2 else (vote, redux)
-        self.out.extend(first)
+        return reduxes + vote if self.ins.attrs.get("agg") == 2 else vote + reduxes
+
+    def agg_redux(self):
+        self.out.extend(self.run_head(self.redux()))
         self.emit("UFLO", ("U32",), ("UR_leader", "UR_act"))
         self.emit("S2R", (), ("R_lane", "SR_LANEID"))
         self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_lane", "UR_leader", "PT"))

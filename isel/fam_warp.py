@@ -10,6 +10,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis.defuse import defs, uses
+from pylower.passes.sync_util import constant_registers
 
 from . import generic
 from .rules import operand_text, rule
@@ -49,12 +50,38 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
     return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
 
 
+def _mask_in_reg(ins, sel) -> bool:
+    """Is the member mask a run-time register value (not an immediate, nor a register only ever set to one)?"""
+    mask = ins.operands[-1]
+    return type(mask) is not A.Imm and mask.name not in constant_registers(sel.function)
+
+
+def _reads_activemask(ins, sel) -> bool | None:
+    """None when ins has no active-mask read of its own, else whether that read is uniform (VOTEU)."""
+    if ins.attrs.get("copy") or ".sync" not in ins.mods or not _emulated(ins, sel):
+        return None
+    if ins.opcode == "vote" and ins.attrs.get("mode") in ("all", "uni"):
+        return True
+    if ins.opcode == "match" and ins.attrs.get("mode") == "all":
+        return _mask_in_reg(ins, sel)
+    return None
+
+
 def _emulated(ins, sel) -> bool:
     sm = sel.target.sm
     return sm < _NATIVE_ALL_FROM_SM or (bool(ins.attrs.get("copy")) and sm < _SLOW_COPY_EMULATED_BELOW_SM)
 
 
 def _activemask(ins, sel, uniform: bool):
+    """The active-mask read an emulated op compares against. Within a block the active mask cannot change,
+    so ptxas reads it once, at the block's first such op, into a uniform register only if no op there
+    needs it in a vector register (nvcc/warp_vote, warp_match, probes/warp/emulated_all_shared_activemask)."""
+    if not ins.attrs.get("copy"):
+        readers = [e for e in sel.block.instrs if _reads_activemask(e, sel) is not None]
+        if ins in readers:
+            if readers[0] is not ins:
+                return None
+            uniform = all(_reads_activemask(e, sel) for e in readers)
     if uniform:
         return sel.sass(ins, "VOTEU", ("ANY",), ("UR_active", "UPT", "PT"))
     return sel.sass(ins, "VOTE", ("ANY",), ("R_active", "PT", "PT"))
@@ -69,8 +96,8 @@ def select_vote(ins, sel):
     tags = _mask_tags(ins, sel)
     if ".sync" in ins.mods and mode in ("all", "uni") and _emulated(ins, sel):
         # ballot of the (negated) source compared with the active mask (VOTEU: a uniform register)
-        return [_activemask(ins, sel, True),
-                sel.sass(ins, "VOTE", ("ANY",), ("R_ballot", "PT", _t(src)), tags=tags)]
+        return [i for i in (_activemask(ins, sel, True),
+                            sel.sass(ins, "VOTE", ("ANY",), ("R_ballot", "PT", _t(src)), tags=tags)) if i]
     if mode == "ballot":
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
@@ -86,9 +113,9 @@ def select_match(ins, sel):
     dest = _t(d.first) if type(d) is A.Pair else _t(d)
     tags = _mask_tags(ins, sel)
     if mode == "all" and _emulated(ins, sel):
-        act = _activemask(ins, sel, type(ins.operands[-1]) is not A.Imm)
+        act = _activemask(ins, sel, _mask_in_reg(ins, sel))
         op = sel.sass(ins, "MATCH", ("ANY",) + wide, (dest, _t(src)), tags=tags)
-        return [op, act] if ins.attrs.get("copy") else [act, op]
+        return [i for i in ([op, act] if ins.attrs.get("copy") else [act, op]) if i]
     return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest, _t(src)), tags=tags)]
 
 

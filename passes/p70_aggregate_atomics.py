@@ -6,6 +6,9 @@ operation for all (VOTEU + REDUX, the sm_75 SHFL.BFLY tree, the used-result pref
 where ptxas schedules the REDUX before the VOTEU); isel/fam_atomic.py picks the variant from the op, the
 result and the value. A shared-memory `add 1` with no result aggregates whatever its address
 (ATOMS.POPC.INC, agg_ctx_atom_shared_add_u32_tid_imm_dead), so it is marked too.
+Straight-line `!agg=1` atomics of a block form a run (`!agg_run=N`) that shares one VOTEU.ANY and has its
+REDUXes hoisted ahead of the REDs (section 3.5); a fence (fence/membar or an atomic with a
+release/acquire order) ends the run.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from .analysis.uniformity import Uniformity
 from .manager import PassContext, Phase
 
 ATOMIC = ori.ORI_CLASSES["atomic"]
+SYNC = ori.ORI_CLASSES["sync"]
 AGG_FROM_OPT = 1
 
 
@@ -32,6 +36,23 @@ def _in_loop(fn: ori.Function, label: str) -> bool:
                 seen.add(s)
                 work.append(s)
     return False
+
+
+def _fences(ins: ori.Instr) -> bool:
+    if ins.op == ATOMIC:
+        return ins.attrs.get("sem") not in ("relaxed", None)
+    return ins.op == SYNC and ins.opcode in ("membar", "fence")
+
+
+def _mark_runs(fn: ori.Function) -> None:
+    run = 0
+    for b in fn.blocks:
+        run += 1
+        for ins in b.instrs:
+            if _fences(ins):
+                run += 1
+            elif ins.op == ATOMIC and ins.attrs.get("agg") == 1 and ins.guard is None:
+                ins.attrs["agg_run"] = run
 
 
 def _shared_add_one(ins: ori.Instr) -> bool:
@@ -63,6 +84,7 @@ class AggregateAtomics(Phase):
             ins.attrs["agg"] = 2 if late else 1
             ctx.count(self, "atomics marked")
             changed = True
+        _mark_runs(fn)
         return changed
 
 

@@ -162,6 +162,23 @@ def test_predicated_aggregation_is_a_branch_in_a_pair():
     assert sync_of(text, "sm_90")[0] == "BSSY" and sync_of(text, "sm_90")[-1] == "BSYNC"
 
 
+def test_aggregation_run_shares_vote_and_hoists_redux():
+    two = "  red.global.add.u32 [%rd2], %r1;\n  red.global.max.u32 [%rd2+4], %r2;"
+    assert sync_of("  add.u32 %r2, %r1, 7;\n" + two, "sm_90") == \
+        ["VOTEU.ANY", "REDUX.SUM", "REDUX.MAX", "REDG.E.ADD.STRONG.GPU", "REDG.E.MAX.STRONG.GPU"]
+    # value computed inside the run: its REDUX stays in place, the vote is still shared
+    late = two.replace("\n", "\n  ld.global.u32 %r2, [%rd4];\n")
+    assert sync_of(late, "sm_80") == \
+        ["VOTEU.ANY", "REDUX.SUM", "RED.E.ADD.STRONG.GPU", "REDUX.MAX", "RED.E.MAX.STRONG.GPU"]
+    alu = two.replace("\n", "\n  shl.b32 %r2, %r1, 3;\n")
+    assert sync_of(alu, "sm_90")[:3] == ["VOTEU.ANY", "REDUX.SUM", "REDUX.MAX"]
+    # a fence ends the run; a barrier does not, but below sm_90 it costs a second VOTEU
+    assert sync_of(two.replace("\n", "\n  fence.acq_rel.gpu;\n"), "sm_90").count("VOTEU.ANY") == 2
+    bar = "  add.u32 %r2, %r1, 7;\n" + two.replace("\n", "\n  bar.sync 0;\n")
+    assert sync_of(bar, "sm_90")[:3] == ["VOTEU.ANY", "REDUX.SUM", "REDUX.MAX"]
+    assert sync_of(bar, "sm_86")[:4] == ["VOTEU.ANY", "VOTEU.ANY", "REDUX.SUM", "REDUX.MAX"]
+
+
 # ---------------------------------------------------------------- red.async
 def test_red_async_forms():
     mb = "  mov.u32 %r4, s;\n"

@@ -58,6 +58,13 @@ LINE = 17          # the line of {body} in HEAD
     ("match.any.sync.b64 %r2, %rd2, 0xffffffff;", "sm_75", ["MATCH.ANY.U64"]),
     ("match.all.sync.b32 %r2|%p2, %r1, 0xffffffff;", "sm_75", ["VOTE.ANY", "MATCH.ANY"]),
     ("match.all.sync.b32 %r2, %r1, %r6;", "sm_75", ["VOTEU.ANY", "MATCH.ANY"]),
+    # a register only ever set to an immediate is a constant mask (VOTE), and one active-mask read per block
+    ("mov.u32 %r7, -1;\n  match.all.sync.b32 %r2, %r1, %r7;\n  match.all.sync.b64 %r3, %rd2, %r7;", "sm_75",
+     ["VOTE.ANY", "MATCH.ANY", "MATCH.ANY.U64"]),
+    ("vote.sync.all.pred %p2, %p1, 0xffffffff;\n  vote.sync.uni.pred %p3, !%p1, 0xffffffff;", "sm_75",
+     ["VOTEU.ANY", "VOTE.ANY", "VOTE.ANY"]),
+    ("match.all.sync.b32 %r2, %r1, 0xffffffff;\n  vote.sync.all.pred %p2, %p1, 0xffffffff;", "sm_75",
+     ["VOTE.ANY", "MATCH.ANY", "VOTE.ANY"]),     # the match needs it in a vector register: shared VOTE
     ("match.all.sync.b64 _|%p2, %rd2, 0xffffffff;", "sm_89", ["MATCH.ALL.U64"]),
     ("activemask.b32 %r2;", "sm_100a", ["VOTE.ANY"]),
     ("redux.sync.add.s32 %r2, %r1, 0xffffffff;", "sm_80", ["REDUX.SUM.S32"]),
