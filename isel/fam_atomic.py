@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.fam_fence import is_membar_class
 from pylower.passes.analysis.defuse import defs, uses
 
 from pylower.sass.instr import VIRTUAL
@@ -30,7 +31,7 @@ _REDUX_FROM = 80                  # below: the SHFL.BFLY tree
 _POPC_INC_FROM = 80
 _CREDUX_FAMILY = 100              # integer min/max aggregate with CREDUX on sm_100/103
 _VOTE_ACROSS_BAR_FROM = 90       # below, a barrier between run members makes ptxas re-read the active mask
-_SHARED_VOTE = ("redux", "popc")  # variants whose VOTEU.ANY a run shares (section 3.5)
+_SHARED_VOTE = ("redux", "popc", "popc_used")  # variants whose VOTEU.ANY a run shares (section 3.5)
 _BARRIER = ori.ORI_CLASSES["barrier"]
 _ARITH = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 _UREDGR_FAMILIES = (100, 110)     # red.async .global: uniform-datapath loop; sm_120 family: a release REDG
@@ -44,6 +45,9 @@ _TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("64",), "b64": ("64",), 
 _VEC_ELEM = {"f16": ("F16", 1), "bf16": ("BF16", 1), "f16x2": ("F16", 2), "bf16x2": ("BF16", 2)}
 _SCOPE = {"cta": "CTA", "gpu": "GPU", "cluster": "GPU", "sys": "SYS"}
 _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead result
+# from sm_90 a dead-result atom (not red) in a function holding an sc/acq_rel thread fence anywhere (before or
+# after it, any block) stays ATOMG ... RZ; fence.proxy does not count (probes phases/atom_dead_*fence*)
+_ATOM_KEPT_BY_FENCE_FROM = 90
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
@@ -70,6 +74,10 @@ def _loaded_in(val, span) -> bool:
                 return True
             need = (need - d) | set(uses(y))
     return False
+
+
+def _has_thread_fence(fn) -> bool:
+    return any(is_membar_class(i) for b in fn.blocks for i in b.instrs)
 
 
 class _Atom:
@@ -115,7 +123,9 @@ class _Atom:
         return _TYPE.get(self.type, ())
 
     def noret(self) -> bool:
-        return not self.used and self.op not in _NO_RED and self.sem not in ("acquire", "acq_rel")
+        return not self.used and self.op not in _NO_RED and self.sem not in ("acquire", "acq_rel") \
+            and not (self.ins.attrs.get("kind") == "atom" and self.sm >= _ATOM_KEPT_BY_FENCE_FROM
+                     and _has_thread_fence(self.sel.function))
 
     def global_opcode(self, noret: bool):
         if noret:
@@ -425,7 +435,7 @@ class _Atom:
         self.acq_done = fence_each
 
     def agg_popc_used(self):
-        self.emit("VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW)
+        self.out.extend(self.run_head())
         self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
         self.emit("POPC", (), ("R_cnt", "UR_act"))
         self.native(guard="@P0")

@@ -218,3 +218,25 @@ def test_all_errors_of_one_instruction_are_reported():
     assert msgs == ("Feature 'atom instruction with vector types' requires .target sm_90 or higher",
                     "Only .v2 or .v4 vector modifier supported with type .f32 on .add operation for atom instruction "
                     "with vector types", "Vector type too large, exceeds 128 bit limit")
+
+
+@pytest.mark.parametrize("body, arch, opcode", [
+    ("  fence.sc.cta;\n  atom.global.add.u32 %r5, [%rd4], %r1;", "sm_90", "ATOMG.E.ADD.STRONG.GPU"),
+    ("  atom.global.add.u32 %r5, [%rd4], %r1;\n  membar.gl;", "sm_100a", "ATOMG.E.ADD.STRONG.GPU"),
+    ("  atom.global.add.u32 %r5, [%rd4], %r1;\n  membar.gl;", "sm_80", "RED.E.ADD.STRONG.GPU"),
+    ("  atom.global.add.u32 %r5, [%rd4], %r1;\n  fence.proxy.async;", "sm_90", "REDG.E.ADD.STRONG.GPU"),
+    ("  red.global.add.u32 [%rd4], %r1;\n  fence.sc.cta;", "sm_90", "REDG.E.ADD.STRONG.GPU"),
+])
+def test_dead_atom_with_thread_fence_keeps_atomg(body, arch, opcode):
+    # sm_90+: an sc/acq_rel thread fence anywhere in the function keeps a dead-result atom an ATOMG
+    # (probes phases/atom_dead_fence_*, red_fence_after; llvm/atomics_syncscope)
+    view, _ = compile_body(body, arch)
+    assert opcode in view
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_used_popc_shares_run_vote(arch):
+    # a used-result uniform add (POPC + SHFL.IDX) joins the run's single VOTEU.ANY (agg_run_*popc_used)
+    view, _ = compile_body("  ld.param.u32 %r6, [p];\n  atom.global.add.u32 %r5, [%rd2], %r6;\n"
+                           "  atom.global.add.u32 %r7, [%rd2+4], %r6;\n  st.global.u32 [%rd2+8], %r7;", arch)
+    assert view.count("VOTEU.ANY") == 1 and "SHFL.IDX" in view
