@@ -186,3 +186,13 @@ def test_diagnostics(body, arch, version, msg):
         compile_body(body, arch, version)          # accepted
         return
     assert error_of(body, arch, version) == (LINE, msg)
+
+
+def test_sm70_intrinsic_table_and_prefix_matcher():
+    from pylower.lowering.sm70_intrinsics import SEED_PREFIXES, intrinsic_names, is_sm70_warp_sync
+    names = intrinsic_names()
+    assert sum(n.startswith("__cuda_sm70_barrier_") for n in names) == 160
+    assert all(is_sm70_warp_sync(n) for n in names)
+    seed_hits = [n for n in names if n.startswith(SEED_PREFIXES)]
+    assert len(seed_hits) == 4 + 4 + 1          # votesync x4, matchsync x4, warpsync
+    assert not is_sm70_warp_sync("__cuda_sm70_votesync") and is_sm70_warp_sync("__cuda_sm70_warpsyncX")
