@@ -63,10 +63,19 @@ def _available(m: str, sm: int) -> bool:
     return sm >= _FROM_SM.get(m, 0)
 
 
+# ptxas's knob DisableErrbarAfterMembar (seed, "Knobs and Gating"): suppresses the error barriers it puts after
+# a MEMBAR. ptxas 13.0.88's driver exposes no knob option, so its default (0) is what the probes show; pylower
+# honours `--knob DisableErrbarAfterMembar=1`.
+_ERRBARS = ("ERRBAR", "CGAERRBAR")
+
+
 def _emit(ins, sel, mnemonics, operands=None, scope=""):
     out = []
+    no_errbar = int(sel.options.get("knobs", {}).get("DisableErrbarAfterMembar", 0))
     for m in mnemonics:
         if not _available(m, sel.target.sm):
+            continue
+        if no_errbar and m in _ERRBARS:
             continue
         opc, *mods = m.format(S=scope).split(".")
         out.append(sel.sass(ins, opc, tuple(mods), (operands or {}).get(opc, ())))

@@ -258,3 +258,21 @@ $L_loop:
 def test_only_sc_and_acq_rel_fences_stop_unrolling(fence, copies):
     one = sync_of(fence, "sm_90")
     assert sync_of(LOOP.format(fence=fence), "sm_90") == one * copies
+
+
+def test_knob_disable_errbar_after_membar():
+    from pylower.pipeline import compile_text
+    from pylower.tools.conformance import sync_view as view
+    text = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k()
+{
+    membar.sys;
+    ret;
+}
+"""
+    default = compile_text(text, "k.ptx", "sm_90")
+    assert view(default.program.functions[0]) == ["MEMBAR.SC.SYS", "ERRBAR", "CGAERRBAR", "CCTL.IVALL"]
+    knob = compile_text(text, "k.ptx", "sm_90", knobs={"DisableErrbarAfterMembar": 1})
+    assert view(knob.program.functions[0]) == ["MEMBAR.SC.SYS", "CCTL.IVALL"]
