@@ -47,7 +47,7 @@ class StageAndFence(Phase):
     knobs = (S.SYNC_GATE_KNOB, MERGE_KNOB)
 
     def enabled(self, ctx: PassContext) -> bool:
-        return ctx.knob(S.SYNC_GATE_KNOB, 1) != 0 and ctx.knob(MERGE_KNOB, 0) != 0
+        return S.sync_gate_open(ctx) and ctx.knob(MERGE_KNOB, 0) != 0
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         changed = False

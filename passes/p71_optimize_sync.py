@@ -158,7 +158,7 @@ class OptimizeSyncInstructions(Phase):
     knobs = (S.SYNC_GATE_KNOB,)
 
     def enabled(self, ctx: PassContext) -> bool:
-        return ctx.knob(S.SYNC_GATE_KNOB, 1) != 0
+        return S.sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         sm = ctx.target.sm

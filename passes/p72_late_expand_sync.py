@@ -345,7 +345,7 @@ class LateExpandSyncInstructions(Phase):
     knobs = (S.SYNC_GATE_KNOB,)
 
     def enabled(self, ctx: PassContext) -> bool:
-        return ctx.knob(S.SYNC_GATE_KNOB, 1) != 0
+        return S.sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         changed = _Expander(fn, ctx, self).run()

@@ -26,6 +26,11 @@ OPT_SYNC_FROM = 1
 SYNC_GATE_KNOB = "487"
 
 
+def sync_gate_open(ctx) -> bool:
+    """Knob 487, the seed's master gate of phases 25, 71 and 72 (default on)."""
+    return ctx.knob(SYNC_GATE_KNOB, 1) != 0
+
+
 def pseudo(opcode: str, mods=(), operands=(), by: str = "", line: int = 0, **attrs) -> ori.Instr:
     """A class-130 sync pseudo-op (stems: ori.PSEUDO_OPCODES)."""
     assert opcode in ori.PSEUDO_OPCODES, opcode
@@ -217,13 +222,7 @@ def divergent_regions(fn: ori.Function, uni) -> list[Region]:
                 continue
             regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
         else:
-            body, work = set(), [s for s in b.succs if s != join]
-            while work:
-                x = work.pop()
-                if x in body or x == join or x not in by_label:
-                    continue
-                body.add(x)
-                work.extend(by_label[x].succs)
+            body = set().union(*(_arm(s, join, by_label) for s in b.succs if s != join))
             regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
