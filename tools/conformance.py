@@ -24,6 +24,7 @@ from tabulate import tabulate
 
 from pylower.sass.families import is_sync, normalize
 from pylower.tools.ptxas_ref import sync_from_sass
+from pylower.tools.refresh_reference import read_reference, reference_files
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
@@ -128,7 +129,7 @@ def ptxas_crashed(r: dict) -> bool:
 
 
 def _file_cases(ref_path: str) -> list[Case]:
-    ref = json.loads(Path(ref_path).read_text())
+    ref = read_reference(Path(ref_path))
     ptx = CORPUS / ref["file"]
     if not ptx.exists():
         return []
@@ -138,14 +139,14 @@ def _file_cases(ref_path: str) -> list[Case]:
 
 def crashed_cases() -> list[str]:
     out = []
-    for ref in sorted(REFERENCE.rglob("*.json")):
-        d = json.loads(ref.read_text())
+    for ref in reference_files():
+        d = read_reference(ref)
         out += [f"{d['file']} [{t}]" for t, r in sorted(d["targets"].items()) if ptxas_crashed(r)]
     return out
 
 
 def evaluate(paths: list[str] | None = None, jobs: int = 2) -> list[Case]:
-    refs = sorted(str(p) for p in REFERENCE.rglob("*.json"))
+    refs = [str(p) for p in reference_files()]
     if paths:
         refs = [r for r in refs if any(p in r for p in paths)]
     cases: list[Case] = []

@@ -49,10 +49,18 @@ def have_ptxas() -> bool:
     return bool(find_tool("ptxas") and find_tool("nvdisasm") and find_tool("cuobjdump"))
 
 
-def ptxas_version() -> str:
-    out = subprocess.run([find_tool("ptxas"), "--version"], capture_output=True, text=True).stdout
+def tool_version(name: str) -> str:
+    """`V13.0.88` from `<tool> --version`, or "unknown"."""
+    tool = find_tool(name)
+    if not tool:
+        return "unknown"
+    out = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout
     m = re.search(r"V(\d+\.\d+\.\d+)", out)
     return m.group(1) if m else "unknown"
+
+
+def ptxas_version() -> str:
+    return tool_version("ptxas")
 
 # ---------------------------------------------------------------- retargeting
 
@@ -141,7 +149,9 @@ def sync_from_sass(lines: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- cuobjdump -elf (EIATTRs)
 
-_EI_SKIP = {"EIATTR_KPARAM_INFO", "EIATTR_PARAM_CBANK", "EIATTR_CBANK_PARAM_SIZE", "unknown Attribute"}
+_EI_SKIP = {"EIATTR_KPARAM_INFO", "EIATTR_PARAM_CBANK", "EIATTR_CBANK_PARAM_SIZE", "unknown Attribute",
+            # printed by cuobjdump >= 13.2 only (the references were first made with an older one); not sync
+            "EIATTR_MERCURY_ISA_VERSION"}
 
 
 def _eiattr_value(name: str, value: str):
@@ -190,8 +200,10 @@ def parse_eiattrs(text: str) -> dict[str, dict]:
 
 # ---------------------------------------------------------------- compile
 
-def compile_ptx(ptx: str, target: str, extra_args: list[str] | None = None, full: bool = False,
-                timeout: float = 120.0) -> dict:
+def compile_ptx(ptx: str, target: str, extra_args: list[str] | None = None, full: bool = True,
+                timeout: float = 300.0) -> dict:
+    """Compile with the real ptxas; `full=False` keeps only the sync-family lines of each function
+    ("sync_lines", with guard and operands, and "n_instrs") instead of the whole listing ("sass")."""
     ptxas, nvdisasm, cuobjdump = find_tool("ptxas"), find_tool("nvdisasm"), find_tool("cuobjdump")
     if not ptxas:
         raise RuntimeError("ptxas not found on PATH")
@@ -220,8 +232,13 @@ def compile_ptx(ptx: str, target: str, extra_args: list[str] | None = None, full
             # sync-family table) work from this without re-running ptxas
             while ins and ins[-1][2] == "NOP":
                 ins = ins[:-1]
-            k = {"sync": sync_sequence(ins), "eiattr": attrs.get(name, {}),
-                 "sass": [f"{(g + ' ') if g else ''}{op} {a}".rstrip() for _o, g, op, a in ins]}
+            lines = [f"{(g + ' ') if g else ''}{op} {a}".rstrip() for _o, g, op, a in ins]
+            k = {"sync": sync_sequence(ins), "eiattr": attrs.get(name, {})}
+            if full:
+                k["sass"] = lines
+            else:
+                k["sync_lines"] = [ln for ln, (_o, _g, op, a) in zip(lines, ins) if is_sync(op.split(".", 1)[0], a)]
+                k["n_instrs"] = len(ins)
             res["kernels"][name] = k
         return res
 
@@ -239,7 +256,7 @@ def main(argv=None) -> int:
     text = Path(a.ptx).read_text()
     archs = a.arch or [(_TARGET_RE.search(text) or [None, None, "sm_75"])[2]]
     for t in archs:
-        r = compile_ptx(text if a.no_retarget else retarget(text, t), t, file_args(text) + a.extra, full=a.full)
+        r = compile_ptx(text if a.no_retarget else retarget(text, t), t, file_args(text) + a.extra)
         print(f"== {t}: {'accepted' if r['accepted'] else 'REJECTED'}")
         for m in r["messages"]:
             print(f"   line {m['line']}: {m['severity']}: {m['text']}")

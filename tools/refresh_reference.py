@@ -5,7 +5,12 @@
     python -m pylower.tools.refresh_reference --force         # ignore up-to-date checks
 
 For each corpus file F (tests/corpus/**/*.ptx) it writes tests/reference/<F relative to corpus>.json:
-  {"file": ..., "sha256": <of the PTX>, "ptxas": "13.0.88", "targets": {target: <compile_ptx result>}}
+  {"file": ..., "sha256": <of the PTX>, "ptxas": "13.0.88", "format": 3, "tools": {"nvdisasm": ..., "cuobjdump": ...},
+   "targets": {target: <compile_ptx result>}}
+Probes (tests/corpus/probes/) keep each function's whole listing ("sass"); real kernels (every other folder:
+nvcc, llvm, triton, numba) keep only what the comparison needs -- the sync-family lines with their guards and
+operands ("sync_lines"), the instruction count, the EIATTRs and the messages -- gzip-compressed as
+<F>.json.gz (deterministic: no timestamp in the gzip header).
 Each file is compiled *for* each target: its `.target` line is rewritten to that target
 (tools/ptxas_ref.retarget). A line `//@ args: -O0` in the file adds ptxas options; `//@ targets: sm_87 sm_88` adds targets for that file. Up-to-date files (same sha256, ptxas version and target list) are skipped,
 so a re-run is cheap and the output is byte-identical for the same inputs. Work runs in a process pool.
@@ -13,7 +18,9 @@ so a re-run is cheap and the output is byte-identical for the same inputs. Work 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
+import io
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -23,15 +30,47 @@ from pylower.lowering.target import DEFAULT_REFERENCE_TARGETS
 from pylower.tools import ptxas_ref
 
 # Bump when the stored shape changes: older files are then regenerated even if their PTX is unchanged.
-REF_FORMAT = 2
+REF_FORMAT = 3
+# Formats a file may still have and be up to date: format 3 changed only how real kernels are stored, so a
+# probe reference in format 2 (same content) is not regenerated for it.
+_PROBE_FORMATS = (2, 3)
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
 REFERENCE = ROOT / "tests" / "reference"
 
 
+def is_probe(rel: Path) -> bool:
+    return rel.parts[0] == "probes"
+
+
 def reference_path(ptx: Path) -> Path:
-    return REFERENCE / ptx.resolve().relative_to(CORPUS).with_suffix(".json")
+    rel = ptx.resolve().relative_to(CORPUS)
+    return REFERENCE / rel.with_suffix(".json" if is_probe(rel) else ".json.gz")
+
+
+def read_reference(path: Path) -> dict:
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return json.loads(data)
+
+
+def reference_files() -> list[Path]:
+    return sorted(list(REFERENCE.rglob("*.json")) + list(REFERENCE.rglob("*.json.gz")))
+
+
+def _write_reference(out: Path, res: dict) -> None:
+    text = (json.dumps(res, indent=1, sort_keys=True) + "\n").encode()
+    if out.suffix == ".gz":
+        buf = io.BytesIO()
+        with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as z:
+            z.write(text)
+        text = buf.getvalue()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(text)
+    tmp.replace(out)
 
 
 def corpus_files(paths: list[str] | None = None) -> list[Path]:
@@ -43,7 +82,7 @@ def corpus_files(paths: list[str] | None = None) -> list[Path]:
 
 
 def _one(args) -> tuple[str, str]:
-    ptx_path, targets, version, force = args
+    ptx_path, targets, version, tools, force = args
     ptx_path = Path(ptx_path)
     text = ptx_path.read_text()
     targets = list(targets) + [t for t in ptxas_ref.file_targets(text) if t not in targets]
@@ -51,20 +90,19 @@ def _one(args) -> tuple[str, str]:
     out = reference_path(ptx_path)
     if out.exists() and not force:
         try:
-            old = json.loads(out.read_text())
-            if old.get("sha256") == sha and old.get("ptxas") == version and old.get("format") == REF_FORMAT \
+            old = read_reference(out)
+            fmt_ok = old.get("format") in (_PROBE_FORMATS if is_probe(ptx_path.relative_to(CORPUS)) else (REF_FORMAT,))
+            if old.get("sha256") == sha and old.get("ptxas") == version and fmt_ok \
                     and sorted(old["targets"]) == sorted(targets):
                 return str(ptx_path), "up-to-date"
         except (ValueError, KeyError):
             pass
-    res = {"file": str(ptx_path.relative_to(CORPUS)), "sha256": sha, "ptxas": version, "format": REF_FORMAT,
-           "targets": {}}
+    rel = ptx_path.relative_to(CORPUS)
+    res = {"file": str(rel), "sha256": sha, "ptxas": version, "format": REF_FORMAT, "tools": tools, "targets": {}}
     for t in targets:
-        res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t, ptxas_ref.file_args(text))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(res, indent=1, sort_keys=True) + "\n")
-    tmp.replace(out)
+        res["targets"][t] = ptxas_ref.compile_ptx(ptxas_ref.retarget(text, t), t, ptxas_ref.file_args(text),
+                                                  full=is_probe(rel))
+    _write_reference(out, res)
     return str(ptx_path), "written"
 
 
@@ -80,8 +118,9 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 1
     version = ptxas_ref.ptxas_version()
+    tools = {t: ptxas_ref.tool_version(t) for t in ("nvdisasm", "cuobjdump")}
     files = corpus_files(a.paths)
-    jobs = [(str(f), a.targets, version, a.force) for f in files]
+    jobs = [(str(f), a.targets, version, tools, a.force) for f in files]
     written = 0
     with ProcessPoolExecutor(max_workers=a.jobs) as ex:
         for path, status in ex.map(_one, jobs, chunksize=4):
@@ -91,7 +130,7 @@ def main(argv=None) -> int:
     removed = 0
     if not a.paths:
         live = {reference_path(f) for f in files}
-        for ref in REFERENCE.rglob("*.json"):
+        for ref in reference_files():
             if ref not in live:
                 ref.unlink()
                 removed += 1
