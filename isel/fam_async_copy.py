@@ -20,7 +20,6 @@ from .fam_mbarrier import select_mbarrier
 from .fam_memory import select_st as select_memory_st
 from .rules import operand_text, rule
 
-_SYSCALL_SMS = (120, 121)
 _LDGSTS_SIZE = {4: (), 8: ("64",), 16: ("128",)}
 _MODE = {"tile": (), "im2col": ("IM2COL",), "im2col_no_offs": ("IM2COL",), "tile::gather4": ("GATHER4",),
          "tile::scatter4": ("SCATTER4",), "im2col::w": ("W",), "im2col::w::128": ("W128",)}
@@ -68,7 +67,7 @@ def _reconverge(ins, sel, seq):
 def _g2s_load(ins, sel, opcode, mods, syscall):
     """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
     a = ins.attrs
-    if sel.target.sm in _SYSCALL_SMS and a.get("dst") == "shared::cluster":
+    if sel.target.has("BULK_COPY_SYSCALL") and a.get("dst") == "shared::cluster":
         call = _syscall(ins, sel, syscall + ("_multicast" if a.get("mcast") else "_unicast"))
         if a.get("mcast"):
             return [call]

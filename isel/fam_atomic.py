@@ -21,20 +21,14 @@ from pylower.sass.instr import VIRTUAL
 
 from .rules import operand_text, rule
 
-_RED_FROM_SM_REDG = 90            # RED.E below, REDG.E from here
-_SM_SCOPE_FROM = 80               # .cta is STRONG.CTA on sm_75, STRONG.SM after
-_CGAERRBAR_FROM = 90
-_DSMEM_FROM = 90                  # the generic dispatch's distributed-shared-memory loop
-_RECONVERGENT_FROM = 100
-_BMOV_CLEAR_BELOW = 80
-_REDUX_FROM = 80                  # below: the SHFL.BFLY tree
-_POPC_INC_FROM = 80
-_CREDUX_FAMILY = 100              # integer min/max aggregate with CREDUX on sm_100/103
-_VOTE_ACROSS_BAR_FROM = 90       # below, a barrier between run members makes ptxas re-read the active mask
+# Target features read here (lowering/target.py): REDG (RED.E without), STRONG_SM_SCOPE (.cta is STRONG.CTA
+# without), CGAERRBAR, SHARED_ACQUIRE_FENCE, DSMEM_DISPATCH (the generic dispatch's distributed-shared-memory
+# loop), BSSY_RECONVERGENT, BMOV_CLEAR_BEFORE_BSSY, REDUX (without: the SHFL.BFLY tree), ATOMS_POPC_INC,
+# CREDUX_INT_MINMAX, VOTE_SURVIVES_BARRIER (without, a barrier between run members makes ptxas re-read the
+# active mask), ATOM_KEPT_BY_FENCE, REDASYNC_UREDGR.
 _SHARED_VOTE = ("redux", "popc", "popc_used")  # variants whose VOTEU.ANY a run shares (section 3.5)
 _BARRIER = ori.ORI_CLASSES["barrier"]
 _ARITH = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
-_UREDGR_FAMILIES = (100, 110)     # red.async .global: uniform-datapath loop; sm_120 family: a release REDG
 
 _OP = {"add": "ADD", "min": "MIN", "max": "MAX", "inc": "INC", "dec": "DEC", "and": "AND", "or": "OR",
        "xor": "XOR", "exch": "EXCH", "cas": "CAS"}
@@ -45,9 +39,8 @@ _TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("64",), "b64": ("64",), 
 _VEC_ELEM = {"f16": ("F16", 1), "bf16": ("BF16", 1), "f16x2": ("F16", 2), "bf16x2": ("BF16", 2)}
 _SCOPE = {"cta": "CTA", "gpu": "GPU", "cluster": "GPU", "sys": "SYS"}
 _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead result
-# from sm_90 a dead-result atom (not red) in a function holding an sc/acq_rel thread fence anywhere (before or
-# after it, any block) stays ATOMG ... RZ; fence.proxy does not count (probes phases/atom_dead_*fence*)
-_ATOM_KEPT_BY_FENCE_FROM = 90
+# ATOM_KEPT_BY_FENCE: a dead-result atom (not red) in a function holding an sc/acq_rel thread fence anywhere
+# (before or after it, any block) stays ATOMG ... RZ; fence.proxy does not count (probes phases/atom_dead_*fence*)
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
@@ -86,7 +79,7 @@ class _Atom:
     def __init__(self, ins, sel):
         self.ins, self.sel = ins, sel
         a = ins.attrs
-        self.sm = sel.target.sm
+        self.target = sel.target
         self.op, self.type, self.space = a["op"], a["type"], a["space"]
         self.sem, self.scope, self.vec = a["sem"], a["scope"], a.get("vec", 0)
         ops = ins.operands
@@ -110,7 +103,7 @@ class _Atom:
 
     def strong(self):
         sc = _SCOPE[self.scope]
-        if sc == "CTA" and self.sm >= _SM_SCOPE_FROM:
+        if sc == "CTA" and self.target.has("STRONG_SM_SCOPE"):
             sc = "SM"
         return ("STRONG", sc)
 
@@ -124,12 +117,12 @@ class _Atom:
 
     def noret(self) -> bool:
         return not self.used and self.op not in _NO_RED and self.sem not in ("acquire", "acq_rel") \
-            and not (self.ins.attrs.get("kind") == "atom" and self.sm >= _ATOM_KEPT_BY_FENCE_FROM
+            and not (self.ins.attrs.get("kind") == "atom" and self.target.has("ATOM_KEPT_BY_FENCE")
                      and _has_thread_fence(self.sel.function))
 
     def global_opcode(self, noret: bool):
         if noret:
-            return "REDG" if self.sm >= _RED_FROM_SM_REDG else "RED"
+            return "REDG" if self.target.has("REDG") else "RED"
         return "ATOMG"
 
     def dst(self):
@@ -151,14 +144,14 @@ class _Atom:
 
     # convergence barriers around a loop whose result is used
     def bssy(self, n):
-        if self.sm < _BMOV_CLEAR_BELOW:
+        if self.target.has("BMOV_CLEAR_BEFORE_BSSY"):
             self.emit("BMOV", ("32", "CLEAR"), ("RZ", f"B{n}"))
         join = self.sel.local_label()
-        self.emit("BSSY", ("RECONVERGENT",) if self.sm >= _RECONVERGENT_FROM else (), (f"B{n}", f"`({join})"))
+        self.emit("BSSY", ("RECONVERGENT",) if self.target.has("BSSY_RECONVERGENT") else (), (f"B{n}", f"`({join})"))
         return join
 
     def bsync(self, n, join):
-        self.emit("BSYNC", ("RECONVERGENT",) if self.sm >= _RECONVERGENT_FROM else (), (f"B{n}",), label=join)
+        self.emit("BSYNC", ("RECONVERGENT",) if self.target.has("BSSY_RECONVERGENT") else (), (f"B{n}",), label=join)
 
     def loop(self, body, n=0, paired=None):
         paired = self.used if paired is None else paired
@@ -222,7 +215,7 @@ class _Atom:
             self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
             self.shared_spin(1, self.used)
             self.exit_or_branch("")
-            if self.sm >= _DSMEM_FROM and self.type in _DSMEM_TYPES:
+            if self.target.has("DSMEM_DISPATCH") and self.type in _DSMEM_TYPES:
                 self.emit("QSPC", ("E", "D"), ("P0", "RZ", _t(self.addr)))
                 self.dsmem_spin(1, self.used)
                 self.exit_or_branch("")
@@ -239,13 +232,13 @@ class _Atom:
         self.emit("MEMBAR", ("ALL", sc))
         if sc != "CTA":
             self.emit("ERRBAR")
-            if self.sm >= _CGAERRBAR_FROM:
+            if self.target.has("CGAERRBAR"):
                 self.emit("CGAERRBAR")
 
     def acquire_fence(self):
         if self.sem not in ("acquire", "acq_rel") or self.scope == "cta":
             return
-        if self.space == "shared" and (self.sm < _CGAERRBAR_FROM or self.scope == "cluster"):
+        if self.space == "shared" and (not self.target.has("SHARED_ACQUIRE_FENCE") or self.scope == "cluster"):
             return
         self.emit("CCTL", ("IVALL",))
 
@@ -296,7 +289,7 @@ class _Atom:
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None
         acquire = self.sem in ("acquire", "acq_rel")
-        if self.used or (acquire and self.sm < _CGAERRBAR_FROM and key in _AGG_SCAN):
+        if self.used or (acquire and not self.target.has("SHARED_ACQUIRE_FENCE") and key in _AGG_SCAN):
             if key not in _AGG_SCAN:
                 return None
             return "popc_used" if uniform_val else "scan"
@@ -306,13 +299,13 @@ class _Atom:
             return "popc"
         if key not in _AGG_REDUX:
             return None
-        if self.sm < _REDUX_FROM:
+        if not self.target.has("REDUX"):
             return "bfly_uniform" if uniform_val else "bfly"
         return "redux"
 
     def popc_inc(self, key, val) -> bool:
         return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
-            and not self.used and self.sm >= _POPC_INC_FROM
+            and not self.used and self.target.has("ATOMS_POPC_INC")
 
     def aggregate(self, variant):
         """A predicated aggregation becomes a branch around it, in a BSSY/BSYNC pair."""
@@ -333,7 +326,7 @@ class _Atom:
         elif variant == "popc_used":
             self.agg_popc_used()
         elif variant == "scan":
-            self.agg_scan(self.sem in ("acquire", "acq_rel") and self.sm >= _CGAERRBAR_FROM)
+            self.agg_scan(self.sem in ("acquire", "acq_rel") and self.target.has("SHARED_ACQUIRE_FENCE"))
         elif variant == "redux":
             self.agg_redux()
         else:
@@ -343,7 +336,7 @@ class _Atom:
             self.bsync(0, join)
 
     def redux(self):
-        credux = self.op in ("min", "max") and self.sel.target.family == _CREDUX_FAMILY
+        credux = self.op in ("min", "max") and self.target.has("CREDUX_INT_MINMAX")
         return self.sel.sass(self.ins, "CREDUX" if credux else "REDUX", _AGG_REDUX[(self.op, self.type)],
                              ("UR_red", _t(self.srcs[0])), _WW)
 
@@ -376,7 +369,7 @@ class _Atom:
         if sharing[0] is not self.ins:
             return [own_redux] if own_redux is not None and self not in hoisted else []
         votes = 1
-        if self.sm < _VOTE_ACROSS_BAR_FROM and len(sharing) > 1:
+        if not self.target.has("VOTE_SURVIVES_BARRIER") and len(sharing) > 1:
             instrs = self.sel.block.instrs
             span = instrs[instrs.index(sharing[0]):instrs.index(sharing[-1])]
             votes += sum(1 for y in span if y.op == _BARRIER)
@@ -510,7 +503,7 @@ def _select_async(ins, sel):
     # every .global red.async is emitted as an add (probed with .min: rasync_release_gpu_global_min_u32)
     op = ("ADD",) + op[1:] if a["op"] in ("min", "max") else op
     tmods = op[1:]
-    if sel.target.family in _UREDGR_FAMILIES:
+    if sel.target.has("REDASYNC_UREDGR"):           # else (sm_120 family) a release REDG
         loop = sel.local_label()
         seq = [s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0")),
                s(ins, "ELECT", (), ("P1", "URZ", "P0")),

@@ -13,18 +13,16 @@ from pylower.sass.instr import VIRTUAL
 from .fam_barrier_cluster import select_cluster
 from .rules import operand_text, rule
 
-# (kind, aligned) -> (SASS modifiers after BAR, first SM that adds .DEFER_BLOCKING or None).
+# (kind, aligned) -> (SASS modifiers after BAR, the target feature that adds .DEFER_BLOCKING or None).
 # `bar.*` is always aligned; non-aligned `barrier.sync` defers only from sm_90 (probed).
 _MODS = {
-    ("sync", True): (("SYNC",), 80),
-    ("sync", False): (("SYNC",), 90),
+    ("sync", True): (("SYNC",), "DEFER_BLOCKING"),
+    ("sync", False): (("SYNC",), "DEFER_BLOCKING_UNALIGNED"),
     ("arrive", True): (("ARV",), None),
     ("arrive", False): (("ARV",), None),
-    ("red", True): (("RED", "{op}"), 80),
-    ("red", False): (("RED", "{op}"), 80),
+    ("red", True): (("RED", "{op}"), "DEFER_BLOCKING"),
+    ("red", False): (("RED", "{op}"), "DEFER_BLOCKING"),
 }
-# B2R.RESULT after BAR.RED: from which SM on it is emitted even when the result is unused
-_B2R_ALWAYS_FROM_SM = 90
 
 
 def _bar_operands(ops) -> tuple[str, ...]:
@@ -36,15 +34,14 @@ def _bar_operands(ops) -> tuple[str, ...]:
 
 
 # bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC; a full mask is
-# `WARPSYNC.ALL` from this SM on
-_WARPSYNC_ALL_FROM_SM = 90
+# `WARPSYNC.ALL` with WARPSYNC_ALL
 _FULL_MASK = 0xFFFFFFFF
 
 
 def _select_warp_sync(ins, sel):
     mask = ins.operands[0]
     if type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & _FULL_MASK == _FULL_MASK:
-        mods, ops = (("ALL",), ()) if sel.target.sm >= _WARPSYNC_ALL_FROM_SM else ((), (hex(_FULL_MASK),))
+        mods, ops = (("ALL",), ()) if sel.target.has("WARPSYNC_ALL") else ((), (hex(_FULL_MASK),))
     else:
         mods, ops = (), (operand_text(mask),)
     return [sel.sass(ins, "WARPSYNC", mods, ops, tags=("COOP_GROUP",))]
@@ -58,9 +55,9 @@ def select_bar(ins, sel):
             return select_cluster(ins, sel)
         return _select_warp_sync(ins, sel)
     aligned = ins.opcode == "bar" or ".aligned" in ins.mods
-    base, defer_from = _MODS[(kind, aligned)]
+    base, defer = _MODS[(kind, aligned)]
     mods = tuple(m.format(op=ins.attrs.get("redop", "").upper()) for m in base)
-    if defer_from is not None and sel.target.sm >= defer_from:
+    if defer is not None and sel.target.has(defer):
         mods += ("DEFER_BLOCKING",)
     ops = ins.operands[1:-1] if kind == "red" else ins.operands
     # a non-aligned barrier.sync is a warp-synchronous op: listed in EIATTR_COOP_GROUP_INSTR_OFFSETS, except
@@ -75,6 +72,6 @@ def select_bar(ins, sel):
         out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",) + coop)]
     if kind == "red":
         dest = ins.operands[0]
-        if sel.target.sm >= _B2R_ALWAYS_FROM_SM or sel.result_used(ins, dest):
+        if sel.target.has("B2R_ALWAYS") or sel.result_used(ins, dest):
             out.append(sel.sass(ins, "B2R", ("RESULT",), (operand_text(dest),)))
     return out

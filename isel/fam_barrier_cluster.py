@@ -16,15 +16,15 @@ from pylower.lowering import ptx_ast as A
 
 from .rules import guard_text
 
-# first SM of a row -> (flag load, flag test, branch-if-not-cluster); operands use {flag}/{p}
-_FLAG_TEST = (
-    (100, (("LDCU", (), ("UR_cga", "c[0x0][0x36c]")),
+# UNIFORM_CONST_LOAD -> (flag load, flag test, branch-if-not-cluster); operands use {target}
+_FLAG_TEST = {
+    True: (("LDCU", (), ("UR_cga", "c[0x0][0x36c]")),
            ("UISETP", ("EQ", "U32", "AND"), ("UP_cga", "UPT", "UR_cga", "0x1", "UPT")),
-           ("BRA", ("U",), ("!UP_cga", "{target}"), ""))),
-    (90, (("LDC", (), ("R_cga", "c[0x0][0x140]")),
-          ("ISETP", ("EQ", "U32", "AND"), ("P_cga", "PT", "R_cga", "0x1", "PT")),
-          ("BRA", (), ("{target}",), "@!P_cga"))),
-)
+           ("BRA", ("U",), ("!UP_cga", "{target}"), "")),
+    False: (("LDC", (), ("R_cga", "c[0x0][0x140]")),
+            ("ISETP", ("EQ", "U32", "AND"), ("P_cga", "PT", "R_cga", "0x1", "PT")),
+            ("BRA", (), ("{target}",), "@!P_cga")),
+}
 # (operation, memory order) -> cluster-path sequence: (opcode, mods, operands, tags)
 _CLUSTER_PATH = {
     ("arrive", "release"): (("MEMBAR", ("ALL", "GPU"), (), ()), ("ERRBAR", (), (), ()), ("CGAERRBAR", (), (), ()),
@@ -69,7 +69,7 @@ def select_cluster(ins, sel):
     else:
         fallback = path(_FALLBACK[op])
         other = sel.local_label() if fallback else join
-        rows = next(r for lo, r in _FLAG_TEST if sel.target.sm >= lo)
+        rows = _FLAG_TEST[sel.target.has("UNIFORM_CONST_LOAD")]
         for opc, mods, ops, *g in rows:
             ops = tuple(o.format(target=f"`({other})") for o in ops)
             out.append(sel.sass(ins, opc, mods, ops, guard=g[0] if g else ""))

@@ -47,20 +47,27 @@ _PROXY = {
 _TENSORMAP_RELEASE = ("MEMBAR.ALL.{S}",) + _WIDE
 _TENSORMAP_ACQUIRE = ("DEPBAR", "CCTL.E.C.LDCU.IV.DEEP", "UTMACCTL.IV")
 _DEPBAR_ALL = "{5,4,3,2,1,0}"
-# instructions that exist only from some SM on; below it they are left out of the rows above
-_FROM_SM = {"CGAERRBAR": 90, "CCTL.E.C.LDCU.IV.DEEP": 100}
+# instructions only targets with a feature have; elsewhere they are left out of the rows above
+_NEEDS = {"CGAERRBAR": "CGAERRBAR", "CCTL.E.C.LDCU.IV.DEEP": "CCTL_LDCU_DEEP"}
 
-# fence.proxy.alias by target: (first SM, shape). The run-time choice reads a driver constant: a c[0x0]
-# word compared with 0 (sm_80-89, SYS first in layout) or bit 0 of a uniform register (sm_90+, GPU first).
-_ALIAS = (
-    (100, ("uniform", "LDCU", "UR79", "c[0x0][0x2d8]")),
-    (90, ("uniform", "ULDC", "UR62", "c[0x0][0x18c]")),
-    (80, ("predicate", "ISETP", "P0", "c[0x0][0x128]")),
-    (0, ("static",)),
-)
+# fence.proxy.alias: with ALIAS_FENCE_RUNTIME the choice reads a driver constant: a c[0x0] word compared with
+# 0 (SYS first in layout), or with ALIAS_FENCE_UNIFORM bit 0 of a uniform register (GPU first), loaded with
+# LDCU where the target has UNIFORM_CONST_LOAD (else ULDC).
+_ALIAS_UNIFORM = {True: ("uniform", "LDCU", "UR79", "c[0x0][0x2d8]"), False: ("uniform", "ULDC", "UR62", "c[0x0][0x18c]")}
+_ALIAS_PREDICATE = ("predicate", "ISETP", "P0", "c[0x0][0x128]")
 
-def _available(m: str, sm: int) -> bool:
-    return sm >= _FROM_SM.get(m, 0)
+
+def _available(m: str, target) -> bool:
+    need = _NEEDS.get(m)
+    return need is None or target.has(need)
+
+
+def _alias_shape(target) -> tuple:
+    if not target.has("ALIAS_FENCE_RUNTIME"):
+        return ("static",)
+    if not target.has("ALIAS_FENCE_UNIFORM"):
+        return _ALIAS_PREDICATE
+    return _ALIAS_UNIFORM[target.has("UNIFORM_CONST_LOAD")]
 
 
 # ptxas's knob DisableErrbarAfterMembar (seed, "Knobs and Gating"): suppresses the error barriers it puts after
@@ -73,7 +80,7 @@ def _emit(ins, sel, mnemonics, operands=None, scope=""):
     out = []
     no_errbar = int(sel.options.get("knobs", {}).get("DisableErrbarAfterMembar", 0))
     for m in mnemonics:
-        if not _available(m, sel.target.sm):
+        if not _available(m, sel.target):
             continue
         if no_errbar and m in _ERRBARS:
             continue
@@ -98,7 +105,7 @@ def select_fence(ins, sel):
 
 
 def _alias(ins, sel):
-    shape = next(s for lo, s in _ALIAS if sel.target.sm >= lo)
+    shape = _alias_shape(sel.target)
     if shape[0] == "static":
         return _emit(ins, sel, ("MEMBAR.SC.GPU", "CCTL.IVALL"))
     s = sel.sass

@@ -14,7 +14,6 @@ from .rules import operand_text, rule
 
 _REC = ("MBARRIER",)
 _WW = ("INT_WARP_WIDE",)
-_PERTHREAD_STS_FROM = 100          # per-thread init: STS + SYNCS.CCTL.IVALL instead of the EXCH waterfall
 
 # SYNCS.ARRIVE.TRANS64[.RED][.TMASK][.OPTOUT] then the arrival count: one (A1T0) or the count operand
 # (ART0); arrive.expect_tx has neither
@@ -52,7 +51,7 @@ def _syncs_init(ins, sel):
         fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.get("fence") else []
         return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
     if a.get("perthread"):
-        if sel.target.sm >= _PERTHREAD_STS_FROM:
+        if sel.target.has("MBARRIER_PERTHREAD_STS"):      # instead of the EXCH waterfall
             return [s(ins, "STS", ("64",), (addr, cnt), tags=tags),
                     s(ins, "FENCE", ("VIEW", "ASYNC", "S")),
                     s(ins, "SYNCS", ("CCTL", "IVALL"))]

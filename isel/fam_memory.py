@@ -28,8 +28,6 @@ _VOLATILE = ("STRONG", "SYS")
 _MMIO = ("MMIO", "SYS")
 # shared::cta accesses (LDS/STS) carry no strength
 _CTA_SHARED = (".shared", ".shared::cta")
-# below this SM an acquire from shared::cta memory has no fence
-_SHARED_ACQUIRE_FENCE_SM = 90
 
 
 def _order(mods):
@@ -84,7 +82,7 @@ def select_ld(ins, sel):
     scope = _scope(mods)
     if order != "acquire":
         return [_access(ins, sel, order, scope)]
-    if sel.target.sm < _SHARED_ACQUIRE_FENCE_SM and any(m in _CTA_SHARED for m in mods):
+    if not sel.target.has("SHARED_ACQUIRE_FENCE") and any(m in _CTA_SHARED for m in mods):
         return [_access(ins, sel, order, scope)]
     out = []
     for _ in range(_pieces(ins, sel)):

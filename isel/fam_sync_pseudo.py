@@ -15,14 +15,13 @@ from pylower.sass.instr import VIRTUAL
 from .rules import operand_text, rule
 
 _FULL = 0xFFFFFFFF
-_WARPSYNC_ALL_FROM_SM = 90
-# membermask.overlap / .uniform: (check, first SM) -> [(opcode, mods, tags)]; sm_75 has no REDUX
+# membermask.overlap / .uniform on targets with REDUX -> [(opcode, mods, tags)]; without REDUX: MATCH.ALL
 _WW = ("INT_WARP_WIDE",)
-_MEMBERMASK_CHECK = (
-    (".overlap", 80, (("VOTEU", ("ANY",), _WW), ("MATCH", ("ANY",), _WW), ("REDUX", ("OR",), _WW))),
-    (".uniform", 80, (("REDUX", ("OR",), _WW),)),
-    (None, 0, (("MATCH", ("ALL",), ()),)),
-)
+_MEMBERMASK_CHECK = {
+    ".overlap": (("VOTEU", ("ANY",), _WW), ("MATCH", ("ANY",), _WW), ("REDUX", ("OR",), _WW)),
+    ".uniform": (("REDUX", ("OR",), _WW),),
+}
+_MEMBERMASK_CHECK_NO_REDUX = (("MATCH", ("ALL",), ()),)
 
 
 def _is_full(o) -> bool:
@@ -43,7 +42,7 @@ def _coop(ins) -> tuple[str, ...]:
 def select_warpsync(ins, sel):
     mods = tuple(m[1:].upper() for m in ins.mods)      # (), ("COLLECTIVE",), ("COLLECTIVE", "ALL")
     ops = _ops(ins)
-    if not mods and ins.operands and _is_full(ins.operands[0]) and sel.target.sm >= _WARPSYNC_ALL_FROM_SM:
+    if not mods and ins.operands and _is_full(ins.operands[0]) and sel.target.has("WARPSYNC_ALL"):
         mods, ops = ("ALL",), ()
     return [sel.sass(ins, "WARPSYNC", mods, ops, tags=_coop(ins))]
 
@@ -92,5 +91,6 @@ def select_looptest(ins, sel):
 def select_membermask(ins, sel):
     if ".elided" in ins.mods:                           # a deleted bar.warp.sync: only its EIATTR entry
         return [sel.sass(ins, VIRTUAL, (), (), tags=_coop(ins))]
-    seq = next(rows for kind, lo, rows in _MEMBERMASK_CHECK if kind in (None, *ins.mods) and sel.target.sm >= lo)
+    kind = next((m for m in ins.mods if m in _MEMBERMASK_CHECK), None)
+    seq = _MEMBERMASK_CHECK[kind] if kind and sel.target.has("REDUX") else _MEMBERMASK_CHECK_NO_REDUX
     return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]

@@ -16,14 +16,11 @@ from . import generic
 from .rules import operand_text, rule
 
 _FULL = 0xFFFFFFFF
-# vote.all/.uni and match.all have no native SASS below this SM: ballot / MATCH.ANY against the active
-# mask. Phase 72's sm_80-89 slow-path copy (`!copy=1`) uses the same emulation.
-_NATIVE_ALL_FROM_SM = 80
-_SLOW_COPY_EMULATED_BELOW_SM = 90
+# vote.all/.uni and match.all have no native SASS without NATIVE_VOTE_ALL: ballot / MATCH.ANY against the
+# active mask. Phase 72's slow-path copy (`!copy=1`) uses the same emulation with EMULATED_SLOW_PATH_COPY.
+# PARTIAL_MASK_IN_REGISTER: an immediate partial mask is materialized in a register (for the EIATTR).
 _VOTE = {"all": "ALL", "any": "ANY", "uni": "EQ", "ballot": "ANY"}
-# An immediate partial mask is materialized in a register (for the EIATTR) from this SM on.
-_IMM_MASK_IN_REG_FROM_SM = 90
-# redux: (op, type) -> SASS modifiers; integer min/max are CREDUX on the sm_100 family (sm_100*/103*)
+# redux: (op, type) -> SASS modifiers; integer min/max are CREDUX with CREDUX_INT_MINMAX (sm_100*/103*)
 _REDUX_MODS = {
     ("add", ".u32"): ("SUM",), ("add", ".s32"): ("SUM", "S32"),
     ("min", ".u32"): ("MIN",), ("min", ".s32"): ("MIN", "S32"),
@@ -31,8 +28,7 @@ _REDUX_MODS = {
     ("and", ".b32"): (), ("or", ".b32"): ("OR",), ("xor", ".b32"): ("XOR",),
     ("min", ".f32"): ("MIN",), ("max", ".f32"): ("MAX",),
 }
-_CREDUX_INT_OPS, _CREDUX_FAMILY = ("min", "max"), 100
-_NANOSLEEP = ((80, ()), (0, ("WARP",)))
+_CREDUX_INT_OPS = ("min", "max")
 _GRIDDEP = {"wait": "ACQBULK", "launch_dependents": "PREEXIT"}
 
 
@@ -46,7 +42,7 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
         return ()
     mask = ins.operands[-1]
     in_reg = type(mask) is not A.Imm or (
-        sel.target.sm >= _IMM_MASK_IN_REG_FROM_SM and mask.value & _FULL != _FULL)
+        sel.target.has("PARTIAL_MASK_IN_REGISTER") and mask.value & _FULL != _FULL)
     return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
 
 
@@ -68,8 +64,8 @@ def _reads_activemask(ins, sel) -> bool | None:
 
 
 def _emulated(ins, sel) -> bool:
-    sm = sel.target.sm
-    return sm < _NATIVE_ALL_FROM_SM or (bool(ins.attrs.get("copy")) and sm < _SLOW_COPY_EMULATED_BELOW_SM)
+    t = sel.target
+    return not t.has("NATIVE_VOTE_ALL") or (bool(ins.attrs.get("copy")) and t.has("EMULATED_SLOW_PATH_COPY"))
 
 
 def _activemask(ins, sel, uniform: bool):
@@ -139,7 +135,7 @@ def _activemask_uniform(ins, sel) -> bool:
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
     if any(redux_regs & set(uses(u)) for u in users):
         return True
-    if sel.target.sm >= _NATIVE_ALL_FROM_SM:
+    if sel.target.has("NATIVE_VOTE_ALL"):
         return False
     uni = sel.uniformity
     return all(u.opcode in ("mul", "add", "shl", "mad", "cvt") and
@@ -158,7 +154,7 @@ def select_redux(ins, sel):
         if ".abs" in ins.mods:
             mods = (mods[0] + "ABS",)
         mods += ("F32",) + (("NAN",) if ".NaN" in ins.mods else ())
-    credux = f32 or (op in _CREDUX_INT_OPS and sel.target.family == _CREDUX_FAMILY)
+    credux = f32 or (op in _CREDUX_INT_OPS and sel.target.has("CREDUX_INT_MINMAX"))
     d, src = ins.operands[0], ins.operands[1]
     return [sel.sass(ins, "CREDUX" if credux else "REDUX", mods, ("U" + _t(d), _t(src)), tags=_mask_tags(ins, sel))]
 
@@ -187,7 +183,7 @@ def select_griddepcontrol(ins, sel):
 
 @rule("nanosleep")
 def select_nanosleep(ins, sel):
-    mods = next(m for lo, m in _NANOSLEEP if sel.target.sm >= lo)
+    mods = ("WARP",) if sel.target.has("NANOSLEEP_WARP") else ()
     return [sel.sass(ins, "NANOSLEEP", mods, (_t(ins.operands[0]),))]
 
 

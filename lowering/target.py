@@ -10,9 +10,6 @@ from dataclasses import dataclass
 
 from .diagnostics import PtxError
 
-# Tiers as the seed's handlers test them (SM > 69 / > 79 / > 89) plus Blackwell.
-TIERS = ("turing", "ampere", "ada", "hopper", "blackwell")
-
 # Families for 'f' variants: sm_XYf runs on sm_XZ with Z >= Y in the same family.
 _FAMILY = {100: 100, 103: 100, 110: 110, 120: 120, 121: 120}
 
@@ -29,26 +26,105 @@ MAX_PTX_VERSION = (9, 0)
 
 
 @dataclass(frozen=True)
+class Feature:
+    """One architecture decision, as a row: which targets have it. `since`/`below` bound the SM number,
+    `families` (if given) limits it to those families (sm_100 and sm_103 are family 100), `suffixes` to
+    those variants ("" plain, "a" arch-specific, "f" family-specific)."""
+    name: str
+    doc: str
+    since: int = 0
+    below: int = 1 << 30
+    families: tuple[int, ...] = ()
+    suffixes: tuple[str, ...] = ()
+
+    def holds(self, sm: int, suffix: str) -> bool:
+        return self.since <= sm < self.below and (not self.families or _FAMILY.get(sm, sm) in self.families) \
+            and (not self.suffixes or suffix in self.suffixes)
+
+
+# Every architecture decision of the backend, by name (LLVM's hasSM<> / Requires<> shape). Stages ask
+# `target.has("NAME")`; no stage compares SM numbers itself. Rows are what the probes of ptxas 13.0.88
+# showed (docs/findings/), not what the PTX ISA text alone says. docs/ARCHITECTURE.md lists them per target.
+FEATURES: tuple[Feature, ...] = (
+    # ---- warp-synchronous operations and convergence (phases 71/72, isel/fam_sync_pseudo.py, fam_warp.py)
+    Feature("WARP_COLLECTIVE", "a warp op in divergent code is a WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE block "
+            "(else the fast path + out-of-line __cuda_sm70_* helper)", since=90),
+    Feature("WARPSYNC_ALL", "a full-mask WARPSYNC prints as WARPSYNC.ALL", since=90),
+    Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
+    Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
+    Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
+            "BRA.U)", below=80),
+    Feature("BMOV_PROLOGUE", "every kernel starts by initialising the 16 convergence barriers (BMOV.32)",
+            since=87, below=88),
+    Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "
+            "WARPSYNC before it (phase 71)", since=90),
+    Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
+            "(phase 71)", below=90),
+    Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),
+    Feature("PER_THREAD_MASK_WARPSYNC", "a per-thread member mask is a WARPSYNC R / WARPSYNC.EXCLUSIVE R "
+            "(else phase 71's membermask table)", since=90),
+    Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",
+            below=80),
+    Feature("NATIVE_VOTE_ALL", "vote.all/.uni and match.all have native SASS (else ballot / MATCH.ANY against "
+            "the active mask)", since=80),
+    Feature("EMULATED_SLOW_PATH_COPY", "the copy of a warp op inside a slow path is emulated like sm_75's",
+            below=90),
+    Feature("PARTIAL_MASK_IN_REGISTER", "an immediate partial member mask is materialised in a register "
+            "(EIATTR_COOP_GROUP_MASK_REGIDS)", since=90),
+    Feature("REDUX", "REDUX exists (warp reductions, aggregation, membermask checks)", since=80),
+    Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
+    Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
+    # ---- CTA barriers (isel/fam_barrier.py)
+    Feature("DEFER_BLOCKING", "aligned BAR.SYNC and every BAR.RED print .DEFER_BLOCKING", since=80),
+    Feature("DEFER_BLOCKING_UNALIGNED", "a non-aligned barrier.sync prints .DEFER_BLOCKING", since=90),
+    Feature("B2R_ALWAYS", "BAR.RED is followed by B2R.RESULT even when the result is unused", since=90),
+    # ---- fences and atomics (isel/fam_fence.py, fam_atomic.py, fam_memory.py)
+    Feature("CGAERRBAR", "wide release fences add CGAERRBAR after ERRBAR", since=90),
+    Feature("CCTL_LDCU_DEEP", "the tensormap acquire fence has CCTL.E.C.LDCU.IV.DEEP", since=100),
+    Feature("SHARED_ACQUIRE_FENCE", "an acquire from shared::cta memory (or atomic) is followed by CCTL.IVALL",
+            since=90),
+    Feature("REDG", "a global reduction without result is REDG (else RED)", since=90),
+    Feature("STRONG_SM_SCOPE", ".cta strength prints as STRONG.SM (else STRONG.CTA)", since=80),
+    Feature("DSMEM_DISPATCH", "the generic atomic dispatch has a distributed-shared-memory loop", since=90),
+    Feature("ATOMS_POPC_INC", "a shared add of 1 without result aggregates as ATOMS.POPC.INC", since=80),
+    Feature("VOTE_SURVIVES_BARRIER", "an aggregation run shares its VOTEU across CTA barriers", since=90),
+    Feature("ATOM_KEPT_BY_FENCE", "a dead-result atom stays ATOMG ... RZ in a function with an sc/acq_rel fence",
+            since=90),
+    Feature("REDASYNC_UREDGR", "red.async on .global is a uniform-datapath UREDGR loop", families=(100, 110)),
+    # ---- mbarriers and async copies (passes/p42_expand_mbarrier.py, isel/fam_mbarrier.py, fam_async_copy.py)
+    Feature("MBARRIER_SYNCS", "mbarrier ops use the SYNCS unit (else shared-memory atomics)", since=90),
+    Feature("MBARRIER_SW", "mbarrier ops exist at all (software form below MBARRIER_SYNCS)", since=80),
+    Feature("MBARRIER_PERTHREAD_STS", "a per-thread mbarrier init is STS + SYNCS.CCTL.IVALL", since=100),
+    Feature("BULK_COPY_SYSCALL", "cp.async.bulk to shared::cluster goes through a syscall path", families=(120,)),
+    # ---- if-conversion and loops (passes/predication.py, p22_loop_unrolling.py)
+    Feature("PREDICATE_LOAD_BEFORE_BARRIER", "a lone load region joining before a CTA barrier is predicated",
+            since=90),
+    Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
+    Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
+    # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
+    Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
+    Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),
+    Feature("UNIFORM_CONST_LOAD", "constant-bank flags are read with LDCU (else ULDC / LDC)", since=100),
+)
+FEATURE_NAMES = frozenset(f.name for f in FEATURES)
+
+
+@dataclass(frozen=True)
 class Target:
     name: str          # "sm_90a"
     sm: int            # 90
     suffix: str        # "", "a" or "f"
+    features: frozenset = frozenset()
 
     @property
     def family(self) -> int:
         return _FAMILY.get(self.sm, self.sm)
 
-    @property
-    def tier(self) -> str:
-        if self.sm >= 100:
-            return "blackwell"
-        if self.sm >= 90:
-            return "hopper"
-        if self.sm == 89:
-            return "ada"
-        if self.sm >= 80:
-            return "ampere"
-        return "turing"
+    def has(self, feature: str) -> bool:
+        """Does this target have the named feature (FEATURES)? An unknown name is a programming error."""
+        if feature not in FEATURE_NAMES:
+            raise KeyError(f"unknown target feature '{feature}'")
+        return feature in self.features
 
     @property
     def arch_specific(self) -> bool:
@@ -58,38 +134,17 @@ class Target:
     def family_specific(self) -> bool:
         return self.suffix in ("a", "f")
 
-    # Feature bits (ARCHITECTURE.md). Kept as properties over sm/suffix so they stay one table.
-    @property
-    def has_redux(self) -> bool:
-        return self.sm >= 80
-
     @property
     def has_redux_float(self) -> bool:
         # redux.sync.{min,max}.f32: sm_100a/100f/103a/103f only (probes warp/redux_sync_*_f32)
         return self.family == 100 and self.suffix in ("a", "f")
 
-    @property
-    def has_mbarrier(self) -> bool:
-        return self.sm >= 80
-
-    @property
-    def has_expect_tx(self) -> bool:
-        return self.sm >= 90
-
-    @property
-    def has_cluster(self) -> bool:
-        return self.sm >= 90
-
-    @property
-    def has_tma(self) -> bool:
-        return self.sm >= 90
-
-    @property
-    def has_fence_opcodes(self) -> bool:
-        return self.sm >= 100
-
     def __str__(self) -> str:
         return self.name
+
+
+def make_target(sm: int, suffix: str = "") -> Target:
+    return Target(f"sm_{sm}{suffix}", sm, suffix, frozenset(f.name for f in FEATURES if f.holds(sm, suffix)))
 
 
 def all_target_names() -> list[str]:
@@ -111,8 +166,7 @@ def parse_target(name: str) -> Target:
     m = _NAME_RE.match(name.strip())
     if not m or name.strip().replace("compute_", "sm_").replace("lto_", "sm_") not in all_target_names():
         raise PtxError(f"Value '{name}' is not defined for option 'gpu-name'")
-    sm, suffix = int(m.group(1)), m.group(2)
-    return Target(f"sm_{sm}{suffix}", sm, suffix)
+    return make_target(int(m.group(1)), m.group(2))
 
 
 def target_accepts(arch: Target, ptx_target: Target) -> bool:

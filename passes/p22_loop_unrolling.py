@@ -29,10 +29,10 @@ from .manager import PassContext, Phase
 NAME = "LoopUnrolling"
 _ALU, _BRANCH = ori.ORI_CLASSES["alu"], ori.ORI_CLASSES["branch"]
 UNROLL_FROM_OPT = 2
-# Full-unroll budget in body cost units (non-sync body instructions other than the loop control), by the
-# first SM of a row. Bisected with a 3-instruction body: sm_90/100a/120 unroll 307 trips fully, 308
-# not; sm_75 1500 but not 2000, sm_80 1000 (findings section 3).
-_FULL_BUDGET = ((90, 3 * 307), (0, 3 * 1500))
+# Full-unroll budget in body cost units (non-sync body instructions other than the loop control), small on
+# targets with UNROLL_SMALL_BUDGET. Bisected with a 3-instruction body: sm_90/100a/120 unroll 307 trips
+# fully, 308 not; sm_75 1500 but not 2000, sm_80 1000 (findings section 3).
+_FULL_BUDGET = {True: 3 * 307, False: 3 * 1500}
 _MAX_FULL_TRIP = 2000             # a bar-only body (cost 0) was seen fully unrolled up to here (sm_90)
 _PARTIAL_FACTOR = 32              # loop_bar_sync_trip512 on sm_90+: 32 BARs in the loop
 _UNKNOWN_TRIP_FACTOR = 4          # peel 1 + 4 + 2 + 1 (loop_bar_sync_trip_unknown)
@@ -60,8 +60,8 @@ def _param_loaded(fn: ori.Function, reg: str) -> bool:
     return bool(ds) and all(i.opcode == "ld" and ".param" in i.mods for i in ds)
 
 
-def _budget(sm: int) -> int:
-    return next(b for lo, b in _FULL_BUDGET if sm >= lo)
+def _budget(target) -> int:
+    return _FULL_BUDGET[target.has("UNROLL_SMALL_BUDGET")]
 
 
 def _imm_int(o) -> int | None:
@@ -158,7 +158,7 @@ class LoopUnrolling(Phase):
             return NOT_PRAGMA
         for i in body:
             if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or \
-                    (ctx.target.sm < 90 and S.warp_op(i) is not None and not S.is_cta_barrier(i)):
+                    (not ctx.target.has("UNROLL_WARP_OPS") and S.warp_op(i) is not None and not S.is_cta_barrier(i)):
                 return NOT_INELIGIBLE
         reason = loop.analyse()
         if reason is not None:
@@ -186,7 +186,7 @@ class LoopUnrolling(Phase):
 
     def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
         b = loop.block
-        full = trips <= _MAX_FULL_TRIP and trips * self._cost(loop) <= _budget(ctx.target.sm)
+        full = trips <= _MAX_FULL_TRIP and trips * self._cost(loop) <= _budget(ctx.target)
         if full:
             b.instrs = self._copies(loop, trips) + [loop.setp]
             b.succs = [s for s in b.succs if s != b.label]

@@ -34,8 +34,6 @@ from .manager import PassContext, Phase
 NAME = "ExpandMbarrier"
 MBAR = ori.ORI_CLASSES["mbarrier"]
 
-# first SM -> implementation (ptxas: the arch backend's ExpandMbarrier)
-_ARCH = ((90, "syncs"), (80, "sw"))
 # (impl, op, scope of a spelled-out .release) -> fences before the op, as (sem, scope)
 _FENCES = {
     ("sw", "arrive"): (("release", "cta"),),
@@ -46,8 +44,11 @@ _FENCES = {
 _ARRIVES = ("arrive", "arrive_drop")
 
 
-def implementation(sm: int) -> str | None:
-    return next((impl for lo, impl in _ARCH if sm >= lo), None)
+def implementation(target) -> str | None:
+    """The arch backend's ExpandMbarrier: the SYNCS unit, or shared-memory atomics (target features)."""
+    if target.has("MBARRIER_SYNCS"):
+        return "syncs"
+    return "sw" if target.has("MBARRIER_SW") else None
 
 
 def _fence(sem: str, scope: str, line: int) -> ori.Instr:
@@ -83,7 +84,7 @@ class ExpandMbarrier(Phase):
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         if not any(i.op == MBAR for i in fn.instructions()):
             return False
-        impl = implementation(ctx.target.sm)
+        impl = implementation(ctx.target)
         uni = Uniformity(fn)
         loops = _loop_blocks(fn)
         regions = S.divergent_regions(fn, uni)
@@ -111,7 +112,7 @@ class ExpandMbarrier(Phase):
                     region = S.innermost_region(regions, b.label)
                     if b.label in loops:
                         a["inloop"] = 1
-                    if region is not None and self._branch_region(fn, region, ctx.target.sm):
+                    if region is not None and self._branch_region(fn, region, ctx.target):
                         a["nopred"] = 1
                     elif ins.guard is not None and uni.is_divergent_operand(ins.guard) or region is not None:
                         a["vote"] = 1
@@ -151,11 +152,11 @@ class ExpandMbarrier(Phase):
         return True
 
     @staticmethod
-    def _branch_region(fn, region, sm: int) -> bool:
+    def _branch_region(fn, region, target) -> bool:
         """Does ptxas keep this divergent region as a branch (BSSY/BSYNC) rather than predicate it? As
         phase 72 decides, and also when it spans several blocks or holds more than one init (a lone
         init is predicated with the VOTEU.ALL form)."""
-        if region.kind == "loop" or len(region.body) > 1 or S.is_kept_region(fn, region, sm):
+        if region.kind == "loop" or len(region.body) > 1 or S.is_kept_region(fn, region, target):
             return True
         by_label = {b.label: b for b in fn.blocks}
         return sum(1 for lb in region.body for i in by_label[lb].instrs

@@ -23,8 +23,7 @@ NAME = "OptimizeSyncInstructions"
 OVERLAP_INFO = ("(C8100) Compiler assumes threads executing this sync instruction may have distinct but "
                 "overlapping membermasks.")
 PRINT_OPTION = "--print-potentially-overlapping-membermasks"
-# Targets on which ptxas honours --print-potentially-overlapping-membermasks (others: a warning).
-PRINT_OPTION_SMS = (75,)
+# Targets with OVERLAP_PRINT_OPTION honour --print-potentially-overlapping-membermasks (others: a warning).
 
 # A per-thread member mask (a register that differs between lanes) in converged code, below sm_90, by
 # (tier, --no-membermask-overlap value; None = absent): "delete" (only bar.warp.sync: nothing left),
@@ -40,8 +39,10 @@ _PER_THREAD_MASK = {
 _CHECK_KIND = {"warpsync": ".overlap", "shflsync_": ".overlap"}
 
 
-def _mask_tier(sm: int) -> str | None:
-    return "turing" if sm < 80 else "ampere" if sm < 90 else None
+def _mask_tier(target) -> str | None:
+    if target.has("PER_THREAD_MASK_WARPSYNC"):
+        return None
+    return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
 
 
 def _check_kind(wop: S.WarpOp) -> str:
@@ -161,28 +162,29 @@ class OptimizeSyncInstructions(Phase):
         return S.sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
-        sm = ctx.target.sm
+        target = ctx.target
+        honoured = target.has("OVERLAP_PRINT_OPTION")
         printing = bool(ctx.options.get("print_potentially_overlapping_membermasks"))
-        if printing and sm not in PRINT_OPTION_SMS and ctx.module is not None and fn is ctx.module.functions[0]:
+        if printing and not honoured and ctx.module is not None and fn is ctx.module.functions[0]:
             ctx.diags.warn(f"Command line option '{PRINT_OPTION}' not supported for '{ctx.target.name}', will be ignored")
         if ctx.opt_level < S.OPT_SYNC_FROM:
             return False
         overlap = ctx.options.get("no_membermask_overlap")
-        if printing and sm in PRINT_OPTION_SMS:
+        if printing and honoured:
             overlap = False                  # the print option implies the overlap-safe lowering
         changed = fold_uniform_shuffles(fn, self, ctx)
         uni = Uniformity(fn)
         dirty = S.after_extern_call(fn, ctx.module)
         regions = S.divergent_regions(fn, uni)
         diverged = S.divergent_blocks(regions)
-        if sm < 90:
+        if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
         dirty |= after_divergent_warp_op(fn, diverged, uni)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
-        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r, sm)])
+        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r, sm)}
+        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r, target)}
         consts = S.constant_registers(fn)
         for b in fn.blocks:
             divergent_block = b.label in diverged
@@ -199,7 +201,8 @@ class OptimizeSyncInstructions(Phase):
                     if not out and b.label in barrier_joins:     # first in a barrier join
                         out.append(ins)
                         continue
-                    if converged or (sm >= 90 and not after_call and b.label not in kept):
+                    if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call
+                                     and b.label not in kept):
                         ins.attrs["conv"] = 1
                         ctx.count(self, "barriers without re-convergence")
                         changed = True
@@ -207,7 +210,7 @@ class OptimizeSyncInstructions(Phase):
                     continue
                 per_thread = wop.mask is not None and not S.is_const_mask(wop.mask) and \
                     uni.is_divergent_operand(wop.mask)
-                if per_thread and printing and sm in PRINT_OPTION_SMS:
+                if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
                 if not converged:
                     out.append(ins)
@@ -224,7 +227,7 @@ class OptimizeSyncInstructions(Phase):
                     continue
                 ins.attrs["conv"] = 1
                 changed = True
-                tier = _mask_tier(sm)
+                tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
                 if action == "plain" and S.is_bar_warp_sync(ins):
                     out.append(_elided(ins, wop))

@@ -29,9 +29,6 @@ from .manager import PassContext, Phase
 
 NAME = "LateExpandSyncInstructions"
 
-# The divergent-warp form of a warp-synchronous op by target: "helper" (sm_75-89: fast path + out-of-line
-# __cuda_sm70_* helper) or "collective" (sm_90+: WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE).
-_FORMS = ((90, "collective"), (0, "helper"))
 # Warp ops whose constant partial mask is handled inline (`WARPSYNC mask; op`) on sm_90+ at -O1+ wherever
 # they are (div_if_shfl_sync); the others only as the sole warp op of their divergent region
 # (vote_sync_ballot_b32_divergent, redux_sync_add_u32_divergent, elect_sync_divergent), else out of line
@@ -45,19 +42,12 @@ _EXCLUSIVE_HELPER = ("reduxsync_",)
 # Per-thread masks on sm_90+: a plain `WARPSYNC R; op` for these, `BSSY; WARPSYNC.EXCLUSIVE R; op; BSYNC`
 # for the others (warp.md "divergent reg")
 _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
-# BSSY is preceded by `BMOV.32.CLEAR RZ, B` below this SM; .RECONVERGENT from this SM on.
-_BMOV_CLEAR_BEFORE_BSSY_BELOW_SM = 80
-_RECONVERGENT_FROM_SM = 100
-# Below this SM the back edge of a divergent loop that may spin on memory tests the warp's convergence
-# (VOTE.ANY + VOTEU.ANY, BRA.U).
-_LOOP_TEST_BELOW_SM = 80
-# sm_87: every kernel starts with B0 = all lanes, B1..B15 cleared from their predecessor, B15 = 0.
-_PROLOGUE_SMS = (87,)
+# Target features read here (lowering/target.py): WARP_COLLECTIVE (the divergent-warp form: inline
+# WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, else a fast path + out-of-line __cuda_sm70_* helper),
+# BMOV_CLEAR_BEFORE_BSSY, BSSY_RECONVERGENT, LOOP_CONVERGENCE_TEST (the back edge of a divergent loop that may
+# spin tests the warp: VOTE.ANY + VOTEU.ANY, BRA.U) and BMOV_PROLOGUE (B0 = all lanes, B1..B15 cleared from
+# their predecessor, B15 = 0).
 _NUM_CONVERGENCE_BARRIERS = 16
-
-
-def _form(sm: int) -> str:
-    return next(f for lo, f in _FORMS if sm >= lo)
 
 
 def _mask_operand(wop: S.WarpOp):
@@ -82,9 +72,10 @@ def _unaligned_cluster_barrier(ins: ori.Instr) -> bool:
 class _Expander:
     def __init__(self, fn: ori.Function, ctx: PassContext, phase: Phase):
         self.fn, self.ctx, self.phase = fn, ctx, phase
-        self.sm = ctx.target.sm
+        self.target = ctx.target
+        self.reconvergent = ctx.target.has("BSSY_RECONVERGENT")
         self.o0 = ctx.opt_level < S.OPT_SYNC_FROM
-        self.form = _form(self.sm)
+        self.form = "collective" if ctx.target.has("WARP_COLLECTIVE") else "helper"
         self.uni = Uniformity(fn)
         self.after_call = S.after_extern_call(fn, ctx.module)
         self.regions = S.divergent_regions(fn, self.uni)
@@ -202,7 +193,7 @@ class _Expander:
             if wop.helper.startswith(_PLAIN_WARPSYNC_PER_THREAD):
                 return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
             return self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line, **site)] + fast,
-                                   line, self.sm >= _RECONVERGENT_FROM_SM)
+                                   line, self.reconvergent)
         # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
         # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
         # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
@@ -222,7 +213,7 @@ class _Expander:
     def _bssy(self, depth: int, join: str, reconvergent: bool, line: int) -> list[ori.Instr]:
         mods = (".reconvergent",) if reconvergent else ()
         seq = []
-        if self.sm < _BMOV_CLEAR_BEFORE_BSSY_BELOW_SM:
+        if self.target.has("BMOV_CLEAR_BEFORE_BSSY"):
             seq.append(self.p("bmov", (".32", ".clear"), (A.Sym(f"B{depth}"),), line))
         seq.append(self.p("bssy", mods, (A.Sym(f"B{depth}"), A.Sym(join)), line))
         return seq
@@ -267,7 +258,7 @@ class _Expander:
                 if wop is None:
                     if region is None and ins.guard is not None and uni.is_divergent_operand(ins.guard) \
                             and S.branch_when_guarded(ins):
-                        out.extend(self._wrap_pair([ins], ins.line, self.sm >= _RECONVERGENT_FROM_SM))
+                        out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
                         changed = True
                     else:
                         out.append(ins)
@@ -285,12 +276,12 @@ class _Expander:
                     self._pair(r)
         else:
             for r in self.regions:
-                if (r.body & paired_blocks or S.is_kept_region(fn, r, self.sm)) and not (r.body & barrier_blocks):
+                if (r.body & paired_blocks or S.is_kept_region(fn, r, self.target)) and not (r.body & barrier_blocks):
                     self._pair(r)
         # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
         self.paired = [r for r in self.paired if not r.barrier_join]
         changed |= self._insert_pairs(user_op)
-        if self.sm < _LOOP_TEST_BELOW_SM:
+        if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
         if self.ool:
             self._number_helpers()
@@ -316,7 +307,7 @@ class _Expander:
         for r in order:
             depth = sum(1 for q in order if q is not r and r.bssy_block in q.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
-            reconv = self.sm >= _RECONVERGENT_FROM_SM and not (r.body & user_op) \
+            reconv = self.reconvergent and not (r.body & user_op) \
                 and not (r.kind == "loop" and S.is_spin_loop(self.fn, r))
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
@@ -349,7 +340,7 @@ class LateExpandSyncInstructions(Phase):
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         changed = _Expander(fn, ctx, self).run()
-        if ctx.target.sm in _PROLOGUE_SMS and fn.is_entry and fn.blocks:
+        if ctx.target.has("BMOV_PROLOGUE") and fn.is_entry and fn.blocks:
             fn.blocks[0].instrs[0:0] = _prologue()
             changed = True
         return changed

@@ -330,8 +330,6 @@ _LOADS = ("ld", "ldu", "tex", "tld4", "suld")
 # not paired (nvcc/cuda_pipeline_memcpy_async vs cuda_barrier_producer_consumer): left out.
 _UNPREDICATED = ("atom", "red")
 KEPT_REGION_MIN_SIZE = 21
-# From this SM a load region joining before a CTA barrier is predicated (div_if_ld_global_st_bar)
-PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM = 90
 
 
 def _is_branch_load(ins: ori.Instr) -> bool:
@@ -359,7 +357,7 @@ def _contents(by_label, body) -> tuple[bool, bool, int]:
     return hard, loads, size
 
 
-def is_kept_region(fn: ori.Function, region: Region, sm: int) -> bool:
+def is_kept_region(fn: ori.Function, region: Region, target) -> bool:
     by_label = {b.label: b for b in fn.blocks}
     hard, loads, size = _contents(by_label, region.body)
     if hard or size >= KEPT_REGION_MIN_SIZE:
@@ -367,8 +365,9 @@ def is_kept_region(fn: ori.Function, region: Region, sm: int) -> bool:
     if not loads:
         return False
     # a lone load if stays a branch (div_if_ld_global), a loop always (nvcc/decoupled_lookback_scan); ptxas
-    # predicates a load if next to another one (phases/div_if_ld_global_twice) and, from sm_90, one whose
-    # warp meets at a CTA barrier after the join anyway (div_if_ld_global_{st,alu}_bar)
+    # predicates a load if next to another one (phases/div_if_ld_global_twice) and, with the target feature
+    # PREDICATE_LOAD_BEFORE_BARRIER, one whose warp meets at a CTA barrier after the join anyway
+    # (div_if_ld_global_{st,alu}_bar)
     idom = dominators(fn)
     if region.kind == "loop" or any(_back_edge(by_label[x], idom) for x in region.body):
         return True
@@ -377,7 +376,7 @@ def is_kept_region(fn: ori.Function, region: Region, sm: int) -> bool:
     ipdom = post_dominators(fn)
     if _next_to_load_if(fn, region, by_label, idom, ipdom):
         return False
-    return not (sm >= PREDICATE_LOAD_BEFORE_BARRIER_FROM_SM and _joins_before_cta_barrier(region, by_label, idom, ipdom))
+    return not (target.has("PREDICATE_LOAD_BEFORE_BARRIER") and _joins_before_cta_barrier(region, by_label, idom, ipdom))
 
 
 def _arm(start: str, join: str, by_label) -> set[str]:
@@ -456,11 +455,11 @@ def _back_edge(b: ori.BasicBlock, idom) -> bool:
     return x is not None
 
 
-def is_branch_region(fn: ori.Function, region: Region, sm: int) -> bool:
+def is_branch_region(fn: ori.Function, region: Region, target) -> bool:
     """Does the region stay a branch at all (so the warp reaches its join diverged)? A kept region, or
     one holding a warp-synchronous op or a nested branch; a small one of plain stores/ALU work is
     predicated (nvcc/block_scan: `if (lane == 0) smem[w] = v; __syncthreads();`)."""
-    if is_kept_region(fn, region, sm):
+    if is_kept_region(fn, region, target):
         return True
     by_label = {b.label: b for b in fn.blocks}
     return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
