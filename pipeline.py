@@ -58,7 +58,7 @@ def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)
     out = io.StringIO()
     PassManager(pipeline_for(target, ctx), dump, out).run(module, ctx)
-    prog = select(module, target, {**ctx.options, "opt_level": ctx.opt_level, "knobs": ctx.knobs})
+    prog = select(module, target, {**ctx.options, "opt_level": ctx.opt_level, "knobs": ctx.knobs}, ctx.analyses)
     eiattr.compute_program(prog)
     for name, n in prog.unmapped.items():
         ctx.stats[(999, "ISel", f"unmapped {name}")] += n

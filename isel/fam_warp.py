@@ -10,7 +10,6 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis.defuse import defs, uses
-from pylower.passes.sync_util import constant_registers
 
 from . import generic
 from .rules import operand_text, rule
@@ -49,7 +48,7 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
 def _mask_in_reg(ins, sel) -> bool:
     """Is the member mask a run-time register value (not an immediate, nor a register only ever set to one)?"""
     mask = ins.operands[-1]
-    return type(mask) is not A.Imm and mask.name not in constant_registers(sel.function)
+    return type(mask) is not A.Imm and mask.name not in sel.am.constants
 
 
 def _reads_activemask(ins, sel) -> bool | None:

@@ -38,22 +38,22 @@ class SelectContext:
     options: dict = field(default_factory=dict)
     unmapped: dict = field(default_factory=dict)
     block: ori.BasicBlock | None = None          # the block of the instruction being selected
+    am: object = None                            # the function's analysis manager (passes/analysis/manager.py)
     _analyses: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.am is None:
+            from pylower.passes.analysis.manager import Analyses
+            self.am = Analyses(self.function, self.module)
 
     @property
     def liveness(self):
-        """Register liveness of the current function (computed once, on first use)."""
-        if "live" not in self._analyses:
-            from pylower.passes.analysis.liveness import Liveness
-            self._analyses["live"] = Liveness(self.function)
-        return self._analyses["live"]
+        """Register liveness of the current function (the analysis manager's: computed once)."""
+        return self.am.liveness
 
     @property
     def uniformity(self):
-        if "uni" not in self._analyses:
-            from pylower.passes.analysis.uniformity import Uniformity
-            self._analyses["uni"] = Uniformity(self.function)
-        return self._analyses["uni"]
+        return self.am.uniformity
 
     def local_label(self) -> str:
         """A fresh label for code a rule lays out itself (e.g. both paths of a runtime test)."""

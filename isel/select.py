@@ -44,9 +44,12 @@ def ins_is_jump(b: ori.BasicBlock, succ: str) -> bool:
 
 
 def select_function(fn: ori.Function, module: ori.Module, target: Target, options: dict,
-                    unmapped: dict) -> SassFunction:
-    fn.blocks = place_blocks(fn)
-    sel = SelectContext(target, fn, module, options, unmapped)
+                    unmapped: dict, am=None) -> SassFunction:
+    placed = place_blocks(fn)
+    if am is not None and placed is not fn.blocks:
+        am.invalidate("cfg")                   # branches were added or removed, the edges are the same
+    fn.blocks = placed
+    sel = SelectContext(target, fn, module, options, unmapped, am=am)
     out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
     labels = _branch_targets(fn)
     pending = None
@@ -94,9 +97,11 @@ def _renumber_labels(fn: SassFunction) -> None:
             i.operands = i.operands[:-1] + (f"`({new})",)
 
 
-def select(module: ori.Module, target: Target, options: dict | None = None) -> SassProgram:
+def select(module: ori.Module, target: Target, options: dict | None = None, analyses=None) -> SassProgram:
+    """`analyses`: fn -> its analysis manager (the pass context's), so ISel reuses what the phases computed."""
     prog = SassProgram(target.name)
     for fn in module.functions:
-        prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped))
+        am = analyses(fn) if analyses is not None else None
+        prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped, am))
     place_callees(prog, module, options or {})
     return prog

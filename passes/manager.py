@@ -16,6 +16,9 @@ from pylower.lowering import ori
 from pylower.lowering.diagnostics import Diagnostics
 from pylower.lowering.target import Target
 
+from .analysis.manager import Analyses
+from .knobs import KNOBS
+
 
 @dataclass
 class PassContext:
@@ -27,9 +30,18 @@ class PassContext:
     module: ori.Module | None = None
     diags: Diagnostics = field(default_factory=Diagnostics)
     stats: Counter = field(default_factory=Counter)
+    _analyses: dict = field(default_factory=dict)
 
-    def knob(self, name: str, default: int) -> int:
-        return int(self.knobs.get(name, default))
+    def knob(self, name: str) -> int:
+        """The value of a declared knob (passes/knobs.py): the one given with --knob, else its default."""
+        return int(self.knobs.get(name, KNOBS[name].default))
+
+    def analyses(self, fn: ori.Function) -> Analyses:
+        """The analysis manager of `fn` (passes/analysis/manager.py), shared by every phase and by ISel."""
+        am = self._analyses.get(id(fn))
+        if am is None or am.fn is not fn:
+            am = self._analyses[id(fn)] = Analyses(fn, self.module)
+        return am
 
     def count(self, phase: "Phase", stat: str, n: int = 1) -> None:
         if n:
@@ -41,6 +53,8 @@ class Phase:
     name: str = "?"
     description: str = ""
     knobs: tuple[str, ...] = ()
+    # what stays valid when run() changes a function: "all", "cfg" (blocks and edges) or "none"
+    preserves: str = "none"
 
     def enabled(self, ctx: PassContext) -> bool:
         return True
@@ -96,7 +110,9 @@ class PassManager:
             before = ori.print_module(module) if self.dump.print_changed else None
             changed = False
             for fn in module.functions:
-                changed |= bool(phase.run(fn, ctx))
+                if phase.run(fn, ctx):
+                    changed = True
+                    ctx.analyses(fn).invalidate(phase.preserves)
             if changed:
                 ctx.count(phase, "functions changed", 1)
             if _matches(phase, self.dump.after) or (self.dump.print_changed and ori.print_module(module) != before):

@@ -14,7 +14,7 @@ from pylower.lowering import ptx_ast as A
 
 from .analysis.defuse import defs
 from .manager import PassContext, Phase
-from .sync_util import is_cta_barrier
+from pylower.lowering.ops import is_cta_barrier
 
 NAME = "GeneralOptimizeEarly"
 FOLD_FROM_OPT_LEVEL = 1
@@ -78,6 +78,7 @@ class GeneralOptimizeEarly(Phase):
     number = 13
     name = NAME
     description = "-O1+: barrier ids / thread counts held in constant registers become immediates"
+    preserves = "cfg"
 
     def enabled(self, ctx: PassContext) -> bool:
         return ctx.opt_level >= FOLD_FROM_OPT_LEVEL

@@ -19,11 +19,11 @@ from __future__ import annotations
 import operator
 
 from pylower.lowering import ori
+from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.fam_fence import is_membar_class
 from pylower.passes.analysis.defuse import defs
 
-from . import sync_util as S
 from .manager import PassContext, Phase
 
 NAME = "LoopUnrolling"
@@ -158,7 +158,7 @@ class LoopUnrolling(Phase):
             return NOT_PRAGMA
         for i in body:
             if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or \
-                    (not ctx.target.has("UNROLL_WARP_OPS") and S.warp_op(i) is not None and not S.is_cta_barrier(i)):
+                    (not ctx.target.has("UNROLL_WARP_OPS") and ops.warp_op(i) is not None and not ops.is_cta_barrier(i)):
                 return NOT_INELIGIBLE
         reason = loop.analyse()
         if reason is not None:
@@ -178,11 +178,11 @@ class LoopUnrolling(Phase):
     def _copies(loop: _Loop, n: int) -> list[ori.Instr]:
         out: list[ori.Instr] = []
         for k in range(n):
-            out.extend(i if k == 0 else S.clone(i, NAME) for i in loop.body)
+            out.extend(i if k == 0 else ops.clone(i, NAME) for i in loop.body)
         return out
 
     def _cost(self, loop: _Loop) -> int:
-        return sum(1 for i in loop.body if i is not loop.update and i.op not in (S.BARRIER, S.SYNC))
+        return sum(1 for i in loop.body if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
 
     def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
         b = loop.block
@@ -197,12 +197,12 @@ class LoopUnrolling(Phase):
             return NOT_PERFORMANCE
         q, r = divmod(trips, factor)
         end = loop.init + q * factor * loop.step
-        setp_end = S.clone(loop.setp, NAME)
+        setp_end = ops.clone(loop.setp, NAME)
         setp_end.mods = tuple(".ne" if m == loop.cmp else m for m in setp_end.mods)
-        setp_end.operands = (loop.setp.operands[0], loop.var, S.imm(end))
+        setp_end.operands = (loop.setp.operands[0], loop.var, ops.imm(end))
         b.instrs = self._copies(loop, factor) + [setp_end, b.instrs[-1]]
         if r:
-            tail = ori.BasicBlock(f"{b.label}$rem", [S.clone(i, NAME) for i in self._copies(loop, r)] + [S.clone(loop.setp, NAME)],
+            tail = ori.BasicBlock(f"{b.label}$rem", [ops.clone(i, NAME) for i in self._copies(loop, r)] + [ops.clone(loop.setp, NAME)],
                                   [loop.exit.label])
             b.succs = [b.label, tail.label]
             loop.fn.blocks.insert(loop.idx + 1, tail)
@@ -223,12 +223,12 @@ class LoopUnrolling(Phase):
         def at_least(k: int, label: str) -> list[ori.Instr]:
             """Branch to `label` unless k more iterations remain (monotone compare)."""
             return [ori.Instr(_ALU, "add", (loop.update.mods[0] if loop.update.mods else ".s32",),
-                              (t, loop.var, S.imm((k - 1) * loop.step)), None, {}, line, NAME),
+                              (t, loop.var, ops.imm((k - 1) * loop.step)), None, {}, line, NAME),
                     ori.Instr(_ALU, "setp", setp_mods, (q, t, bound), None, {}, line, NAME),
                     ori.Instr(_BRANCH, "bra", (), (A.Sym(label),), A.Not(q), {}, line, NAME)]
 
         def leave_unless_more() -> list[ori.Instr]:
-            return [S.clone(loop.setp, NAME), ori.Instr(_BRANCH, "bra", (), (A.Sym(exit_label),), A.Not(loop.pred), {}, line, NAME)]
+            return [ops.clone(loop.setp, NAME), ori.Instr(_BRANCH, "bra", (), (A.Sym(exit_label),), A.Not(loop.pred), {}, line, NAME)]
 
         main, rem2, rem1 = f"{b.label}$main", f"{b.label}$rem2", f"{b.label}$rem1"
         k = _UNKNOWN_TRIP_FACTOR
@@ -236,12 +236,12 @@ class LoopUnrolling(Phase):
         blocks = [
             ori.BasicBlock(b.label, peel, [exit_label, f"{b.label}$check"]),
             ori.BasicBlock(f"{b.label}$check", at_least(k, rem2), [rem2, main]),
-            ori.BasicBlock(main, [S.clone(i, NAME) for i in self._copies(loop, k)] + at_least(k, rem2)[:2] +
+            ori.BasicBlock(main, [ops.clone(i, NAME) for i in self._copies(loop, k)] + at_least(k, rem2)[:2] +
                            [ori.Instr(_BRANCH, "bra", (), (A.Sym(main),), q, {}, line, NAME)], [main, rem2]),
             ori.BasicBlock(rem2, at_least(2, rem1), [rem1, f"{rem2}$body"]),
-            ori.BasicBlock(f"{rem2}$body", [S.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
+            ori.BasicBlock(f"{rem2}$body", [ops.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
             ori.BasicBlock(rem1, leave_unless_more(), [exit_label, f"{rem1}$body"]),
-            ori.BasicBlock(f"{rem1}$body", [S.clone(i, NAME) for i in self._copies(loop, 1)] + [S.clone(loop.setp, NAME)],
+            ori.BasicBlock(f"{rem1}$body", [ops.clone(i, NAME) for i in self._copies(loop, 1)] + [ops.clone(loop.setp, NAME)],
                            [exit_label]),
         ]
         fn.blocks[loop.idx:loop.idx + 1] = blocks

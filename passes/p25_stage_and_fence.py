@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 
-from . import sync_util as S
+from .knobs import SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
 
 NAME = "StageAndFence"
@@ -44,10 +44,11 @@ class StageAndFence(Phase):
     number = 25
     name = NAME
     description = "post-unroll fences: none in 13.0.88 (identity); knob StageAndFenceMerge merges adjacent fences"
-    knobs = (S.SYNC_GATE_KNOB, MERGE_KNOB)
+    knobs = (SYNC_GATE_KNOB, MERGE_KNOB)
+    preserves = "cfg"
 
     def enabled(self, ctx: PassContext) -> bool:
-        return S.sync_gate_open(ctx) and ctx.knob(MERGE_KNOB, 0) != 0
+        return sync_gate_open(ctx) and ctx.knob(MERGE_KNOB) != 0
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         changed = False

@@ -20,9 +20,8 @@ from bitarray import bitarray
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.passes.analysis.cfg import reverse_postorder
+from pylower.lowering.ops import is_aligned_cta_barrier, is_sync
 
-from . import sync_util as S
 from .manager import PassContext, Phase
 
 NAME = "OriRemoveRedundantBarriers"
@@ -38,7 +37,7 @@ _PRIVATE_SPACES = (".global", ".local", ".param", ".const")
 
 def _barrier_id(ins: ori.Instr) -> int | None:
     """The id of a removable barrier: aligned CTA `sync` kind, whole CTA, immediate id, no guard."""
-    if not S.is_aligned_cta_barrier(ins) or ins.attrs.get("kind") != "sync" or ins.guard is not None:
+    if not is_aligned_cta_barrier(ins) or ins.attrs.get("kind") != "sync" or ins.guard is not None:
         return None
     ops = ins.operands
     if type(ops[0]) is not A.Imm or (len(ops) > 1 and not (type(ops[1]) is A.Imm and ops[1].value == 0)):
@@ -70,8 +69,7 @@ class _Model:
             return not self.assume_nosync
         if name not in self._callee:
             self._callee[name] = True             # recursion: observable until proven otherwise
-            self._callee[name] = any(self.observable(i) or S.is_cta_barrier(i) or S.warp_op(i)
-                                     for i in fn.instructions())
+            self._callee[name] = any(self.observable(i) or is_sync(i) for i in fn.instructions())
         return self._callee[name]
 
 
@@ -80,15 +78,16 @@ class OriRemoveRedundantBarriers(Phase):
     name = NAME
     description = "remove unobservable CTA barriers (bitarray dataflow); knob 358 mode (default 0: none, as 13.0.88)"
     knobs = (MODE_KNOB, LIVENESS_KNOB)
+    preserves = "cfg"
 
     def enabled(self, ctx: PassContext) -> bool:
-        return ctx.knob(MODE_KNOB, NONE) != NONE
+        return ctx.knob(MODE_KNOB) != NONE
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
-        model = _Model(ctx.module, ctx.knob(MODE_KNOB, NONE), ctx)
-        local_only = ctx.knob(LIVENESS_KNOB, 0) == 1
+        model = _Model(ctx.module, ctx.knob(MODE_KNOB), ctx)
+        local_only = ctx.knob(LIVENESS_KNOB) == 1
         by_label = {b.label: b for b in fn.blocks}
-        order = [by_label[x] for x in reverse_postorder(fn)]
+        order = [by_label[x] for x in ctx.analyses(fn).rpo]
         empty, full = bitarray(NUM_IDS), bitarray(NUM_IDS)
         empty.setall(0)
         full.setall(1)
@@ -112,7 +111,7 @@ class OriRemoveRedundantBarriers(Phase):
                         ctx.count(self, "barriers removed")
                         continue
                     s[bid] = 1
-                elif S.is_cta_barrier(ins) or S.warp_op(ins) is not None or model.observable(ins):
+                elif is_sync(ins) or model.observable(ins):
                     s.setall(0)
                 keep.append(ins)
             if remove:

@@ -24,11 +24,11 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
 from __future__ import annotations
 
 from pylower.lowering import ori
+from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
-from . import sync_util as S
-from .analysis.cfg import dominates, dominators
-from .analysis.uniformity import Uniformity
+from . import ifconvert
+from .analysis import regions as R
 from .manager import PassContext, Phase
 
 NAME = "ExpandMbarrier"
@@ -52,28 +52,8 @@ def implementation(target) -> str | None:
 
 
 def _fence(sem: str, scope: str, line: int) -> ori.Instr:
-    return ori.Instr(S.SYNC, "fence", (f".{sem}", f".{scope}"), (), None,
+    return ori.Instr(ops.SYNC, "fence", (f".{sem}", f".{scope}"), (), None,
                      {"form": "thread", "sem": sem, "scope": scope}, line, NAME)
-
-
-def _loop_blocks(fn: ori.Function) -> set[str]:
-    """Blocks inside a natural loop (target of a back edge dominates its source)."""
-    idom = dominators(fn)
-    preds = {b.label: b.preds for b in fn.blocks}
-    out: set[str] = set()
-    for b in fn.blocks:
-        for s in b.succs:
-            if s in preds and dominates(idom, s, b.label):
-                body, work = {s, b.label}, [b.label]
-                while work:
-                    x = work.pop()
-                    if x != s:
-                        for p in preds.get(x, ()):
-                            if p not in body:
-                                body.add(p)
-                                work.append(p)
-                out |= body
-    return out
 
 
 class ExpandMbarrier(Phase):
@@ -85,12 +65,12 @@ class ExpandMbarrier(Phase):
         if not any(i.op == MBAR for i in fn.instructions()):
             return False
         impl = implementation(ctx.target)
-        uni = Uniformity(fn)
-        loops = _loop_blocks(fn)
-        regions = S.divergent_regions(fn, uni)
-        div = S.divergent_blocks(regions)
+        am = ctx.analyses(fn)
+        uni = am.uniformity
+        loops = am.loops.in_loop
+        regions = am.regions
         div_loops = set().union(*(r.body for r in regions if r.kind == "loop")) if regions else set()
-        consts = S.constant_registers(fn)
+        consts = am.constants
         ool: list[ori.BasicBlock] = []
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
@@ -109,10 +89,10 @@ class ExpandMbarrier(Phase):
                         a["space"] == "cluster" or a["space"] == "generic" and a.get("sink") and explicit == "cluster"):
                     a["remote"] = 1
                 if op == "init":
-                    region = S.innermost_region(regions, b.label)
+                    region = R.innermost_region(regions, b.label)
                     if b.label in loops:
                         a["inloop"] = 1
-                    if region is not None and self._branch_region(fn, region, ctx.target):
+                    if region is not None and self._branch_region(am, region, ctx.target):
                         a["nopred"] = 1
                     elif ins.guard is not None and uni.is_divergent_operand(ins.guard) or region is not None:
                         a["vote"] = 1
@@ -134,7 +114,7 @@ class ExpandMbarrier(Phase):
                     at = len(out)
                     while at and out[at - 1].opcode == "cp" and out[at - 1].attrs.get("form") == "ldgsts":
                         at -= 1
-                    out.insert(at, S.clone(ins, NAME, part="vote"))
+                    out.insert(at, ops.clone(ins, NAME, part="vote"))
                 out.append(ins)
                 ctx.count(self, f"{op} expanded")
             b.instrs = out
@@ -152,13 +132,13 @@ class ExpandMbarrier(Phase):
         return True
 
     @staticmethod
-    def _branch_region(fn, region, target) -> bool:
+    def _branch_region(am, region, target) -> bool:
         """Does ptxas keep this divergent region as a branch (BSSY/BSYNC) rather than predicate it? As
         phase 72 decides, and also when it spans several blocks or holds more than one init (a lone
         init is predicated with the VOTEU.ALL form)."""
-        if region.kind == "loop" or len(region.body) > 1 or S.is_kept_region(fn, region, target):
+        if region.kind == "loop" or len(region.body) > 1 or ifconvert.is_kept_region(am, region, target):
             return True
-        by_label = {b.label: b for b in fn.blocks}
+        by_label = am.blocks
         return sum(1 for lb in region.body for i in by_label[lb].instrs
                    if i.op == MBAR and i.attrs.get("op") == "init") > 1
 
@@ -175,7 +155,7 @@ class ExpandMbarrier(Phase):
         if target != b.label and not back_block:
             return None
         label = f"$__mbarrier_retry_{fn.name}_{n}"
-        body = [S.clone(tw, NAME, ool=1)] + [S.clone(i, NAME) for i in b.instrs[1:-1]]
+        body = [ops.clone(tw, NAME, ool=1)] + [ops.clone(i, NAME) for i in b.instrs[1:-1]]
         if tw.attrs.get("hint"):
             tw.attrs["nohint"] = 1
 

@@ -15,27 +15,11 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from .analysis.uniformity import Uniformity
 from .manager import PassContext, Phase
 
 ATOMIC = ori.ORI_CLASSES["atomic"]
 SYNC = ori.ORI_CLASSES["sync"]
 AGG_FROM_OPT = 1
-
-
-def _in_loop(fn: ori.Function, label: str) -> bool:
-    """Is the block on a cycle?"""
-    by_label = {b.label: b for b in fn.blocks}
-    seen, work = set(), [label]
-    while work:
-        x = work.pop()
-        for s in by_label[x].succs if x in by_label else ():
-            if s == label:
-                return True
-            if s not in seen:
-                seen.add(s)
-                work.append(s)
-    return False
 
 
 def _fences(ins: ori.Instr) -> bool:
@@ -65,6 +49,7 @@ class AggregateAtomics(Phase):
     number = 70
     name = "AggregateAtomics"
     description = "mark warp-uniform-address atom/red for warp aggregation (not at -O0)"
+    preserves = "all"                    # only attributes change
 
     def enabled(self, ctx: PassContext) -> bool:
         return ctx.opt_level >= AGG_FROM_OPT
@@ -74,13 +59,14 @@ class AggregateAtomics(Phase):
                  if i.op == ATOMIC and i.attrs.get("kind") in ("atom", "red")]
         if not atoms:
             return False
-        uni = Uniformity(fn)
+        am = ctx.analyses(fn)
+        uni = am.uniformity
         changed = False
         for b, ins in atoms:
             addr = next(o for o in ins.operands if type(o) is A.Addr)
             if not (uni.is_uniform(addr) or _shared_add_one(ins)):
                 continue
-            late = b.label in uni.divergent_blocks or ins.guard is not None or _in_loop(fn, b.label)
+            late = b.label in uni.divergent_blocks or ins.guard is not None or am.loops.on_cycle(b.label)
             ins.attrs["agg"] = 2 if late else 1
             ctx.count(self, "atomics marked")
             changed = True

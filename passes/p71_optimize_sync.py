@@ -13,10 +13,13 @@ Code reached from an extern call is never proven converged (findings R7). Fences
 from __future__ import annotations
 
 from pylower.lowering import ori
+from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
-from pylower.passes.analysis.uniformity import Uniformity
 
-from . import sync_util as S
+from . import ifconvert
+from .analysis import regions as R
+from .analysis.uniformity import Uniformity
+from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
 
 NAME = "OptimizeSyncInstructions"
@@ -45,7 +48,7 @@ def _mask_tier(target) -> str | None:
     return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
 
 
-def _check_kind(wop: S.WarpOp) -> str:
+def _check_kind(wop: ops.WarpOp) -> str:
     return next((k for prefix, k in _CHECK_KIND.items() if wop.helper.startswith(prefix)), ".uniform")
 
 
@@ -53,10 +56,10 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function):
+    def __init__(self, fn: ori.Function, defuse, ipdom):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn)
+        super().__init__(fn, defuse, ipdom)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -75,7 +78,8 @@ def _foldable_shfl(ins: ori.Instr) -> bool:
 
 def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
     """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
-    uni = _ShuffleUniformity(fn)
+    am = ctx.analyses(fn)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
@@ -87,10 +91,10 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     return changed
 
 
-def _elided(ins: ori.Instr, wop: S.WarpOp) -> ori.Instr:
+def _elided(ins: ori.Instr, wop: ops.WarpOp) -> ori.Instr:
     """What is left of a deleted bar.warp.sync: no code, but ptxas still lists it in
     EIATTR_COOP_GROUP_INSTR_OFFSETS (bar_warp_sync_converged_*, bar_warp_sync_imm_*)."""
-    return S.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)
+    return ops.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)
 
 
 # after_diverged_barrier states: the warp may have left a CTA barrier diverged / it has since been through
@@ -112,11 +116,11 @@ def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
         b = by_label[work.pop()]
         st = state_in[b.label]
         for ins in b.instrs:
-            if S.is_cta_barrier(ins) and S.warp_op(ins) is None:
+            if ops.is_cta_barrier(ins) and ops.warp_op(ins) is None:
                 if st == _SLOW:
                     out.add(id(ins))
                 st = _DIVERGED if b.label in diverged else _CLEAN
-            elif st != _CLEAN and S.warp_op(ins) is not None:
+            elif st != _CLEAN and ops.warp_op(ins) is not None:
                 out.add(id(ins))
                 st = _SLOW
         for s in b.succs:
@@ -139,11 +143,11 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
         b = by_label[work.pop()]
         d = dirty_in[b.label]
         for ins in b.instrs:
-            if S.warp_op(ins) is not None:
+            if ops.warp_op(ins) is not None:
                 if d:
                     out.add(id(ins))
                 d = d or b.label in diverged or (ins.guard is not None and uni.is_divergent_operand(ins.guard))
-            elif S.is_cta_barrier(ins):
+            elif ops.is_cta_barrier(ins):
                 d = False
         for s in b.succs:
             if d and s in by_label and not dirty_in[s]:
@@ -156,10 +160,11 @@ class OptimizeSyncInstructions(Phase):
     number = 71
     name = NAME
     description = "-O1+: mark converged sync ops (no WARPSYNC/slow path), delete no-op bar.warp.sync, per-thread masks"
-    knobs = (S.SYNC_GATE_KNOB,)
+    knobs = (SYNC_GATE_KNOB,)
+    preserves = "cfg"
 
     def enabled(self, ctx: PassContext) -> bool:
-        return S.sync_gate_open(ctx)
+        return sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         target = ctx.target
@@ -167,31 +172,34 @@ class OptimizeSyncInstructions(Phase):
         printing = bool(ctx.options.get("print_potentially_overlapping_membermasks"))
         if printing and not honoured and ctx.module is not None and fn is ctx.module.functions[0]:
             ctx.diags.warn(f"Command line option '{PRINT_OPTION}' not supported for '{ctx.target.name}', will be ignored")
-        if ctx.opt_level < S.OPT_SYNC_FROM:
+        if ctx.opt_level < OPT_SYNC_FROM:
             return False
         overlap = ctx.options.get("no_membermask_overlap")
         if printing and honoured:
             overlap = False                  # the print option implies the overlap-safe lowering
         changed = fold_uniform_shuffles(fn, self, ctx)
-        uni = Uniformity(fn)
-        dirty = S.after_extern_call(fn, ctx.module)
-        regions = S.divergent_regions(fn, uni)
-        diverged = S.divergent_blocks(regions)
+        am = ctx.analyses(fn)
+        if changed:
+            am.invalidate("cfg")
+        uni = am.uniformity
+        dirty = R.after_extern_call(fn, ctx.module)
+        regions = am.regions
+        diverged = R.divergent_blocks(regions)
         if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
         dirty |= after_divergent_warp_op(fn, diverged, uni)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
-        kept = S.divergent_blocks([r for r in regions if S.is_kept_region(fn, r, target)])
+        kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        barrier_joins = {r.join for r in regions if r.barrier_join and S.is_branch_region(fn, r, target)}
-        consts = S.constant_registers(fn)
+        barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)}
+        consts = am.constants
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
             for ins in b.instrs:
-                wop = S.warp_op(ins, consts)
-                if not (S.is_cta_barrier(ins) or wop):
+                wop = ops.warp_op(ins, consts)
+                if not (ops.is_cta_barrier(ins) or wop):
                     out.append(ins)
                     continue
                 after_call = id(ins) in dirty
@@ -208,7 +216,7 @@ class OptimizeSyncInstructions(Phase):
                         changed = True
                     out.append(ins)
                     continue
-                per_thread = wop.mask is not None and not S.is_const_mask(wop.mask) and \
+                per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and \
                     uni.is_divergent_operand(wop.mask)
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
@@ -216,7 +224,7 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     continue
                 if not per_thread:
-                    if S.is_bar_warp_sync(ins):
+                    if ops.is_bar_warp_sync(ins):
                         out.append(_elided(ins, wop))
                         ctx.count(self, "bar.warp.sync deleted")
                         changed = True
@@ -229,12 +237,12 @@ class OptimizeSyncInstructions(Phase):
                 changed = True
                 tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
-                if action == "plain" and S.is_bar_warp_sync(ins):
+                if action == "plain" and ops.is_bar_warp_sync(ins):
                     out.append(_elided(ins, wop))
                     ctx.count(self, "bar.warp.sync deleted")
                     continue
                 if action == "check":
-                    out.append(S.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
+                    out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
                     ctx.count(self, "membermask checks")
                 if action != "plain":
                     ins.attrs["permask"] = 1

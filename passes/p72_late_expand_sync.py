@@ -13,7 +13,7 @@ class-130 pseudo-ops (`by=LateExpandSyncInstructions`, ISel: isel/fam_sync_pseud
   (ptxas makes it a branch);
 - divergent regions get BSSY/BSYNC pairs: at -O0 every region without an aligned CTA barrier, from -O1
   the regions whose warp ops need re-convergence, that hold a warp-aggregated atomic or a non-aligned
-  cluster barrier, or that ptxas keeps as a branch (sync_util.is_kept_region); BMOV.32.CLEAR
+  cluster barrier, or that ptxas keeps as a branch (passes/ifconvert.is_kept_region); BMOV.32.CLEAR
   before BSSY on sm_75; .RECONVERGENT on sm_100+ when the region holds no user warp op;
 - sm_87 kernels start with the BMOV.32 prologue (findings, phases 99/100), at every -O level.
 Rules and probes: docs/findings/phases.md (phase 72), docs/phases/72_LateExpandSyncInstructions.md.
@@ -21,10 +21,12 @@ Rules and probes: docs/findings/phases.md (phase 72), docs/phases/72_LateExpandS
 from __future__ import annotations
 
 from pylower.lowering import ori
+from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
-from pylower.passes.analysis.uniformity import Uniformity
 
-from . import sync_util as S
+from . import ifconvert
+from .analysis import regions as R
+from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
 
 NAME = "LateExpandSyncInstructions"
@@ -50,8 +52,8 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 _NUM_CONVERGENCE_BARRIERS = 16
 
 
-def _mask_operand(wop: S.WarpOp):
-    return S.imm(S.FULL_MASK) if wop.mask is None else wop.mask
+def _mask_operand(wop: ops.WarpOp):
+    return ops.imm(ops.FULL_MASK) if wop.mask is None else wop.mask
 
 
 def _aggregated_atomic(ins: ori.Instr, uni) -> bool:
@@ -66,7 +68,7 @@ def _aggregated_atomic(ins: ori.Instr, uni) -> bool:
 def _unaligned_cluster_barrier(ins: ori.Instr) -> bool:
     """barrier.cluster.arrive/wait without .aligned: its ISel re-converges the warp around it (WARPSYNC.ALL),
     so a divergent region holding it gets a pair (barrier/barrier_cluster_arrive_divergent)."""
-    return ins.op == S.BARRIER and "cluster" in ins.attrs and ".aligned" not in ins.mods
+    return ins.op == ops.BARRIER and "cluster" in ins.attrs and ".aligned" not in ins.mods
 
 
 class _Expander:
@@ -74,14 +76,15 @@ class _Expander:
         self.fn, self.ctx, self.phase = fn, ctx, phase
         self.target = ctx.target
         self.reconvergent = ctx.target.has("BSSY_RECONVERGENT")
-        self.o0 = ctx.opt_level < S.OPT_SYNC_FROM
+        self.o0 = ctx.opt_level < OPT_SYNC_FROM
         self.form = "collective" if ctx.target.has("WARP_COLLECTIVE") else "helper"
-        self.uni = Uniformity(fn)
-        self.after_call = S.after_extern_call(fn, ctx.module)
-        self.regions = S.divergent_regions(fn, self.uni)
-        self.consts = S.constant_registers(fn)
+        self.am = ctx.analyses(fn)
+        self.uni = self.am.uniformity
+        self.after_call = R.after_extern_call(fn, ctx.module)
+        self.regions = self.am.regions
+        self.consts = self.am.constants
         self._ops_per_block: dict[str, int] = {}
-        self.paired: list[S.Region] = []
+        self.paired: list[R.Region] = []
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
@@ -90,17 +93,17 @@ class _Expander:
         n = self._ops_per_block.get(b.label)
         if n is None:
             n = self._ops_per_block[b.label] = sum(
-                1 for i in b.instrs if S.warp_op(i, self.consts) is not None and not i.attrs.get("conv"))
+                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.get("conv"))
         return n
 
     def p(self, opcode, mods=(), operands=(), line=0, **attrs) -> ori.Instr:
-        return S.pseudo(opcode, mods, operands, NAME, line, **attrs)
+        return ops.pseudo(opcode, mods, operands, NAME, line, **attrs)
 
-    def _pair(self, region: S.Region | None) -> None:
+    def _pair(self, region: R.Region | None) -> None:
         if region is not None and region not in self.paired:
             self.paired.append(region)
 
-    def _sole_op_of(self, region: S.Region | None) -> bool:
+    def _sole_op_of(self, region: R.Region | None) -> bool:
         """The region holds exactly one warp op (counted before expansion)."""
         return region is not None and region.kind == "if" and \
             sum(self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body) == 1
@@ -108,16 +111,16 @@ class _Expander:
     def _in_loop_region(self, label: str) -> bool:
         return any(r.kind == "loop" and label in r.body for r in self.regions)
 
-    def _helper(self, ins: ori.Instr, wop: S.WarpOp) -> str:
+    def _helper(self, ins: ori.Instr, wop: ops.WarpOp) -> str:
         """The out-of-line `__cuda_sm70_<op>` slow path: a block after EXIT (one per op kind and function),
         or with -c a function of its own (one per module; call_extern_then_shfl_sync)."""
         label = self.helpers.get(wop.helper)
         if label is not None:
             return label
-        exclusive = wop.helper.startswith(_EXCLUSIVE_HELPER) and (self.o0 or not S.is_const_mask(wop.mask))
+        exclusive = wop.helper.startswith(_EXCLUSIVE_HELPER) and (self.o0 or not ops.is_const_mask(wop.mask))
         body = [self.p("warpsync", (".exclusive",) if exclusive else (), (_mask_operand(wop),), ins.line)]
         if wop.inline:
-            body.append(S.clone(ins, NAME, copy=1))
+            body.append(ops.clone(ins, NAME, copy=1))
         body.append(self.p("ret_helper", line=ins.line))
         module = self.ctx.module
         if self.ctx.options.get("compile_only") and module is not None:
@@ -149,18 +152,18 @@ class _Expander:
                     ins.operands = tuple(A.Sym(rename[o.name]) if type(o) is A.Sym and o.name in rename else o
                                          for o in ins.operands)
 
-    def _collective(self, ins: ori.Instr, wop: S.WarpOp, out_of_line: bool) -> list[ori.Instr]:
+    def _collective(self, ins: ori.Instr, wop: ops.WarpOp, out_of_line: bool) -> list[ori.Instr]:
         mods = (".collective",) + ((".all",) if wop.mask is None else ())
         site = {} if wop.inline or out_of_line else {"coop": 1}
         seq = [self.p("warpsync", mods, () if wop.mask is None else (wop.mask,), ins.line, **site)]
         if wop.inline:
             # a barrier inside the inline (-O0) collective takes its id from a register (regid)
-            extra = {"copy": 1} if out_of_line else {"regid": 1} if S.is_cta_barrier(ins) else {}
-            seq.append(S.clone(ins, NAME, **extra))
+            extra = {"copy": 1} if out_of_line else {"regid": 1} if ops.is_cta_barrier(ins) else {}
+            seq.append(ops.clone(ins, NAME, **extra))
         seq.append(self.p("endcollective", line=ins.line))
         return seq
 
-    def warp(self, b: ori.BasicBlock, ins: ori.Instr, wop: S.WarpOp, region) -> list[ori.Instr]:
+    def warp(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp, region) -> list[ori.Instr]:
         """The expansion of one warp-synchronous op that may run with the warp diverged."""
         ctx, line = self.ctx, ins.line
         fast = [ins] if wop.inline else []
@@ -180,7 +183,7 @@ class _Expander:
                 if permask:
                     call = self._wrap_pair(call, line)
                     fast = self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line)] + fast, line)
-                elif not S.is_full_mask(wop.mask):
+                elif not ops.is_full_mask(wop.mask):
                     fast = [self.p("warpsync", (), (wop.mask,), line)] + fast
             return conv + call + fast
         if self.o0:
@@ -198,9 +201,9 @@ class _Expander:
         # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
         # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
         several = self._warp_ops_in(b) > 1
-        if not after_call and not several and S.is_full_mask(wop.mask):
-            return [self.p("warpsync", (), (S.imm(S.FULL_MASK),), line, **site)] + fast
-        if not after_call and not several and S.is_const_mask(wop.mask) and (
+        if not after_call and not several and ops.is_full_mask(wop.mask):
+            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
+        if not after_call and not several and ops.is_const_mask(wop.mask) and (
                 wop.helper.startswith(_INLINE_PARTIAL_MASK) or self._sole_op_of(region)):
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
@@ -235,29 +238,29 @@ class _Expander:
         paired_blocks: set[str] = set()
         for b in fn.blocks:
             for ins in b.instrs:
-                if S.warp_op(ins, self.consts) is not None:
+                if ops.warp_op(ins, self.consts) is not None:
                     user_op.add(b.label)
-                if S.is_aligned_cta_barrier(ins):
+                if ops.is_aligned_cta_barrier(ins):
                     barrier_blocks.add(b.label)
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
         for b in list(fn.blocks):
-            region = S.innermost_region(self.regions, b.label)
+            region = R.innermost_region(self.regions, b.label)
             out: list[ori.Instr] = []
             for ins in b.instrs:
                 if ins.attrs.get("copy") or ins.attrs.get("conv") and not ins.attrs.get("permask"):
                     out.append(ins)
                     continue
-                wop = S.warp_op(ins, self.consts)
-                if wop is None and S.is_cta_barrier(ins):
-                    out.append(self.p("warpsync", (), (S.imm(S.FULL_MASK),), ins.line))
+                wop = ops.warp_op(ins, self.consts)
+                if wop is None and ops.is_cta_barrier(ins):
+                    out.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
                     out.append(ins)
                     self.ctx.count(self.phase, "WARPSYNC before CTA barriers")
                     changed = True
                     continue
                 if wop is None:
                     if region is None and ins.guard is not None and uni.is_divergent_operand(ins.guard) \
-                            and S.branch_when_guarded(ins):
+                            and ifconvert.branch_when_guarded(ins):
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
                         changed = True
                     else:
@@ -276,7 +279,8 @@ class _Expander:
                     self._pair(r)
         else:
             for r in self.regions:
-                if (r.body & paired_blocks or S.is_kept_region(fn, r, self.target)) and not (r.body & barrier_blocks):
+                if (r.body & paired_blocks or ifconvert.is_kept_region(self.am, r, self.target)) \
+                        and not (r.body & barrier_blocks):
                     self._pair(r)
         # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
         self.paired = [r for r in self.paired if not r.barrier_join]
@@ -292,7 +296,7 @@ class _Expander:
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
         by_label = {b.label: b for b in self.fn.blocks}
-        latches = [x for x in S.divergent_latches(self.fn, None if self.o0 else self.uni) if S.may_spin(self.fn, x)]
+        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
@@ -308,7 +312,7 @@ class _Expander:
             depth = sum(1 for q in order if q is not r and r.bssy_block in q.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
             reconv = self.reconvergent and not (r.body & user_op) \
-                and not (r.kind == "loop" and S.is_spin_loop(self.fn, r))
+                and not (r.kind == "loop" and R.is_spin_loop(self.am, r))
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)
@@ -322,10 +326,10 @@ class _Expander:
 
 
 def _prologue() -> list[ori.Instr]:
-    seq = [S.pseudo("bmov", (".32",), (A.Sym("B0"), S.imm(S.FULL_MASK)), NAME)]
+    seq = [ops.pseudo("bmov", (".32",), (A.Sym("B0"), ops.imm(ops.FULL_MASK)), NAME)]
     for i in range(1, _NUM_CONVERGENCE_BARRIERS):
-        seq.append(S.pseudo("bmov", (".32", ".clear"), (A.Sym(f"B{i}"), A.Sym(f"B{i - 1}")), NAME))
-    seq.append(S.pseudo("bmov", (".32",), (A.Sym(f"B{_NUM_CONVERGENCE_BARRIERS - 1}"), S.imm(0)), NAME))
+        seq.append(ops.pseudo("bmov", (".32", ".clear"), (A.Sym(f"B{i}"), A.Sym(f"B{i - 1}")), NAME))
+    seq.append(ops.pseudo("bmov", (".32",), (A.Sym(f"B{_NUM_CONVERGENCE_BARRIERS - 1}"), ops.imm(0)), NAME))
     return seq
 
 
@@ -333,10 +337,10 @@ class LateExpandSyncInstructions(Phase):
     number = 72
     name = NAME
     description = "WARPSYNC before CTA barriers, slow paths / collectives for warp ops, BSSY/BSYNC pairs"
-    knobs = (S.SYNC_GATE_KNOB,)
+    knobs = (SYNC_GATE_KNOB,)
 
     def enabled(self, ctx: PassContext) -> bool:
-        return S.sync_gate_open(ctx)
+        return sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         changed = _Expander(fn, ctx, self).run()

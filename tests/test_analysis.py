@@ -66,3 +66,28 @@ def test_uniformity():
     assert "%r5" in u.divergent                     # written under the divergent branch
     div_block = next(b.label for b in fn.blocks if any(i.opcode == "bar" for i in b.instrs))
     assert div_block in u.divergent_blocks
+
+
+def test_analysis_manager_computes_each_analysis_once_per_state():
+    """The phases and ISel share one analysis manager per function: an analysis is recomputed only after a
+    phase changed what it depends on (p71 and p72 change code; ISel reuses the CFG analyses)."""
+    from pylower.pipeline import compile_text
+    res = compile_text(SRC, "k.ptx", "sm_90")
+    am = res.ctx.analyses(res.module.functions[0])
+    assert am.computed.get("uniformity", 0) <= 3
+    assert am.computed.get("ipdom", 0) <= 3
+    assert am.computed.get("idom", 0) <= 3
+
+
+def test_analysis_manager_invalidation():
+    from pylower.passes.analysis.manager import Analyses
+    fn = _fn()
+    am = Analyses(fn)
+    u1, d1 = am.uniformity, am.idom
+    assert am.uniformity is u1 and am.idom is d1
+    am.invalidate("all")
+    assert am.uniformity is u1
+    am.invalidate("cfg")
+    assert am.idom is d1 and am.uniformity is not u1
+    am.invalidate("none")
+    assert am.idom is not d1

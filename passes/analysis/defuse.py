@@ -61,3 +61,36 @@ def uses(ins: ori.Instr) -> list[str]:
     if ins.guard is not None:
         _regs(ins.guard, out)
     return out
+
+
+class DefUse:
+    """defs() and uses() of every instruction of a function, computed once per instruction, and the
+    instructions defining each register."""
+
+    def __init__(self, fn: ori.Function):
+        self.fn = fn
+        self._cache: dict[int, tuple] = {}
+        self._definitions: dict[str, list] | None = None
+
+    def _entry(self, ins: ori.Instr) -> tuple:
+        e = self._cache.get(id(ins))
+        if e is None or e[0] is not ins:
+            e = self._cache[id(ins)] = (ins, tuple(defs(ins)), tuple(uses(ins)))
+        return e
+
+    def defs(self, ins: ori.Instr) -> tuple:
+        return self._entry(ins)[1]
+
+    def uses(self, ins: ori.Instr) -> tuple:
+        return self._entry(ins)[2]
+
+    def definitions(self, reg: str) -> list:
+        """The instructions that write `reg`, in block order."""
+        if self._definitions is None:
+            d: dict[str, list] = {}
+            for b in self.fn.blocks:
+                for ins in b.instrs:
+                    for r in self.defs(ins):
+                        d.setdefault(r, []).append(ins)
+            self._definitions = d
+        return self._definitions.get(reg, [])

@@ -7,12 +7,14 @@ from bitarray import bitarray
 
 from pylower.lowering import ori
 
-from .defuse import defs, uses
+from .defuse import DefUse
 
 
 class Liveness:
-    def __init__(self, fn: ori.Function):
+    def __init__(self, fn: ori.Function, defuse: DefUse | None = None):
         self.fn = fn
+        du = self.du = defuse or DefUse(fn)
+        defs, uses = du.defs, du.uses
         names: dict[str, int] = {}
         for ins in fn.instructions():
             for r in defs(ins) + uses(ins):
@@ -66,6 +68,7 @@ class Liveness:
         if ev is None:
             pos = {id(i): p for p, i in enumerate(block.instrs)}
             regs: dict[str, tuple[list[int], list[bool]]] = {}
+            defs, uses = self.du.defs, self.du.uses
             for p, i in enumerate(block.instrs):
                 for r in uses(i):
                     keys, kinds = regs.setdefault(r, ([], []))

@@ -12,7 +12,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
 from .cfg import post_dominators
-from .defuse import defs, uses
+from .defuse import DefUse
 
 # special registers that differ between lanes of a warp
 _DIVERGENT_SREGS = ("%tid", "%laneid", "%lanemask", "%clock", "%globaltimer", "%pm", "%warpid", "%smid")
@@ -27,8 +27,10 @@ def _is_divergent_sreg(name: str) -> bool:
 
 
 class Uniformity:
-    def __init__(self, fn: ori.Function):
+    def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None):
         self.fn = fn
+        self.du = defuse or DefUse(fn)
+        self._ipdom = ipdom
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
         self._run()
@@ -40,11 +42,11 @@ class Uniformity:
         if op in _DIVERGENT_RESULT:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
-        return any(r in self.divergent or _is_divergent_sreg(r) for r in uses(ins))
+        return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
 
     def _run(self) -> None:
         fn = self.fn
-        ipdom = post_dominators(fn)
+        ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
         changed = True
         while changed:
@@ -67,7 +69,7 @@ class Uniformity:
             for b in fn.blocks:
                 in_div = b.label in self.divergent_blocks
                 for ins in b.instrs:
-                    ds = defs(ins)
+                    ds = self.du.defs(ins)
                     if not ds:
                         continue
                     div = in_div or self._value_divergent(ins) or (

@@ -1,0 +1,87 @@
+"""The analysis manager: every analysis of one function computed once, on first use, and kept until a phase
+changes what it depends on (LLVM's preserved-analyses idea).
+
+Two groups: the CFG analyses (block map, orders, dominators, post-dominators, loops) depend on the blocks
+and edges; the code analyses (def/use, constant registers, liveness, uniformity, divergent regions) also
+on the instructions. A phase declares what it keeps valid when it changes a function (`Phase.preserves`:
+"all", "cfg" or "none"); the pass manager drops the rest after it ran. A phase that changes a function
+and then wants fresh results itself calls `invalidate()`.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+
+from .cfg import dominators, post_dominators, reverse_postorder
+from .constants import constant_registers
+from .defuse import DefUse
+
+CFG_ANALYSES = ("blocks", "rpo", "idom", "ipdom", "loops")
+CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "regions", "shuffle_uniformity")
+PRESERVES = ("all", "cfg", "none")
+
+
+class Analyses:
+    def __init__(self, fn: ori.Function, module: ori.Module | None = None):
+        self.fn, self.module = fn, module
+        self._cache: dict[str, object] = {}
+        self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
+
+    def _get(self, key: str, make):
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = make()
+            self.computed[key] = self.computed.get(key, 0) + 1
+        return v
+
+    def invalidate(self, preserves: str = "none") -> None:
+        """Drop what a change to the function made stale: with "cfg" kept only the CFG analyses survive."""
+        if preserves == "all":
+            return
+        keep = CFG_ANALYSES if preserves == "cfg" else ()
+        self._cache = {k: v for k, v in self._cache.items() if k in keep}
+
+    # ---- CFG
+    @property
+    def blocks(self) -> dict[str, ori.BasicBlock]:
+        return self._get("blocks", lambda: {b.label: b for b in self.fn.blocks})
+
+    @property
+    def rpo(self) -> list[str]:
+        return self._get("rpo", lambda: reverse_postorder(self.fn))
+
+    @property
+    def idom(self) -> dict[str, str]:
+        return self._get("idom", lambda: dominators(self.fn))
+
+    @property
+    def ipdom(self) -> dict[str, str]:
+        return self._get("ipdom", lambda: post_dominators(self.fn))
+
+    @property
+    def loops(self):
+        from .loops import Loops
+        return self._get("loops", lambda: Loops(self.fn, self.blocks, self.idom))
+
+    # ---- code
+    @property
+    def defuse(self) -> DefUse:
+        return self._get("defuse", lambda: DefUse(self.fn))
+
+    @property
+    def constants(self) -> dict[str, int]:
+        return self._get("constants", lambda: constant_registers(self.fn.instructions(), self.defuse.defs))
+
+    @property
+    def liveness(self):
+        from .liveness import Liveness
+        return self._get("liveness", lambda: Liveness(self.fn, self.defuse))
+
+    @property
+    def uniformity(self):
+        from .uniformity import Uniformity
+        return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom))
+
+    @property
+    def regions(self):
+        from .regions import divergent_regions
+        return self._get("regions", lambda: divergent_regions(self))

@@ -1,0 +1,223 @@
+"""Divergent regions: where the warp may split and re-join. A region runs from a branch on a thread-dependent
+predicate to its immediate post-dominator (the places BSSY/BSYNC pairs can go); loops with a divergent
+exit; loops that spin on memory other threads change; and the sync instructions an extern call may reach
+with the warp diverged.
+
+Rules: docs/findings/phases.md; per-phase pages: docs/phases/.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pylower.lowering import ori
+from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
+                                  is_sync, warp_op)
+
+from .cfg import EXIT, dominates
+
+
+@dataclass
+class Region:
+    """A divergent region: from a divergent conditional branch to its immediate post-dominator.
+    BSSY goes before the branch (if/else) or at the end of the loop preheader (loop); BSYNC at the start
+    of the join block."""
+    kind: str                    # "if" or "loop"
+    bssy_block: str
+    join: str
+    body: set[str] = field(default_factory=set)
+    barrier_join: bool = False   # the join starts with an aligned CTA barrier: it re-converges the warp
+
+
+def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
+    first = next((i for i in b.instrs if i.opcode not in ori.PSEUDO_OPCODES), None)
+    return first is not None and is_aligned_cta_barrier(first)
+
+
+def _exits(b: ori.BasicBlock) -> bool:
+    """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
+    region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
+    examples/block_reduce.ptx)."""
+    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES for i in b.instrs) \
+        and not b.succs
+
+
+def divergent_branch(b: ori.BasicBlock, uni) -> bool:
+    last = b.instrs[-1] if b.instrs else None
+    return last is not None and last.opcode == "bra" and last.guard is not None \
+        and uni.is_divergent_operand(last.guard)
+
+
+def arm(start: str, join: str, by_label) -> set[str]:
+    """The blocks reachable from `start` before `join`."""
+    body, work = set(), [start]
+    while work:
+        x = work.pop()
+        if x in body or x == join or x not in by_label:
+            continue
+        body.add(x)
+        work.extend(by_label[x].succs)
+    return body
+
+
+def through_empty(label: str, by_label) -> str:
+    """The first block from `label` on that holds an instruction other than an unguarded branch, following
+    empty fall-through blocks (ptxas merges them away)."""
+    seen = set()
+    while label not in seen and label in by_label:
+        b = by_label[label]
+        if len(b.succs) != 1 or any(i.opcode != "bra" or i.guard is not None for i in b.instrs):
+            break
+        seen.add(label)
+        label = b.succs[0]
+    return label
+
+
+def divergent_regions(am) -> list[Region]:
+    """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
+    point, outermost first (`am`: the function's analysis manager)."""
+    fn, uni, ipdom, idom, by_label = am.fn, am.uniformity, am.ipdom, am.idom, am.blocks
+    order = {b.label: i for i, b in enumerate(fn.blocks)}
+    regions: list[Region] = []
+    for b in fn.blocks:
+        if not divergent_branch(b, uni):
+            continue
+        join = ipdom.get(b.label)
+        if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
+            continue
+        target = branch_target(b.instrs[-1])
+        if target in by_label and dominates(idom, target, b.label):
+            body = set(am.loops.body(target, b.label))
+            outside = [p for p in by_label[target].preds if p not in body]
+            if len(outside) != 1:
+                continue
+            regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
+        else:
+            body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
+            regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
+    regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
+    # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
+    # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
+    # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
+    # nvcc/cg_block_split_barrier: `if (t < n) do { cp.async } while (..)`)
+    ends = {r.join: through_empty(r.join, by_label) for r in regions}
+    by_end: dict[str, list[int]] = {}
+    for i, r in enumerate(regions):
+        by_end.setdefault(ends[r.join], []).append(i)
+    keep = []
+    for i, r in enumerate(regions):
+        inside = any(r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
+                     for j in by_end[ends[r.join]] if j != i)
+        if not inside:
+            keep.append(r)
+    return keep
+
+
+def divergent_blocks(regions: list[Region]) -> set[str]:
+    """Blocks where the warp may be diverged: the bodies of the divergent regions."""
+    out: set[str] = set()
+    for r in regions:
+        out |= r.body
+    return out
+
+
+def innermost_region(regions: list[Region], label: str) -> Region | None:
+    best = None
+    for r in regions:
+        if label in r.body and (best is None or len(r.body) < len(best.body)):
+            best = r
+    return best
+
+
+def divergent_latches(am, uniform: bool = True) -> list[str]:
+    """Blocks ending in a divergent conditional back edge (to a block dominating them): the loops some
+    threads of a warp may leave before the others, whatever their exit leads to. uniform=False: every
+    conditional back edge (-O0, where ptxas runs no uniformity analysis)."""
+    out = []
+    uni = am.uniformity if uniform else None
+    for b in am.fn.blocks:
+        last = b.instrs[-1] if b.instrs else None
+        if not (divergent_branch(b, uni) if uni is not None else
+                last is not None and last.opcode == "bra" and last.guard is not None):
+            continue
+        if am.loops.ends_in_back_edge(b):
+            out.append(b.label)
+    return out
+
+
+# What a spin loop waits on: a value another thread may change, read with a strong load, an atomic or an
+# mbarrier test (probes phases/loop_exit_on_{atom,ld_volatile,ld_acquire}).
+_SPIN_LOADS = (".volatile", ".relaxed", ".acquire")
+_SPIN_CLASSES = (ATOMIC, MBARRIER)
+LOADS = ("ld", "ldu", "tex", "tld4", "suld")
+
+
+def _reads_shared_state(ins: ori.Instr) -> bool:
+    return ins.op in _SPIN_CLASSES or ins.opcode in LOADS and ins.has(*_SPIN_LOADS)
+
+
+def is_spin_loop(am, region: Region) -> bool:
+    """Does the loop's back edge depend, inside the loop, on a value read from memory shared with other
+    threads (a CAS loop, a flag or mbarrier wait)? ptxas keeps such a loop's BSSY/BSYNC plain on sm_100+
+    where a counted or plain-load loop gets .RECONVERGENT (loop_exit_on_ld_global, loop_counted_ld_volatile)."""
+    body = [b for b in am.fn.blocks if b.label in region.body]
+    du = am.defuse
+    latches = [b for b in body if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None
+               and branch_target(b.instrs[-1]) in region.body]
+    want = {r for b in latches for r in du.uses(b.instrs[-1])}
+    seen: set[str] = set()
+    while want:
+        reg = want.pop()
+        seen.add(reg)
+        for b in body:
+            for ins in b.instrs:
+                if reg not in du.defs(ins):
+                    continue
+                if _reads_shared_state(ins):
+                    return True
+                want |= set(du.uses(ins)) - seen
+    return False
+
+
+def may_spin(am, latch: str) -> bool:
+    """Does the loop closed by `latch` read memory other threads change (an atomic, a strong load, an
+    mbarrier test) or hold a warp-synchronous op? A loop of plain loads/stores, fences or nanosleep does
+    not (probes loop_exit_on_ld_global, loop_counted_atom; misc_atom_global_add_u32_uni_loop)."""
+    by_label = am.blocks
+    body = am.loops.body(branch_target(by_label[latch].instrs[-1]), latch)
+    return any(_reads_shared_state(i) or warp_op(i) is not None for x in body for i in by_label[x].instrs)
+
+
+def extern_callees(module: ori.Module | None, fn: ori.Function) -> set[str]:
+    """Callees of fn with no body in the module (extern .func; only legal with -c)."""
+    if module is None:
+        return set()
+    return {c for c in fn.callees if module.function(c) is None}
+
+
+def after_extern_call(fn: ori.Function, module: ori.Module | None) -> set[int]:
+    """ids of the sync instructions that an extern call may reach without a sync instruction between:
+    the callee may return with the warp diverged, so they need re-convergence even in converged code
+    (probes call_extern_between_bar_sync*, call_extern_then_shfl_sync)."""
+    ext = extern_callees(module, fn)
+    if not ext:
+        return set()
+    by_label = {b.label: b for b in fn.blocks}
+    dirty_in: dict[str, bool] = {b.label: False for b in fn.blocks}
+    out: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            d = dirty_in[b.label]
+            for ins in b.instrs:
+                if call_target(ins) in ext:
+                    d = True
+                elif is_sync(ins):
+                    if d:
+                        out.add(id(ins))
+                    d = False
+            for s in b.succs:
+                if d and s in by_label and not dirty_in[s]:
+                    dirty_in[s] = True
+                    changed = True
+    return out

@@ -1,0 +1,30 @@
+"""Every knob pylower reads (`--knob NAME=VALUE`), declared once with its default and what it does; and the
+-O level from which the sync phases optimize. Phases list the knobs that gate them (Phase.knobs)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The -O level from which ptxas optimizes sync instructions (phase 71) and unrolls loops (findings 1, 3).
+OPT_SYNC_FROM = 1
+
+
+@dataclass(frozen=True)
+class Knob:
+    name: str
+    default: int
+    doc: str
+
+
+KNOBS: dict[str, Knob] = {k.name: k for k in (
+    Knob("487", 1, "master gate of phases 25, 71 and 72 (seed 'Knobs and Gating'); 0 turns them off"),
+    Knob("358", 0, "phase 26 mode: 0 none (ptxas 13.0.88), 1 conservative, 2 aggressive, 3 multi-function"),
+    Knob("472", 0, "phase 26 barrier liveness: 0 across the CFG, 1 within a basic block"),
+    Knob("StageAndFenceMerge", 0, "phase 25 merges adjacent fences (pylower's; ptxas 13.0.88 does not)"),
+    Knob("DisableErrbarAfterMembar", 0, "drop the ERRBAR/CGAERRBAR after a MEMBAR in every fence sequence"),
+)}
+SYNC_GATE_KNOB = "487"
+
+
+def sync_gate_open(ctx) -> bool:
+    """Knob 487, the seed's master gate of phases 25, 71 and 72 (default on)."""
+    return ctx.knob(SYNC_GATE_KNOB) != 0
