@@ -20,6 +20,7 @@ from pylower.passes.analysis.defuse import defs, uses
 from pylower.sass.instr import VIRTUAL
 
 from .rules import operand_text, rule
+from .sequences import REDUX_MODS, STRENGTH, bssy, bsync, redux_opcode, thread_fence
 
 # Target features read here (lowering/target.py): REDG (RED.E without), STRONG_SM_SCOPE (.cta is STRONG.CTA
 # without), CGAERRBAR, SHARED_ACQUIRE_FENCE, DSMEM_DISPATCH (the generic dispatch's distributed-shared-memory
@@ -37,17 +38,14 @@ _TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("64",), "b64": ("64",), 
          "bf16x2": ("BF16x2", "RN")}
 # vector element packing: (type, count) -> modifiers
 _VEC_ELEM = {"f16": ("F16", 1), "bf16": ("BF16", 1), "f16x2": ("F16", 2), "bf16x2": ("BF16", 2)}
-_SCOPE = {"cta": "CTA", "gpu": "GPU", "cluster": "GPU", "sys": "SYS"}
 _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead result
 # ATOM_KEPT_BY_FENCE: a dead-result atom (not red) in a function holding an sc/acq_rel thread fence anywhere
 # (before or after it, any block) stays ATOMG ... RZ; fence.proxy does not count (probes phases/atom_dead_*fence*)
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
-# warp aggregation: ops whose dead-result form reduces the warp's values first, and the REDUX spelling
-_AGG_REDUX = {("add", "u32"): ("SUM",), ("add", "s32"): ("SUM", "S32"), ("min", "u32"): ("MIN",),
-              ("min", "s32"): ("MIN", "S32"), ("max", "u32"): ("MAX",), ("max", "s32"): ("MAX", "S32"),
-              ("and", "b32"): (), ("or", "b32"): ("OR",), ("xor", "b32"): ("XOR",)}
+# warp aggregation: ops whose dead-result form reduces the warp's values first (the integer rows of REDUX_MODS)
+_AGG_REDUX = {k: v for k, v in REDUX_MODS.items() if k[1] != "f32"}
 _AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
 _WW = ("INT_WARP_WIDE",)
 
@@ -102,10 +100,9 @@ class _Atom:
         return s
 
     def strong(self):
-        sc = _SCOPE[self.scope]
-        if sc == "CTA" and self.target.has("STRONG_SM_SCOPE"):
-            sc = "SM"
-        return ("STRONG", sc)
+        if self.scope == "cta" and not self.target.has("STRONG_SM_SCOPE"):
+            return ("STRONG", "CTA")
+        return STRENGTH[self.scope]
 
     def type_mods(self):
         if self.vec:
@@ -144,14 +141,14 @@ class _Atom:
 
     # convergence barriers around a loop whose result is used
     def bssy(self, n):
-        if self.target.has("BMOV_CLEAR_BEFORE_BSSY"):
-            self.emit("BMOV", ("32", "CLEAR"), ("RZ", f"B{n}"))
         join = self.sel.local_label()
-        self.emit("BSSY", ("RECONVERGENT",) if self.target.has("BSSY_RECONVERGENT") else (), (f"B{n}", f"`({join})"))
+        self.out.extend(bssy(self.sel, self.ins, n, f"`({join})", self.target.has("BSSY_RECONVERGENT"), self.guard))
         return join
 
     def bsync(self, n, join):
-        self.emit("BSYNC", ("RECONVERGENT",) if self.target.has("BSSY_RECONVERGENT") else (), (f"B{n}",), label=join)
+        s = bsync(self.sel, self.ins, n, self.target.has("BSSY_RECONVERGENT"), self.guard)
+        s.label = join
+        self.out.append(s)
 
     def loop(self, body, n=0, paired=None):
         paired = self.used if paired is None else paired
@@ -226,21 +223,15 @@ class _Atom:
 
     # ------------------------------------------------------------ fences
     def release_fence(self):
-        if self.sem not in ("release", "acq_rel"):
-            return
-        sc = _SCOPE[self.scope]
-        self.emit("MEMBAR", ("ALL", sc))
-        if sc != "CTA":
-            self.emit("ERRBAR")
-            if self.target.has("CGAERRBAR"):
-                self.emit("CGAERRBAR")
+        if self.sem in ("release", "acq_rel"):
+            self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, self.guard))
 
     def acquire_fence(self):
-        if self.sem not in ("acquire", "acq_rel") or self.scope == "cta":
+        if self.sem not in ("acquire", "acq_rel"):
             return
         if self.space == "shared" and (not self.target.has("SHARED_ACQUIRE_FENCE") or self.scope == "cluster"):
             return
-        self.emit("CCTL", ("IVALL",))
+        self.out.extend(thread_fence(self.sel, self.ins, "acquire", self.scope, self.guard))
 
     # ------------------------------------------------------------ selection
     def needs_loop(self) -> str | None:
@@ -336,8 +327,7 @@ class _Atom:
             self.bsync(0, join)
 
     def redux(self):
-        credux = self.op in ("min", "max") and self.target.has("CREDUX_INT_MINMAX")
-        return self.sel.sass(self.ins, "CREDUX" if credux else "REDUX", _AGG_REDUX[(self.op, self.type)],
+        return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
                              ("UR_red", _t(self.srcs[0])), _WW)
 
     def run_plan(self):
@@ -516,8 +506,8 @@ def _select_async(ins, sel):
         seq[1].label = loop
         return seq
     mods = ("E",) + op + (("MMIO", "SYS") if a.get("mmio") else ("STRONG", scope))
-    return [s(ins, "MEMBAR", ("ALL", scope)), s(ins, "ERRBAR"), s(ins, "CGAERRBAR"),
-            s(ins, "REDG", mods, (_t(ins.operands[0]), _t(ins.operands[1])))]
+    return thread_fence(sel, ins, "release", a["scope"] if a["scope"] == "sys" else "gpu") + \
+        [s(ins, "REDG", mods, (_t(ins.operands[0]), _t(ins.operands[1])))]
 
 
 @rule("lea")

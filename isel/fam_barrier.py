@@ -12,6 +12,7 @@ from pylower.sass.instr import VIRTUAL
 
 from .fam_barrier_cluster import select_cluster
 from .rules import operand_text, rule
+from .sequences import warpsync
 
 # (kind, aligned) -> (SASS modifiers after BAR, the target feature that adds .DEFER_BLOCKING or None).
 # `bar.*` is always aligned; non-aligned `barrier.sync` defers only from sm_90 (probed).
@@ -33,18 +34,9 @@ def _bar_operands(ops) -> tuple[str, ...]:
     return tuple(out)
 
 
-# bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC; a full mask is
-# `WARPSYNC.ALL` with WARPSYNC_ALL
-_FULL_MASK = 0xFFFFFFFF
-
-
 def _select_warp_sync(ins, sel):
-    mask = ins.operands[0]
-    if type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & _FULL_MASK == _FULL_MASK:
-        mods, ops = (("ALL",), ()) if sel.target.has("WARPSYNC_ALL") else ((), (hex(_FULL_MASK),))
-    else:
-        mods, ops = (), (operand_text(mask),)
-    return [sel.sass(ins, "WARPSYNC", mods, ops, tags=("COOP_GROUP",))]
+    """bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC of its mask."""
+    return [warpsync(sel, ins, ins.operands[0], tags=("COOP_GROUP",))]
 
 
 @rule("bar", "barrier")

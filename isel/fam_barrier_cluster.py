@@ -15,6 +15,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 
 from .rules import guard_text
+from .sequences import thread_fence
 
 # UNIFORM_CONST_LOAD -> (flag load, flag test, branch-if-not-cluster); operands use {target}
 _FLAG_TEST = {
@@ -25,10 +26,10 @@ _FLAG_TEST = {
             ("ISETP", ("EQ", "U32", "AND"), ("P_cga", "PT", "R_cga", "0x1", "PT")),
             ("BRA", (), ("{target}",), "@!P_cga")),
 }
-# (operation, memory order) -> cluster-path sequence: (opcode, mods, operands, tags)
+# (operation, memory order) -> cluster-path sequence: (opcode, mods, operands, tags); a .release arrive is
+# first the release fence at cluster scope (isel/sequences.py)
 _CLUSTER_PATH = {
-    ("arrive", "release"): (("MEMBAR", ("ALL", "GPU"), (), ()), ("ERRBAR", (), (), ()), ("CGAERRBAR", (), (), ()),
-                            ("UCGABAR_ARV", (), (), ("COOP_GROUP",))),
+    ("arrive", "release"): (("UCGABAR_ARV", (), (), ("COOP_GROUP",)),),
     ("arrive", "relaxed"): (("UCGABAR_ARV", (), (), ("COOP_GROUP",)),),
     ("wait", "acquire"): (("UCGABAR_WAIT", (), (), ()), ("CCTL", ("IVALL",), (), ())),
 }
@@ -53,9 +54,11 @@ def select_cluster(ins, sel):
     explicit = explicit_cluster(sel.function)
     diverged = _diverged(ins, sel)
 
-    def path(rows):
+    def path(rows, release=False):
         tags_ok = (lambda t: t != "COOP_GROUP") if explicit else (lambda t: True)
         head = [sel.sass(ins, "WARPSYNC", ("ALL",), guard="")] if diverged else []
+        if release:
+            head += thread_fence(sel, ins, "release", "cluster", guard="")
         return head + [sel.sass(ins, opc, mods, ops, tags=tuple(filter(tags_ok, tags)), guard="")
                        for opc, mods, ops, tags in rows]
 
@@ -65,7 +68,7 @@ def select_cluster(ins, sel):
         neg = ins.guard.inner if type(ins.guard) is A.Not else A.Not(ins.guard)
         out.append(sel.sass(ins, "BRA", (), (f"`({join})",), guard=guard_text(neg)))
     if explicit:
-        out += path(_CLUSTER_PATH[(op, order)])
+        out += path(_CLUSTER_PATH[(op, order)], order == "release")
     else:
         fallback = path(_FALLBACK[op])
         other = sel.local_label() if fallback else join
@@ -73,7 +76,7 @@ def select_cluster(ins, sel):
         for opc, mods, ops, *g in rows:
             ops = tuple(o.format(target=f"`({other})") for o in ops)
             out.append(sel.sass(ins, opc, mods, ops, guard=g[0] if g else ""))
-        out += path(_CLUSTER_PATH[(op, order)])
+        out += path(_CLUSTER_PATH[(op, order)], order == "release")
         if fallback:
             out.append(sel.sass(ins, "BRA", (), (f"`({join})",), guard=""))
             fallback[0].label = other

@@ -19,22 +19,10 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 
 from .rules import operand_text, rule
+from .sequences import rows, thread_fence
 
-_MEMBAR_SCOPE = {"cta": "CTA", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
-# tensormap release: CTA scope is promoted to GPU
-_TENSORMAP_SCOPE = {"cta": "GPU", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
-_WIDE = ("ERRBAR", "CGAERRBAR")
-# (sem, MEMBAR scope is CTA) -> SASS mnemonics; {S} is the MEMBAR scope
-_THREAD = {
-    ("sc", True): ("MEMBAR.SC.CTA",),
-    ("acq_rel", True): ("MEMBAR.ALL.CTA",),
-    ("release", True): ("MEMBAR.ALL.CTA",),
-    ("acquire", True): (),
-    ("sc", False): ("MEMBAR.SC.{S}",) + _WIDE + ("CCTL.IVALL",),
-    ("acq_rel", False): ("MEMBAR.ALL.{S}",) + _WIDE + ("CCTL.IVALL",),
-    ("release", False): ("MEMBAR.ALL.{S}",) + _WIDE,
-    ("acquire", False): ("CCTL.IVALL",),
-}
+# tensormap release: the release thread fence with CTA scope promoted to GPU
+_TENSORMAP_SCOPE = {"cta": "gpu", "cluster": "gpu", "gpu": "gpu", "sys": "sys"}
 # (form, space) -> SASS mnemonics
 _PROXY = {
     ("async", "shared::cluster"): ("MEMBAR.ALL.GPU", "FENCE.VIEW.ASYNC.S"),
@@ -44,22 +32,13 @@ _PROXY = {
     ("restrict", "shared::cluster"): (),                                      # acquire
     ("mbarrier_init", None): (),
 }
-_TENSORMAP_RELEASE = ("MEMBAR.ALL.{S}",) + _WIDE
 _TENSORMAP_ACQUIRE = ("DEPBAR", "CCTL.E.C.LDCU.IV.DEEP", "UTMACCTL.IV")
 _DEPBAR_ALL = "{5,4,3,2,1,0}"
-# instructions only targets with a feature have; elsewhere they are left out of the rows above
-_NEEDS = {"CGAERRBAR": "CGAERRBAR", "CCTL.E.C.LDCU.IV.DEEP": "CCTL_LDCU_DEEP"}
-
 # fence.proxy.alias: with ALIAS_FENCE_RUNTIME the choice reads a driver constant: a c[0x0] word compared with
 # 0 (SYS first in layout), or with ALIAS_FENCE_UNIFORM bit 0 of a uniform register (GPU first), loaded with
 # LDCU where the target has UNIFORM_CONST_LOAD (else ULDC).
 _ALIAS_UNIFORM = {True: ("uniform", "LDCU", "UR79", "c[0x0][0x2d8]"), False: ("uniform", "ULDC", "UR62", "c[0x0][0x18c]")}
 _ALIAS_PREDICATE = ("predicate", "ISETP", "P0", "c[0x0][0x128]")
-
-
-def _available(m: str, target) -> bool:
-    need = _NEEDS.get(m)
-    return need is None or target.has(need)
 
 
 def _alias_shape(target) -> tuple:
@@ -70,44 +49,24 @@ def _alias_shape(target) -> tuple:
     return _ALIAS_UNIFORM[target.has("UNIFORM_CONST_LOAD")]
 
 
-# ptxas's knob DisableErrbarAfterMembar (seed, "Knobs and Gating"): suppresses the error barriers it puts after
-# a MEMBAR. ptxas 13.0.88's driver exposes no knob option, so its default (0) is what the probes show; pylower
-# honours `--knob DisableErrbarAfterMembar=1`.
-_ERRBARS = ("ERRBAR", "CGAERRBAR")
-
-
-def _emit(ins, sel, mnemonics, operands=None, scope=""):
-    out = []
-    no_errbar = int(sel.options.get("knobs", {}).get("DisableErrbarAfterMembar", 0))
-    for m in mnemonics:
-        if not _available(m, sel.target):
-            continue
-        if no_errbar and m in _ERRBARS:
-            continue
-        opc, *mods = m.format(S=scope).split(".")
-        out.append(sel.sass(ins, opc, tuple(mods), (operands or {}).get(opc, ())))
-    return out
-
-
 @rule("membar", "fence")
 def select_fence(ins, sel):
     form = ins.attrs.get("form")
     if form == "thread":
-        scope = _MEMBAR_SCOPE[ins.attrs["scope"]]
-        return _emit(ins, sel, _THREAD[(ins.attrs["sem"], scope == "CTA")], scope=scope)
+        return thread_fence(sel, ins, ins.attrs["sem"], ins.attrs["scope"])
     if form == "alias":
         return _alias(ins, sel)
     if form == "tensormap":
         if ins.attrs["sem"] == "release":
-            return _emit(ins, sel, _TENSORMAP_RELEASE, scope=_TENSORMAP_SCOPE[ins.attrs["scope"]])
+            return thread_fence(sel, ins, "release", _TENSORMAP_SCOPE[ins.attrs["scope"]])
         return _tensormap_acquire(ins, sel)
-    return _emit(ins, sel, _PROXY[(form, ins.attrs.get("space"))])
+    return rows(sel, ins, _PROXY[(form, ins.attrs.get("space"))])
 
 
 def _alias(ins, sel):
     shape = _alias_shape(sel.target)
     if shape[0] == "static":
-        return _emit(ins, sel, ("MEMBAR.SC.GPU", "CCTL.IVALL"))
+        return rows(sel, ins, ("MEMBAR.SC.GPU", "CCTL.IVALL"))
     s = sel.sass
     first, second = sel.local_label(), sel.local_label()
     if shape[0] == "predicate":
@@ -140,7 +99,7 @@ def _tensormap_acquire(ins, sel):
     per_thread = any(sel.uniformity.is_divergent_operand(r) for r in regs)
     # the address is read into a uniform register: UR<addr>
     ur = f"[U{operand_text(addr)[1:-1]}]" if regs else "[UR]"
-    body = _emit(ins, sel, _TENSORMAP_ACQUIRE, {"DEPBAR": (_DEPBAR_ALL,), "CCTL": (ur,), "UTMACCTL": (ur,)})
+    body = rows(sel, ins, _TENSORMAP_ACQUIRE, {"DEPBAR": (_DEPBAR_ALL,), "CCTL": (ur,), "UTMACCTL": (ur,)})
     if not per_thread:
         return body
     # retry loop: each pass takes one lane's address (R2UR under P1), the lanes that matched leave

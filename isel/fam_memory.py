@@ -17,13 +17,11 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 
 from . import generic
-from .fam_fence import _MEMBAR_SCOPE, _THREAD, _emit
 from .rules import rule
+from .sequences import STRENGTH, thread_fence
 
 _ORDERS = (".volatile", ".relaxed", ".acquire", ".release")
 _SCOPES = {".cta": "cta", ".cluster": "cluster", ".gpu": "gpu", ".sys": "sys"}
-# PTX scope -> the strength ptxas prints on the access
-_STRONG = {"cta": ("STRONG", "SM"), "cluster": ("STRONG", "GPU"), "gpu": ("STRONG", "GPU"), "sys": ("STRONG", "SYS")}
 _VOLATILE = ("STRONG", "SYS")
 _MMIO = ("MMIO", "SYS")
 # shared::cta accesses (LDS/STS) carry no strength
@@ -43,7 +41,7 @@ def _strength(mods, order, scope):
         return ()
     if ".mmio" in mods:
         return _MMIO
-    return _VOLATILE if order == "volatile" else _STRONG[scope]
+    return _VOLATILE if order == "volatile" else STRENGTH[scope]
 
 
 def _pieces(ins, sel) -> int:
@@ -69,8 +67,7 @@ def _access(ins, sel, order, scope):
 
 
 def _fence(ins, sel, sem, scope):
-    s = _MEMBAR_SCOPE[scope]
-    return _emit(ins, sel, _THREAD[(sem, s == "CTA")], scope=s)
+    return thread_fence(sel, ins, sem, scope)
 
 
 @rule("ld")

@@ -13,8 +13,8 @@ from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 
 from .rules import operand_text, rule
+from .sequences import bssy, bsync, warpsync
 
-_FULL = 0xFFFFFFFF
 # membermask.overlap / .uniform on targets with REDUX -> [(opcode, mods, tags)]; without REDUX: MATCH.ALL
 _WW = ("INT_WARP_WIDE",)
 _MEMBERMASK_CHECK = {
@@ -22,10 +22,6 @@ _MEMBERMASK_CHECK = {
     ".uniform": (("REDUX", ("OR",), _WW),),
 }
 _MEMBERMASK_CHECK_NO_REDUX = (("MATCH", ("ALL",), ()),)
-
-
-def _is_full(o) -> bool:
-    return type(o) is A.Imm and isinstance(o.value, int) and o.value & _FULL == _FULL
 
 
 def _ops(ins) -> tuple[str, ...]:
@@ -41,10 +37,7 @@ def _coop(ins) -> tuple[str, ...]:
 @rule("warpsync")
 def select_warpsync(ins, sel):
     mods = tuple(m[1:].upper() for m in ins.mods)      # (), ("COLLECTIVE",), ("COLLECTIVE", "ALL")
-    ops = _ops(ins)
-    if not mods and ins.operands and _is_full(ins.operands[0]) and sel.target.has("WARPSYNC_ALL"):
-        mods, ops = ("ALL",), ()
-    return [sel.sass(ins, "WARPSYNC", mods, ops, tags=_coop(ins))]
+    return [warpsync(sel, ins, ins.operands[0] if ins.operands else None, mods, tags=_coop(ins))]
 
 
 @rule("endcollective")
@@ -54,8 +47,12 @@ def select_endcollective(ins, sel):
 
 @rule("bssy", "bsync")
 def select_convergence(ins, sel):
-    mods = tuple(m[1:].upper() for m in ins.mods)
-    return [sel.sass(ins, ins.opcode.upper(), mods, _ops(ins))]
+    """A convergence pair of phase 72: `bssy Bn, join` / `bsync Bn`, .reconvergent as the phase chose."""
+    depth = int(operand_text(ins.operands[0])[1:])
+    reconvergent = ".reconvergent" in ins.mods
+    if ins.opcode == "bssy":
+        return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent)
+    return [bsync(sel, ins, depth, reconvergent)]
 
 
 @rule("bmov")

@@ -11,23 +11,17 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis.defuse import defs, uses
 
+from pylower.lowering.ops import FULL_MASK
+
 from . import generic
 from .rules import operand_text, rule
+from .sequences import REDUX_MODS, redux_opcode
 
-_FULL = 0xFFFFFFFF
 # vote.all/.uni and match.all have no native SASS without NATIVE_VOTE_ALL: ballot / MATCH.ANY against the
 # active mask. Phase 72's slow-path copy (`!copy=1`) uses the same emulation with EMULATED_SLOW_PATH_COPY.
 # PARTIAL_MASK_IN_REGISTER: an immediate partial mask is materialized in a register (for the EIATTR).
 _VOTE = {"all": "ALL", "any": "ANY", "uni": "EQ", "ballot": "ANY"}
-# redux: (op, type) -> SASS modifiers; integer min/max are CREDUX with CREDUX_INT_MINMAX (sm_100*/103*)
-_REDUX_MODS = {
-    ("add", ".u32"): ("SUM",), ("add", ".s32"): ("SUM", "S32"),
-    ("min", ".u32"): ("MIN",), ("min", ".s32"): ("MIN", "S32"),
-    ("max", ".u32"): ("MAX",), ("max", ".s32"): ("MAX", "S32"),
-    ("and", ".b32"): (), ("or", ".b32"): ("OR",), ("xor", ".b32"): ("XOR",),
-    ("min", ".f32"): ("MIN",), ("max", ".f32"): ("MAX",),
-}
-_CREDUX_INT_OPS = ("min", "max")
+
 _GRIDDEP = {"wait": "ACQBULK", "launch_dependents": "PREEXIT"}
 
 
@@ -41,7 +35,7 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
         return ()
     mask = ins.operands[-1]
     in_reg = type(mask) is not A.Imm or (
-        sel.target.has("PARTIAL_MASK_IN_REGISTER") and mask.value & _FULL != _FULL)
+        sel.target.has("PARTIAL_MASK_IN_REGISTER") and mask.value & FULL_MASK != FULL_MASK)
     return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
 
 
@@ -146,16 +140,15 @@ def select_redux(ins, sel):
     op = ins.attrs.get("redop")
     if op is None:
         return None
-    typ = next(m for m in ins.mods if m in (".u32", ".s32", ".b32", ".f32"))
-    mods = _REDUX_MODS[(op, typ)]
-    f32 = typ == ".f32"
+    typ = next(m[1:] for m in ins.mods if m in (".u32", ".s32", ".b32", ".f32"))
+    mods = REDUX_MODS[(op, typ)]
+    f32 = typ == "f32"
     if f32:
         if ".abs" in ins.mods:
             mods = (mods[0] + "ABS",)
         mods += ("F32",) + (("NAN",) if ".NaN" in ins.mods else ())
-    credux = f32 or (op in _CREDUX_INT_OPS and sel.target.has("CREDUX_INT_MINMAX"))
     d, src = ins.operands[0], ins.operands[1]
-    return [sel.sass(ins, "CREDUX" if credux else "REDUX", mods, ("U" + _t(d), _t(src)), tags=_mask_tags(ins, sel))]
+    return [sel.sass(ins, redux_opcode(sel, op, typ), mods, ("U" + _t(d), _t(src)), tags=_mask_tags(ins, sel))]
 
 
 @rule("elect")

@@ -214,12 +214,9 @@ class _Expander:
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
 
     def _bssy(self, depth: int, join: str, reconvergent: bool, line: int) -> list[ori.Instr]:
+        """`bssy Bn, join` (ISel adds the BMOV.32.CLEAR some targets need first: isel/sequences.py)."""
         mods = (".reconvergent",) if reconvergent else ()
-        seq = []
-        if self.target.has("BMOV_CLEAR_BEFORE_BSSY"):
-            seq.append(self.p("bmov", (".32", ".clear"), (A.Sym(f"B{depth}"),), line))
-        seq.append(self.p("bssy", mods, (A.Sym(f"B{depth}"), A.Sym(join)), line))
-        return seq
+        return [self.p("bssy", mods, (A.Sym(f"B{depth}"), A.Sym(join)), line)]
 
     def _wrap_pair(self, seq: list[ori.Instr], line: int, reconvergent: bool = False, depth: int = 0) -> list[ori.Instr]:
         """A pair around one expansion (a guarded op in converged code, an -O0 collective in a loop, a

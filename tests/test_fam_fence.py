@@ -276,3 +276,32 @@ def test_knob_disable_errbar_after_membar():
     assert view(default.program.functions[0]) == ["MEMBAR.SC.SYS", "ERRBAR", "CGAERRBAR", "CCTL.IVALL"]
     knob = compile_text(text, "k.ptx", "sm_90", knobs={"DisableErrbarAfterMembar": 1})
     assert view(knob.program.functions[0]) == ["MEMBAR.SC.SYS", "CCTL.IVALL"]
+
+
+def test_knob_disable_errbar_after_membar_reaches_every_release_sequence():
+    """One release-fence sequence (isel/sequences.py) for fences, atomics, ordered stores and cluster
+    barriers: the knob drops the error barriers from all of them."""
+    from pylower.pipeline import compile_text
+    from pylower.tools.conformance import sync_view as view
+    text = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [p];
+    atom.release.gpu.global.add.u32 %r1, [%rd1], 1;
+    atom.acq_rel.gpu.global.add.u32 %r2, [%rd1], %r1;
+    red.release.gpu.global.add.u32 [%rd1], %r2;
+    st.release.gpu.global.u32 [%rd1], %r2;
+    barrier.cluster.arrive.release;
+    barrier.cluster.wait;
+    ret;
+}
+"""
+    default = view(compile_text(text, "k.ptx", "sm_90").program.functions[0])
+    knob = view(compile_text(text, "k.ptx", "sm_90", knobs={"DisableErrbarAfterMembar": 1}).program.functions[0])
+    assert default.count("ERRBAR") == 5 and default.count("CGAERRBAR") == 5
+    assert "ERRBAR" not in knob and "CGAERRBAR" not in knob
+    assert [s for s in default if s not in ("ERRBAR", "CGAERRBAR")] == knob
