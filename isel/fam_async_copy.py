@@ -67,9 +67,9 @@ def _reconverge(ins, sel, seq):
 def _g2s_load(ins, sel, opcode, mods, syscall):
     """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
     a = ins.attrs
-    if sel.target.has("BULK_COPY_SYSCALL") and a.get("dst") == "shared::cluster":
-        call = _syscall(ins, sel, syscall + ("_multicast" if a.get("mcast") else "_unicast"))
-        if a.get("mcast"):
+    if sel.target.has("BULK_COPY_SYSCALL") and a.dst == "shared::cluster":
+        call = _syscall(ins, sel, syscall + ("_multicast" if a.mcast else "_unicast"))
+        if a.mcast:
             return [call]
         seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
@@ -78,10 +78,10 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
 
 def _ldgsts(ins, sel):
     a = ins.attrs
-    mods = ("E",) + (("BYPASS",) if a["level"] == "cg" else ())
-    if a.get("prefetch") in ("64B", "256B"):
-        mods += (f"LTC{a['prefetch']}",)
-    mods += _LDGSTS_SIZE[a["size"]] + (("ZFILL",) if a.get("zfill") else ())
+    mods = ("E",) + (("BYPASS",) if a.level == "cg" else ())
+    if a.prefetch in ("64B", "256B"):
+        mods += (f"LTC{a.prefetch}",)
+    mods += _LDGSTS_SIZE[a.size] + (("ZFILL",) if a.zfill else ())
     return [sel.sass(ins, "LDGSTS", mods, _ops(ins)[:2])]
 
 
@@ -91,10 +91,10 @@ def _depbar(ins, sel, n):
 
 def _bulk(ins, sel):
     a = ins.attrs
-    dst, src = _SPACE[a["dst"]], _SPACE[a["src"]]
-    if a["dst"] == "global":
-        return [sel.sass(ins, "UBLKCP", ("G", "S") + (("DST_G_BYTE_MASK",) if a.get("mask") else ()), _ops(ins))]
-    mods = (dst, src) + (("MULTICAST",) if a.get("mcast") else ())
+    dst, src = _SPACE[a.dst], _SPACE[a.src]
+    if a.dst == "global":
+        return [sel.sass(ins, "UBLKCP", ("G", "S") + (("DST_G_BYTE_MASK",) if a.mask else ()), _ops(ins))]
+    mods = (dst, src) + (("MULTICAST",) if a.mcast else ())
     if src == "S":
         return _elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     return _g2s_load(ins, sel, "UBLKCP", mods, "__cuda_syscall_cp_async_bulk")
@@ -102,49 +102,49 @@ def _bulk(ins, sel):
 
 def _bulk_reduce(ins, sel):
     a = ins.attrs
-    mods = (_SPACE[a["dst"]], _SPACE[a["src"]], a["op"].upper()) + _RED_TYPE.get(a.get("type", "u32"), ())
+    mods = (_SPACE[a.dst], _SPACE[a.src], a.op.upper()) + _RED_TYPE.get((a.type or "u32"), ())
     return _elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))])
 
 
 def _bulk_wait(ins, sel):
-    out = [_depbar(ins, sel, ins.attrs["n"])]
-    if not ins.attrs.get("read"):
+    out = [_depbar(ins, sel, ins.attrs.n)]
+    if not ins.attrs.read:
         out.append(sel.sass(ins, "CCTL", ("IVALL",)))
     return out
 
 
 def _tensor_mods(a):
-    return (f"{a['dim']}D",) + _MODE[a["mode"]]
+    return (f"{a.dim}D",) + _MODE[a.mode]
 
 
 def _tensor_load(ins, sel):
     a = ins.attrs
-    mods = _tensor_mods(a) + (("MULTICAST",) if a.get("mcast") else ()) + (("2CTA",) if a.get("cta_group") == 2 else ())
-    kind = "im2col" if a["mode"].startswith("im2col") else "tile"
-    return _g2s_load(ins, sel, "UTMALDG", mods, f"__cuda_syscall_cp_async_bulk_tensor_{a['dim']}d_{kind}")
+    mods = _tensor_mods(a) + (("MULTICAST",) if a.mcast else ()) + (("2CTA",) if a.cta_group == 2 else ())
+    kind = "im2col" if a.mode.startswith("im2col") else "tile"
+    return _g2s_load(ins, sel, "UTMALDG", mods, f"__cuda_syscall_cp_async_bulk_tensor_{a.dim}d_{kind}")
 
 
 def _tensormap_cp(ins, sel):
     ops = _ops(ins)
     return [sel.sass(ins, "LDS", ("128",), ("R_map", ops[1])),
-            sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs["scope"]]), ("RZ", ops[0], "R_map"))]
+            sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs.scope]), ("RZ", ops[0], "R_map"))]
 
 
 def _st_async(ins, sel):
-    if ins.attrs.get("global"):
+    if ins.attrs.to_global:
         return []                       # .mmio.release.global: ptxas deletes the store
-    return [sel.sass(ins, "STAS", _STAS[ins.attrs["bits"]], _ops(ins)[:2])]
+    return [sel.sass(ins, "STAS", _STAS[ins.attrs.bits], _ops(ins)[:2])]
 
 
 def _clc_try_cancel(ins, sel):
-    mode = "BROADCAST" if ins.attrs.get("mcast") else "SELFCAST"
+    mode = "BROADCAST" if ins.attrs.mcast else "SELFCAST"
     return _elect_loop(ins, sel, [sel.sass(ins, "UGETNEXTWORKID", (mode,), _ops(ins))])
 
 
 _FORMS = {
     "ldgsts": _ldgsts,
     "commit_group": lambda ins, sel: [sel.sass(ins, "LDGDEPBAR")],
-    "wait_group": lambda ins, sel: [_depbar(ins, sel, ins.attrs["n"])],
+    "wait_group": lambda ins, sel: [_depbar(ins, sel, ins.attrs.n)],
     "wait_all": lambda ins, sel: [sel.sass(ins, "LDGDEPBAR"), _depbar(ins, sel, 0)],
     "bulk": _bulk,
     "bulk_reduce": _bulk_reduce,
@@ -155,7 +155,7 @@ _FORMS = {
     "tensor_store": lambda ins, sel: [sel.sass(ins, "UTMASTG", _tensor_mods(ins.attrs), _ops(ins))],
     "tensor_prefetch": lambda ins, sel: [sel.sass(ins, "UTMAPF", ("L2",) + _tensor_mods(ins.attrs), _ops(ins))],
     "tensor_reduce": lambda ins, sel: _elect_loop(ins, sel, [sel.sass(
-        ins, "UTMAREDG", _tensor_mods(ins.attrs) + (ins.attrs["op"].upper(),), _ops(ins))]),
+        ins, "UTMAREDG", _tensor_mods(ins.attrs) + (ins.attrs.op.upper(),), _ops(ins))]),
     "tensormap_cp": _tensormap_cp,
     "st_async": _st_async,
     "clc_try_cancel": _clc_try_cancel,
@@ -167,10 +167,12 @@ _FORMS = {
 def select_async(ins, sel):
     if ins.op == ORI_CLASSES["mbarrier"]:          # cp.async.mbarrier.arrive
         return select_mbarrier(ins, sel)
-    f = _FORMS.get(ins.attrs.get("form"))
+    f = _FORMS.get(ins.attrs.form) if ins.op == ORI_CLASSES["async"] else None
     return f(ins, sel) if f else None
 
 
 @rule("st")
 def select_st(ins, sel):
-    return _st_async(ins, sel) if ins.attrs.get("form") == "st_async" else select_memory_st(ins, sel)
+    if ins.op == ORI_CLASSES["async"] and ins.attrs.form == "st_async":
+        return _st_async(ins, sel)
+    return select_memory_st(ins, sel)

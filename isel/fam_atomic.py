@@ -78,8 +78,8 @@ class _Atom:
         self.ins, self.sel = ins, sel
         a = ins.attrs
         self.target = sel.target
-        self.op, self.type, self.space = a["op"], a["type"], a["space"]
-        self.sem, self.scope, self.vec = a["sem"], a["scope"], a.get("vec", 0)
+        self.op, self.type, self.space = a.op, a.type, a.space
+        self.sem, self.scope, self.vec = a.sem, a.scope, a.vec
         ops = ins.operands
         ai = next(i for i, o in enumerate(ops) if type(o) is A.Addr)
         self.dest = ops[0] if ai == 1 else None
@@ -114,7 +114,7 @@ class _Atom:
 
     def noret(self) -> bool:
         return not self.used and self.op not in _NO_RED and self.sem not in ("acquire", "acq_rel") \
-            and not (self.ins.attrs.get("kind") == "atom" and self.target.has("ATOM_KEPT_BY_FENCE")
+            and not (self.ins.attrs.kind == "atom" and self.target.has("ATOM_KEPT_BY_FENCE")
                      and _has_thread_fence(self.sel.function))
 
     def global_opcode(self, noret: bool):
@@ -253,7 +253,7 @@ class _Atom:
         self.join, self.acq_done = None, False
         self.release_fence()
         kind = self.needs_loop()
-        variant = self.variant() if self.ins.attrs.get("agg") and kind is None else None
+        variant = self.variant() if self.ins.attrs.agg and kind is None else None
         if variant:
             self.aggregate(variant)
         elif kind == "cas16":
@@ -333,11 +333,11 @@ class _Atom:
     def run_plan(self):
         """This atomic's run (section 3.5): the members that share the VOTEU.ANY, and those whose REDUX the
         first member hoists (value not loaded inside the run)."""
-        run = self.ins.attrs.get("agg_run")
-        if run is None:
+        run = self.ins.attrs.agg_run
+        if not run:
             return [self.ins], [self] if self.variant() == "redux" else []
         instrs = self.sel.block.instrs
-        members = [x for x in instrs if x.attrs.get("agg_run") == run and x.op == self.ins.op]
+        members = [x for x in instrs if x.op == self.ins.op and x.attrs.agg_run == run]
         atoms = {id(x): (self if x is self.ins else _Atom(x, self.sel)) for x in members}
         sharing = [x for x in members if atoms[id(x)].variant() in _SHARED_VOTE]
         if self.ins not in sharing:
@@ -366,7 +366,7 @@ class _Atom:
         vote = [self.sel.sass(self.ins, "VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW) for _ in range(votes)]
         reduxes = [own_redux if a is self else a.redux() for a in hoisted]
         # in a loop or under divergent control ptxas schedules the REDUX first
-        return reduxes + vote if self.ins.attrs.get("agg") == 2 else vote + reduxes
+        return reduxes + vote if self.ins.attrs.agg == 2 else vote + reduxes
 
     def agg_redux(self):
         self.out.extend(self.run_head(self.redux()))
@@ -463,8 +463,8 @@ def _tail_is_exit(ins, sel) -> bool:
 
 @rule("atom", "red")
 def select_atomic(ins, sel):
-    kind = ins.attrs.get("kind")
-    if kind is None:
+    kind = ins.attrs.kind
+    if not kind:
         return None
     if kind == "async":
         return _select_async(ins, sel)
@@ -483,15 +483,15 @@ _ASYNC_TYPE = {"u32": (), "s32": ("S32",), "u64": ("64",), "s64": ("64",), "b32"
 
 def _select_async(ins, sel):
     a = ins.attrs
-    op = (_ASYNC_OPS[a["op"]],) + (() if a["op"] in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a["type"]])
+    op = (_ASYNC_OPS[a.op],) + (() if a.op in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a.type])
     s = sel.sass
-    if a["space"] != "global" and a["sem"] != "release" and a["scope"] == "cluster":
+    if a.space != "global" and a.sem != "release" and a.scope == "cluster":
         return [s(ins, "REDAS", op, ("[R_addr.64]", _t(ins.operands[1]), "[UR_mbar]"))]
-    if a.get("mmio") and a["scope"] != "sys":
+    if a.mmio and a.scope != "sys":
         return []                                     # accepted, then deleted by ptxas (not in the ISA)
-    scope = "SYS" if a["scope"] == "sys" else "GPU"
+    scope = "SYS" if a.scope == "sys" else "GPU"
     # every .global red.async is emitted as an add (probed with .min: rasync_release_gpu_global_min_u32)
-    op = ("ADD",) + op[1:] if a["op"] in ("min", "max") else op
+    op = ("ADD",) + op[1:] if a.op in ("min", "max") else op
     tmods = op[1:]
     if sel.target.has("REDASYNC_UREDGR"):           # else (sm_120 family) a release REDG
         loop = sel.local_label()
@@ -499,14 +499,14 @@ def _select_async(ins, sel):
                s(ins, "ELECT", (), ("P1", "URZ", "P0")),
                s(ins, "R2UR", ("BROADCAST",), ("UR4", _t(ins.operands[0])), guard="@P1"),
                s(ins, "MEMBAR", ("ALL", "CTA")),
-               s(ins, "UREDGR", ("E", op[0], "NA") + tmods + (("MMIO", "SYS") if a.get("mmio") else ("STRONG", scope)),
+               s(ins, "UREDGR", ("E", op[0], "NA") + tmods + (("MMIO", "SYS") if a.mmio else ("STRONG", scope)),
                  ("[UR4]", "UR6")),
                s(ins, "DEPBAR", ("LE",), ("SB0", "0x0")),
                s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
         seq[1].label = loop
         return seq
-    mods = ("E",) + op + (("MMIO", "SYS") if a.get("mmio") else ("STRONG", scope))
-    return thread_fence(sel, ins, "release", a["scope"] if a["scope"] == "sys" else "gpu") + \
+    mods = ("E",) + op + (("MMIO", "SYS") if a.mmio else ("STRONG", scope))
+    return thread_fence(sel, ins, "release", a.scope if a.scope == "sys" else "gpu") + \
         [s(ins, "REDG", mods, (_t(ins.operands[0]), _t(ins.operands[1])))]
 
 

@@ -41,21 +41,21 @@ def _select_warp_sync(ins, sel):
 
 @rule("bar", "barrier")
 def select_bar(ins, sel):
-    kind = ins.attrs.get("kind")
-    if kind is None:
-        if "cluster" in ins.attrs:
+    kind = ins.attrs.mode
+    if not kind:
+        if ins.attrs.cluster:
             return select_cluster(ins, sel)
         return _select_warp_sync(ins, sel)
     aligned = ins.opcode == "bar" or ".aligned" in ins.mods
     base, defer = _MODS[(kind, aligned)]
-    mods = tuple(m.format(op=ins.attrs.get("redop", "").upper()) for m in base)
+    mods = tuple(m.format(op=ins.attrs.redop.upper()) for m in base)
     if defer is not None and sel.target.has(defer):
         mods += ("DEFER_BLOCKING",)
     ops = ins.operands[1:-1] if kind == "red" else ins.operands
     # a non-aligned barrier.sync is a warp-synchronous op: listed in EIATTR_COOP_GROUP_INSTR_OFFSETS, except
     # its copy in an out-of-line slow path (`!copy=1`, passes/p72_late_expand_sync.py)
-    coop = ("COOP_GROUP",) if kind == "sync" and not aligned and not ins.attrs.get("copy") else ()
-    if ins.attrs.get("regid"):
+    coop = ("COOP_GROUP",) if kind == "sync" and not aligned and not ins.attrs.copy else ()
+    if ins.attrs.regid:
         # inside the -O0 WARPSYNC.COLLECTIVE form (sm_90+) the id and count travel in a register
         # (`BAR.SYNC.DEFER_BLOCKING R8, R8`); the id still counts for EIATTR_NUM_BARRIERS (zero-size marker)
         out = [sel.sass(ins, "BAR", mods, ("R_bar", "R_bar"), tags=coop),

@@ -50,7 +50,7 @@ def _diverged(ins, sel) -> bool:
 
 
 def select_cluster(ins, sel):
-    op, order = ins.attrs["cluster"], ins.attrs["order"]
+    op, order = ins.attrs.cluster, ins.attrs.order
     explicit = explicit_cluster(sel.function)
     diverged = _diverged(ins, sel)
 

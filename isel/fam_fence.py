@@ -30,7 +30,7 @@ _PROXY = {
     ("async", "global"): ("FENCE.VIEW.ASYNC.G",),
     ("restrict", "shared::cta"): ("MEMBAR.ALL.CTA", "FENCE.VIEW.ASYNC.S"),      # release
     ("restrict", "shared::cluster"): (),                                      # acquire
-    ("mbarrier_init", None): (),
+    ("mbarrier_init", ""): (),
 }
 _TENSORMAP_ACQUIRE = ("DEPBAR", "CCTL.E.C.LDCU.IV.DEEP", "UTMACCTL.IV")
 _DEPBAR_ALL = "{5,4,3,2,1,0}"
@@ -51,16 +51,16 @@ def _alias_shape(target) -> tuple:
 
 @rule("membar", "fence")
 def select_fence(ins, sel):
-    form = ins.attrs.get("form")
+    form = ins.attrs.form
     if form == "thread":
-        return thread_fence(sel, ins, ins.attrs["sem"], ins.attrs["scope"])
+        return thread_fence(sel, ins, ins.attrs.sem, ins.attrs.scope)
     if form == "alias":
         return _alias(ins, sel)
     if form == "tensormap":
-        if ins.attrs["sem"] == "release":
-            return thread_fence(sel, ins, "release", _TENSORMAP_SCOPE[ins.attrs["scope"]])
+        if ins.attrs.sem == "release":
+            return thread_fence(sel, ins, "release", _TENSORMAP_SCOPE[ins.attrs.scope])
         return _tensormap_acquire(ins, sel)
-    return rows(sel, ins, _PROXY[(form, ins.attrs.get("space"))])
+    return rows(sel, ins, _PROXY[(form, ins.attrs.space)])
 
 
 def _alias(ins, sel):

@@ -29,7 +29,7 @@ def _addr(ins) -> str:
 
 
 def _init_tags(ins):
-    return _REC + (("MBARRIER_INIT_LOOP",) if ins.attrs.get("inloop") else ("MBARRIER_INIT",))
+    return _REC + (("MBARRIER_INIT_LOOP",) if ins.attrs.inloop else ("MBARRIER_INIT",))
 
 
 def _dst(ins) -> str:
@@ -43,14 +43,14 @@ def _syncs_init(ins, sel):
     a, s = ins.attrs, sel.sass
     addr, cnt = _addr(ins), _t(ins.operands[1])
     tags = _init_tags(ins)
-    if a.get("vote"):
+    if a.vote:
         return [s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
                 s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard="@!UP0")]
-    if a.get("inloop") or a.get("nopred"):
-        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.get("fence") else []
+    if a.inloop or a.nopred:
+        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.fence else []
         return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
-    if a.get("perthread"):
+    if a.perthread:
         if sel.target.has("MBARRIER_PERTHREAD_STS"):      # instead of the EXCH waterfall
             return [s(ins, "STS", ("64",), (addr, cnt), tags=tags),
                     s(ins, "FENCE", ("VIEW", "ASYNC", "S")),
@@ -67,19 +67,19 @@ def _syncs_init(ins, sel):
 def _syncs_arrive(ins, sel):
     a = ins.attrs
     mods = ["ARRIVE", "TRANS64"]
-    if a.get("remote"):
+    if a.remote:
         mods.append("RED")
-    if a.get("nocomplete"):
+    if a.nocomplete:
         mods.append("TMASK")
-    if a["op"] == "arrive_drop":
+    if a.op == "arrive_drop":
         mods.append("OPTOUT")
     ops = ins.operands
-    if a.get("expect_tx"):
+    if a.expect_tx:
         return [sel.sass(ins, "SYNCS", mods, (_dst(ins), _addr(ins), _t(ops[2])))]
-    counted = bool(a.get("count")) and not a.get("count1")
+    counted = bool(a.count) and not a.count1
     mods.append(_ARRIVE_SUFFIX[counted])
     cnt = _t(ops[2]) if counted else "RZ"
-    return [sel.sass(ins, "SYNCS", mods, ("RZ" if a.get("remote") else _dst(ins), _addr(ins), cnt), tags=_REC)]
+    return [sel.sass(ins, "SYNCS", mods, ("RZ" if a.remote else _dst(ins), _addr(ins), cnt), tags=_REC)]
 
 
 # expect_tx / complete_tx: a reduction on the tx-count field
@@ -87,22 +87,22 @@ _TX = {"expect_tx": "A0TR", "complete_tx": "A0TX"}
 
 
 def _syncs_tx(ins, sel):
-    return [sel.sass(ins, "SYNCS", ("ARRIVE", "TRANS64", "RED", _TX[ins.attrs["op"]]),
+    return [sel.sass(ins, "SYNCS", ("ARRIVE", "TRANS64", "RED", _TX[ins.attrs.op]),
                      ("RZ", _addr(ins), _t(ins.operands[1])), tags=_REC)]
 
 
 def _acquire_cluster(ins) -> bool:
-    return ins.attrs["sem"] == "acquire" and ins.attrs["scope"] == "cluster"
+    return ins.attrs.sem == "acquire" and ins.attrs.scope == "cluster"
 
 
 def _syncs_wait(ins, sel):
     a, s = ins.attrs, sel.sass
     p, addr, st = _t(ins.operands[0]), _addr(ins), _t(ins.operands[2])
-    if a["op"] == "test_wait":
+    if a.op == "test_wait":
         out = [s(ins, "SYNCS", ("PHASECHK", "TRANS64"), (p, addr, st), tags=_REC)]
     else:
         out = [s(ins, "SYNCS", ("PHASECHK", "TRANS64", "TRYWAIT"), (p, addr, st), tags=_REC)]
-        if a.get("hint") and not a.get("nohint"):
+        if a.hint and not a.nohint:
             out += [s(ins, "NANOSLEEP", ("SYNCS",), (_t(ins.operands[3]),), guard=f"@!{p}"),
                     s(ins, "SYNCS", ("PHASECHK", "TRANS64"), (p, addr, st), guard=f"@!{p}")]
     if _acquire_cluster(ins):
@@ -112,7 +112,7 @@ def _syncs_wait(ins, sel):
 
 def _syncs_cp_async_arrive(ins, sel):
     addr = _addr(ins)
-    if ins.attrs.get("noinc"):
+    if ins.attrs.noinc:
         return [sel.sass(ins, "ARRIVES", ("LDGSTSBAR", "64", "ARVCNT"), (addr,), tags=_REC)]
     return [sel.sass(ins, "SYNCS", ("ARRIVE", "TRANS64", "RED", "A0T1"), ("RZ", addr, "RZ")),
             sel.sass(ins, "ARRIVES", ("LDGSTSBAR", "64", "TRANSCNT"), (addr,), tags=_REC)]
@@ -130,10 +130,10 @@ _SW_ATOM = {"shared": ("ATOMS", (), ()), "generic": ("ATOM", ("E",), ("STRONG", 
 
 def _sw_arrive(ins, sel):
     a, s = ins.attrs, sel.sass
-    opc, pre, post = _SW_ATOM["generic" if a["space"] == "generic" else "shared"]
+    opc, pre, post = _SW_ATOM["generic" if a.space == "generic" else "shared"]
     addr = _addr(ins)
-    drop = a["op"] == "arrive_drop"
-    if a.get("nocomplete"):
+    drop = a.op == "arrive_drop"
+    if a.nocomplete:
         # warp-aggregated add of 2*count to the pending field by the leader, result broadcast back
         out = [s(ins, "VOTEU", ("ANY",), ("UR_mask", "UPT", "PT"), tags=_WW)]
         if drop:
@@ -160,9 +160,9 @@ def _sw_test_wait(ins, sel):
 def _sw_cp_async_arrive(ins, sel):
     """The pending count goes up by one per warp (leader's ATOMS.ADD after a VOTE.ALL), unless .noinc."""
     s, addr = sel.sass, _addr(ins)
-    if ins.attrs.get("part") == "vote":
+    if ins.attrs.part == "vote":
         return [s(ins, "VOTE", ("ALL",), ("R_mask", "PT", "PT"), tags=_WW)]
-    out = [] if ins.attrs.get("noinc") else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, "R_mask"))]
+    out = [] if ins.attrs.noinc else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, "R_mask"))]
     return out + [s(ins, "ARRIVES", ("LDGSTSBAR", "64"), (addr,), tags=_REC)]
 
 
@@ -178,10 +178,10 @@ def _pending_count(ins, sel):
 
 @rule("mbarrier")
 def select_mbarrier(ins, sel):
-    op = ins.attrs.get("op")
+    op = ins.attrs.op
     if op == "pending_count":
         return _pending_count(ins, sel)
-    table = _IMPLS.get(ins.attrs.get("impl"))
+    table = _IMPLS.get(ins.attrs.impl)
     if table is None or op not in table:
         return None
     return table[op](ins, sel)

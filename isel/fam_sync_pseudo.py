@@ -31,7 +31,7 @@ def _ops(ins) -> tuple[str, ...]:
 def _coop(ins) -> tuple[str, ...]:
     """EIATTR_COOP_GROUP entries a pseudo-op stands for (`!coop=1`: a warp-sync op's site, `!coop_slow=1`:
     its slow path)."""
-    return (("COOP_GROUP",) if ins.attrs.get("coop") else ()) + (("COOP_GROUP_SLOW",) if ins.attrs.get("coop_slow") else ())
+    return (("COOP_GROUP",) if ins.attrs.coop else ()) + (("COOP_GROUP_SLOW",) if ins.attrs.coop_slow else ())
 
 
 @rule("warpsync")

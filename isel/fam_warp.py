@@ -31,7 +31,7 @@ def _t(o) -> str:
 
 def _mask_tags(ins, sel) -> tuple[str, ...]:
     """COOP_GROUP (+ MASK_REG) for a .sync collective's own instruction."""
-    if ".sync" not in ins.mods or ins.attrs.get("copy"):
+    if ".sync" not in ins.mods or ins.attrs.copy:
         return ()
     mask = ins.operands[-1]
     in_reg = type(mask) is not A.Imm or (
@@ -47,25 +47,25 @@ def _mask_in_reg(ins, sel) -> bool:
 
 def _reads_activemask(ins, sel) -> bool | None:
     """None when ins has no active-mask read of its own, else whether that read is uniform (VOTEU)."""
-    if ins.attrs.get("copy") or ".sync" not in ins.mods or not _emulated(ins, sel):
+    if ins.attrs.copy or ".sync" not in ins.mods or not _emulated(ins, sel):
         return None
-    if ins.opcode == "vote" and ins.attrs.get("mode") in ("all", "uni"):
+    if ins.opcode == "vote" and ins.attrs.mode in ("all", "uni"):
         return True
-    if ins.opcode == "match" and ins.attrs.get("mode") == "all":
+    if ins.opcode == "match" and ins.attrs.mode == "all":
         return _mask_in_reg(ins, sel)
     return None
 
 
 def _emulated(ins, sel) -> bool:
     t = sel.target
-    return not t.has("NATIVE_VOTE_ALL") or (bool(ins.attrs.get("copy")) and t.has("EMULATED_SLOW_PATH_COPY"))
+    return not t.has("NATIVE_VOTE_ALL") or (bool(ins.attrs.copy) and t.has("EMULATED_SLOW_PATH_COPY"))
 
 
 def _activemask(ins, sel, uniform: bool):
     """The active-mask read an emulated op compares against. Within a block the active mask cannot change,
     so ptxas reads it once, at the block's first such op, into a uniform register only if no op there
     needs it in a vector register (nvcc/warp_vote, warp_match, probes/warp/emulated_all_shared_activemask)."""
-    if not ins.attrs.get("copy"):
+    if not ins.attrs.copy:
         readers = [e for e in sel.block.instrs if _reads_activemask(e, sel) is not None]
         if ins in readers:
             if readers[0] is not ins:
@@ -78,8 +78,8 @@ def _activemask(ins, sel, uniform: bool):
 
 @rule("vote")
 def select_vote(ins, sel):
-    mode = ins.attrs.get("mode")
-    if mode is None:
+    mode = ins.attrs.mode
+    if not mode:
         return None
     d, src = ins.operands[0], ins.operands[1]
     tags = _mask_tags(ins, sel)
@@ -94,8 +94,8 @@ def select_vote(ins, sel):
 
 @rule("match")
 def select_match(ins, sel):
-    mode = ins.attrs.get("mode")
-    if mode is None:
+    mode = ins.attrs.mode
+    if not mode:
         return None
     wide = ("U64",) if ".b64" in ins.mods else ()
     d, src = ins.operands[0], ins.operands[1]
@@ -104,7 +104,7 @@ def select_match(ins, sel):
     if mode == "all" and _emulated(ins, sel):
         act = _activemask(ins, sel, _mask_in_reg(ins, sel))
         op = sel.sass(ins, "MATCH", ("ANY",) + wide, (dest, _t(src)), tags=tags)
-        return [i for i in ([op, act] if ins.attrs.get("copy") else [act, op]) if i]
+        return [i for i in ([op, act] if ins.attrs.copy else [act, op]) if i]
     return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest, _t(src)), tags=tags)]
 
 
@@ -137,8 +137,8 @@ def _activemask_uniform(ins, sel) -> bool:
 
 @rule("redux")
 def select_redux(ins, sel):
-    op = ins.attrs.get("redop")
-    if op is None:
+    op = ins.attrs.redop
+    if not op:
         return None
     typ = next(m[1:] for m in ins.mods if m in (".u32", ".s32", ".b32", ".f32"))
     mods = REDUX_MODS[(op, typ)]
@@ -159,8 +159,8 @@ def select_elect(ins, sel):
 
 @rule("shfl")
 def select_shfl(ins, sel):
-    mode = ins.attrs.get("mode")
-    if mode is None:
+    mode = ins.attrs.mode
+    if not mode:
         return None
     d = ins.operands[0]
     dest = (_t(d.second), _t(d.first)) if type(d) is A.Pair else ("PT", _t(d))
@@ -170,7 +170,7 @@ def select_shfl(ins, sel):
 
 @rule("griddepcontrol")
 def select_griddepcontrol(ins, sel):
-    return [sel.sass(ins, _GRIDDEP[ins.attrs["action"]])]
+    return [sel.sass(ins, _GRIDDEP[ins.attrs.action])]
 
 
 @rule("nanosleep")

@@ -213,7 +213,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
             new = [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
                          {}, ins.line, "build")]
         if pragmas and new:
-            new[0].attrs["pragma"] = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
+            new[0].attrs.pragma = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
             pragmas = []
         cur.instrs.extend(new)
         op0 = ins.opcode

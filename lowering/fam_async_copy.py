@@ -137,7 +137,7 @@ def _cp_async_mbarrier_arrive(ins, ctx):
     e.add(".shared::cta" in ins.mods and ctx.version < (7, 8), "Feature '::cta' requires PTX ISA .version 7.8 or later")
     e.raise_for(ins, ctx)
     space = "shared" if any(m in (".shared", ".shared::cta") for m in ins.mods) else "generic"
-    attrs = {"op": "cp_async_arrive", "kind": KINDS["CP_ASYNC_ARRIVE"], "space": space, "sem": "default",
+    attrs = {"op": "cp_async_arrive", "classifier": KINDS["CP_ASYNC_ARRIVE"], "space": space, "sem": "default",
              "scope": "cta"}
     if ".noinc" in ins.mods:
         attrs["noinc"] = 1
@@ -376,7 +376,7 @@ def _st_async(ins, ctx):
     e.raise_for(ins, ctx)
     attrs = {"bits": bits}
     if is_global:
-        attrs["global"] = 1
+        attrs["to_global"] = 1
     return _async(ins, ctx, "st_async", **attrs)
 
 

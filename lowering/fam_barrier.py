@@ -63,7 +63,7 @@ def lower_bar(ins: A.Instruction, ctx):
     if op is None:
         raise ctx.error(f"Barrier modifier required for instruction '{stem}'", ins)
     ops = list(ins.operands)
-    attrs = {"kind": op[1:]}
+    attrs = {"mode": op[1:]}
     if op == ".red":
         redop = next((m for m in mods if m in (".popc", ".and", ".or", ".xor", ".add", ".min", ".max")), None)
         if redop not in _RED_OPS:

@@ -106,7 +106,8 @@ def is_membar_class(ins) -> bool:
     """An sc / acq_rel thread fence (membar.<level>, fence.sc/.acq_rel/.<scope>): ptxas does not unroll a loop
     holding one (loop_membar_*; probed: fence.gpu too, while fence.acquire/.release and fence.proxy.* loops
     are unrolled)."""
-    return ins.attrs.get("form") == "thread" and ins.attrs.get("sem") in ("sc", "acq_rel")
+    return ins.op == ORI_CLASSES["sync"] and ins.opcode in ("membar", "fence") and ins.attrs.form == "thread" \
+        and ins.attrs.sem in ("sc", "acq_rel")
 
 
 def _fence(ctx, ins, form: str, **attrs):

@@ -4,7 +4,7 @@ passes/p42_expand_mbarrier.py, selected by isel/fam_mbarrier.py).
 Validation follows docs/findings/mbarrier.md section 1: ptxas reports every failing gate of one instruction,
 in the order op version / op target / .shared::cluster / illegal sem / count feature / sink / sem gates /
 ::cluster / .noComplete / ::cta / .cluster scope / scopes. Attributes the later stages read:
-op, kind (the classifier's type id, below), space (shared / generic / cluster), sem, scope, count (arrive
+op, classifier (the classifier's type id, below), space (shared / generic / cluster), sem, scope, count (arrive
 with a count operand), sink, nocomplete, drop, expect_tx (arrive.expect_tx), hint (try_wait suspend hint).
 """
 from __future__ import annotations
@@ -130,7 +130,7 @@ def lower_mbarrier(ins: A.Instruction, ctx):
              "scope": (scope or "")[1:] or "cta"}
     kind = _kind(op, parity, count, nocomplete)
     if kind is not None and not expect:
-        attrs["kind"] = kind
+        attrs["classifier"] = kind
     for flag, on in (("count", count), ("sink", sink), ("nocomplete", nocomplete), ("parity", parity),
                      ("expect_tx", expect), ("hint", op == "try_wait" and n_ops == 4)):
         if on:

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from . import ori
 from . import ptx_ast as A
+from .ori_schema import replace_attrs
 
 SYNC = ori.ORI_CLASSES["sync"]
 BARRIER = ori.ORI_CLASSES["barrier"]
 ATOMIC = ori.ORI_CLASSES["atomic"]
 MBARRIER = ori.ORI_CLASSES["mbarrier"]
+ASYNC = ori.ORI_CLASSES["async"]
 # The full warp member mask: every lane.
 FULL_MASK = 0xFFFFFFFF
 # warp collectives that take a member mask (last operand) when spelled .sync; by stem, whatever Ori
@@ -30,7 +32,8 @@ def pseudo(opcode: str, mods=(), operands=(), by: str = "", line: int = 0, **att
 
 def clone(ins: ori.Instr, by: str, **attrs) -> ori.Instr:
     """A copy of `ins` made by phase `by` (provenance), with attributes added."""
-    return ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, ins.guard, {**ins.attrs, **attrs}, ins.line, by)
+    return ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, ins.guard, replace_attrs(ins.attrs, **attrs),
+                     ins.line, by)
 
 
 def imm(v: int) -> A.Imm:
@@ -38,7 +41,7 @@ def imm(v: int) -> A.Imm:
 
 
 def is_cta_barrier(ins: ori.Instr) -> bool:
-    return ins.op == BARRIER and "kind" in ins.attrs
+    return ins.op == BARRIER and ins.attrs.mode != ""
 
 
 def is_aligned_cta_barrier(ins: ori.Instr) -> bool:
@@ -71,7 +74,7 @@ def warp_op(ins: ori.Instr, consts: dict[str, int] | None = None) -> WarpOp | No
     """The warp-synchronous op `ins` is, if any; `consts` (analysis.constants) resolves register masks."""
     if is_bar_warp_sync(ins):
         return WarpOp("warpsync", _mask(ins.operands[0], consts) if ins.operands else None, False)
-    if is_cta_barrier(ins) and ins.attrs["kind"] == "sync" and not is_aligned_cta_barrier(ins):
+    if is_cta_barrier(ins) and ins.attrs.mode == "sync" and not is_aligned_cta_barrier(ins):
         # non-aligned barrier.sync waits for the whole warp itself (barrier.arrive/.red do not:
         # barrier_red_*, barrier_arrive_* have no COOP_GROUP entry)
         bid = ins.operands[0]

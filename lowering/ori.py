@@ -24,28 +24,8 @@ from dataclasses import dataclass, field
 from . import ptx_ast as A
 from . import ptx_printer as P
 from .diagnostics import PtxError
-
-# Ori opcode classes. 96/119/130/314 are ptxas's (seed); the rest are pylower's own numbering.
-ORI_CLASSES: dict[str, int] = {
-    "barrier": 96,       # bar, barrier (CTA), bar.warp.sync, barrier.cluster
-    "vote": 119,         # vote, match, redux, activemask, elect, shfl (warp collectives)
-    "sync": 130,         # sync-internal pseudo-ops: membar/fence, shared-memory LEA for atomics
-    "atomic": 314,       # atom, red, red.async
-    "mbarrier": 315,     # mbarrier.* pseudo-ops (expanded by phase 42)
-    "async": 316,        # cp.async*, cp.reduce.async*, st.async, tensormap, clusterlaunchcontrol
-    "alu": 1, "fpu": 2, "move": 3, "convert": 4, "load": 5, "store": 6, "branch": 7, "call": 8,
-    "return": 9, "exit": 10, "texture": 11, "mma": 12, "control": 13, "misc": 14,
-}
-ORI_CLASS_NAME = {v: k for k, v in ORI_CLASSES.items()}
-
-# Stems of the sync pseudo-ops the phases insert (class 130, `by=` the phase); not PTX, so only the IR
-# reader accepts them. ISel: isel/fam_sync_pseudo.py.
-PSEUDO_OPCODES = frozenset({
-    "warpsync", "endcollective", "bssy", "bsync", "bmov", "bra_conv", "bra_div", "bra_back", "call_helper",
-    "ret_helper", "membermask",
-    "looptest",           # sm_75 convergence test at a divergent loop's back edge (passes/p72_late_expand_sync.py)
-    "lea",                # shared-memory symbol -> register before an ATOMS (lowering/fam_atomic.py)
-})
+# The operation schema (classes, pseudo-op names, typed attribute records): lowering/ori_schema.py.
+from .ori_schema import ORI_CLASS_NAME, ORI_CLASSES, PSEUDO_OPCODES, make_attrs, nondefault  # noqa: F401
 
 
 @dataclass(slots=True)
@@ -55,9 +35,14 @@ class Instr:
     mods: tuple[str, ...]
     operands: tuple
     guard: object = None
-    attrs: dict = field(default_factory=dict)
+    attrs: object = None             # the typed attribute record its operation declares (ori_schema.py);
+                                     # a dict of keyword values is converted to it
     line: int = 0
     by: str = "build"
+
+    def __post_init__(self):
+        if self.attrs is None or type(self.attrs) is dict:
+            self.attrs = make_attrs(self.opcode, self.op, self.attrs)
 
     @property
     def name(self) -> str:
@@ -123,8 +108,8 @@ def _attr_text(v) -> str:
 
 def print_instr(ins: Instr) -> str:
     meta = f"!line={ins.line} !by={ins.by}"
-    for k in sorted(ins.attrs):
-        meta += f" !{k}={_attr_text(ins.attrs[k])}"
+    for k, v in nondefault(ins.attrs):
+        meta += f" !{k}={_attr_text(v)}"
     return f"{ins.op} {P.instruction(ins)}  {meta}"
 
 
@@ -155,14 +140,6 @@ def print_module(m: Module, only: str | None = None) -> str:
 # ---------------------------------------------------------------- parsing
 
 
-def _parse_attr(v: str):
-    if v.startswith("0x"):
-        return int(v, 16)
-    if v.lstrip("-").isdigit():
-        return int(v)
-    return v
-
-
 def parse_instr_line(text: str, lineno: int = 0, file: str = "<ir>") -> Instr:
     from .parser import Parser
     body, _, meta = text.partition("  !")
@@ -182,8 +159,12 @@ def parse_instr_line(text: str, lineno: int = 0, file: str = "<ir>") -> Instr:
         elif k == "by":
             by = v
         else:
-            attrs[k] = _parse_attr(v)
-    return Instr(op, ins.opcode, ins.mods, ins.operands, ins.guard, attrs, line, by)
+            attrs[k] = v
+    try:
+        record = make_attrs(ins.opcode, op, attrs)
+    except (KeyError, ValueError) as e:
+        raise PtxError(f"bad attribute for Ori '{ins.opcode}' (class {op}): {e}", lineno, 1, file)
+    return Instr(op, ins.opcode, ins.mods, ins.operands, ins.guard, record, line, by)
 
 
 def parse_ir(text: str, file: str = "<ir>") -> Module:

@@ -11,7 +11,7 @@ ld.param, ld.const, six stores), 20 dependent multiplies do not (div_if_alu_20),
 from __future__ import annotations
 
 from pylower.lowering import ori
-from pylower.lowering.ops import is_aligned_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, is_aligned_cta_barrier, warp_op
 
 from .analysis.regions import LOADS, Region, arm
 
@@ -26,14 +26,14 @@ def _is_branch_load(ins: ori.Instr) -> bool:
     """A load ptxas only predicates when it pays: global/local/generic memory, or a cp.async (LDGSTS reads
     global memory: probes/async/cp_async_if_diamond)."""
     return ins.opcode in LOADS and not ins.has(*_PREDICATED_LOAD_SPACES) \
-        or ins.opcode == "cp" and ins.attrs.get("form") == "ldgsts"
+        or ins.op == ASYNC and ins.attrs.form == "ldgsts"
 
 
 def branch_when_guarded(ins: ori.Instr) -> bool:
     """A load or fence ptxas does not predicate: under a divergent guard in converged code it becomes a
     branch around it with its own BSSY/BSYNC, at every -O level (memory/ld_acquire_gpu_global_pred;
     phases/guard_ld_global, guard_membar_gl; guarded atomics are lowered to a branch already)."""
-    return bool(ins.attrs.get("nopred")) or _is_branch_load(ins)
+    return ins.attrs.nopred or _is_branch_load(ins)
 
 
 def _contents(by_label, body) -> tuple[bool, bool, int]:
@@ -41,7 +41,7 @@ def _contents(by_label, body) -> tuple[bool, bool, int]:
     hard, loads, size = False, False, 0
     for label in body:
         for ins in by_label[label].instrs:
-            hard |= ins.opcode in _UNPREDICATED or bool(ins.attrs.get("nopred"))   # nopred: lowering/fam_fence.py
+            hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred   # nopred: lowering/fam_fence.py, phase 42
             loads |= _is_branch_load(ins)
             size += ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
     return hard, loads, size

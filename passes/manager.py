@@ -8,6 +8,7 @@ registered (passes/registry.py). The manager implements --dump-before/--dump-aft
 from __future__ import annotations
 
 import io
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,11 @@ def _header(kind: str, phase: Phase) -> str:
     return f"// -----// IR Dump {kind} {phase.name} ({phase.number}) //----- //"
 
 
+def _verify_default() -> bool:
+    # the test suite sets PYLOWER_VERIFY_EACH=1 (tests/conftest.py): every phase of every test is verified
+    return os.environ.get("PYLOWER_VERIFY_EACH", "") not in ("", "0")
+
+
 @dataclass
 class DumpOptions:
     before: set[str] = field(default_factory=set)
@@ -81,6 +87,7 @@ class DumpOptions:
     print_changed: bool = False
     dump_dir: Path | None = None
     disabled: set[str] = field(default_factory=set)
+    verify_each: bool = field(default_factory=_verify_default)     # lowering/verify.py after every phase
 
 
 class PassManager:
@@ -100,8 +107,17 @@ class PassManager:
         elif self.out is not None:
             self.out.write(text)
 
+    def _verify(self, module: ori.Module, after: str) -> None:
+        from pylower.lowering.verify import VerifyError, verify_module
+        try:
+            verify_module(module)
+        except VerifyError as e:
+            raise VerifyError([f"after {after}: {p}" for p in e.problems]) from None
+
     def run(self, module: ori.Module, ctx: PassContext) -> ori.Module:
         ctx.module = module
+        if self.dump.verify_each:
+            self._verify(module, "the builder")
         for phase in self.phases:
             if _matches(phase, self.dump.disabled) or not phase.enabled(ctx):
                 continue
@@ -115,6 +131,8 @@ class PassManager:
                     ctx.analyses(fn).invalidate(phase.preserves)
             if changed:
                 ctx.count(phase, "functions changed", 1)
+            if self.dump.verify_each:
+                self._verify(module, f"phase {phase.number} {phase.name}")
             if _matches(phase, self.dump.after) or (self.dump.print_changed and ori.print_module(module) != before):
                 self._emit("After", phase, module)
         return module

@@ -70,8 +70,8 @@ class _Constants:
 
 def _barrier_slots(ins: ori.Instr) -> tuple[int, ...]:
     """Operand positions of the barrier id and thread count."""
-    return (1, 2) if ins.attrs["kind"] == "red" and len(ins.operands) == 4 else \
-        (1,) if ins.attrs["kind"] == "red" else (0, 1)
+    return (1, 2) if ins.attrs.mode == "red" and len(ins.operands) == 4 else \
+        (1,) if ins.attrs.mode == "red" else (0, 1)
 
 
 class GeneralOptimizeEarly(Phase):

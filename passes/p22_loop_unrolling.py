@@ -154,7 +154,7 @@ class LoopUnrolling(Phase):
     def _unroll(self, fn: ori.Function, idx: int, ctx: PassContext) -> str | None:
         loop = _Loop(fn, idx)
         body = loop.block.instrs
-        if any("nounroll" in str(i.attrs.get("pragma", "")) for i in body):
+        if any("nounroll" in i.attrs.pragma for i in body):
             return NOT_PRAGMA
         for i in body:
             if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or \

@@ -37,7 +37,7 @@ _PRIVATE_SPACES = (".global", ".local", ".param", ".const")
 
 def _barrier_id(ins: ori.Instr) -> int | None:
     """The id of a removable barrier: aligned CTA `sync` kind, whole CTA, immediate id, no guard."""
-    if not is_aligned_cta_barrier(ins) or ins.attrs.get("kind") != "sync" or ins.guard is not None:
+    if not is_aligned_cta_barrier(ins) or ins.attrs.mode != "sync" or ins.guard is not None:
         return None
     ops = ins.operands
     if type(ops[0]) is not A.Imm or (len(ops) > 1 and not (type(ops[1]) is A.Imm and ops[1].value == 0)):

@@ -75,44 +75,44 @@ class ExpandMbarrier(Phase):
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
             for ins in b.instrs:
-                if ins.op != MBAR or ins.attrs.get("impl"):
+                if ins.op != MBAR or ins.attrs.impl:
                     out.append(ins)
                     continue
                 a = ins.attrs
-                op = a["op"]
-                a["impl"] = impl
-                explicit = a["sem"] == "release" and a["scope"] or None
+                op = a.op
+                a.impl = impl
+                explicit = a.sem == "release" and a.scope or None
                 for sem, scope in _FENCES.get((impl, op), _FENCES.get((impl, op, explicit), ())):
                     out.append(_fence(sem, scope, ins.line))
                     ctx.count(self, "fences")
                 if impl == "syncs" and op in _ARRIVES and (
-                        a["space"] == "cluster" or a["space"] == "generic" and a.get("sink") and explicit == "cluster"):
-                    a["remote"] = 1
+                        a.space == "cluster" or a.space == "generic" and a.sink and explicit == "cluster"):
+                    a.remote = True
                 if op == "init":
                     region = R.innermost_region(regions, b.label)
                     if b.label in loops:
-                        a["inloop"] = 1
+                        a.inloop = True
                     if region is not None and self._branch_region(am, region, ctx.target):
-                        a["nopred"] = 1
+                        a.nopred = True
                     elif ins.guard is not None and uni.is_divergent_operand(ins.guard) or region is not None:
-                        a["vote"] = 1
+                        a.vote = True
                     elif any(uni.is_divergent_operand(o) for o in ins.operands):
-                        a["perthread"] = 1
-                    if (a.get("inloop") or a.get("nopred")) and not any(
-                            i.op == MBAR and i.attrs.get("op") == "init" for i in out):
-                        a["fence"] = 1          # one FENCE.VIEW.ASYNC.S before the block's first init
-                if a.get("count") and not a.get("nocomplete") and consts.get(getattr(ins.operands[2], "name", None),
+                        a.perthread = True
+                    if (a.inloop or a.nopred) and not any(
+                            i.op == MBAR and i.attrs.op == "init" for i in out):
+                        a.fence = True          # one FENCE.VIEW.ASYNC.S before the block's first init
+                if a.count and not a.nocomplete and consts.get(getattr(ins.operands[2], "name", None),
                                                  getattr(ins.operands[2], "value", None)) == 1:
-                    a["count1"] = 1             # a count of one is the plain arrival (A1T0)
-                keep = (impl == "sw" and (op in _ARRIVES or op == "test_wait" and not a.get("parity") and b.label in loops)
+                    a.count1 = True             # a count of one is the plain arrival (A1T0)
+                keep = (impl == "sw" and (op in _ARRIVES or op == "test_wait" and not a.parity and b.label in loops)
                         or impl == "syncs" and op in _ARRIVES and b.label in div_loops)
                 if keep:
-                    a["nopred"] = 1
-                if op == "cp_async_arrive" and impl == "sw" and not a.get("noinc"):
+                    a.nopred = True
+                if op == "cp_async_arrive" and impl == "sw" and not a.noinc:
                     # the warp vote of the software pending-count increment is scheduled ahead of the
                     # cp.async copies just before it
                     at = len(out)
-                    while at and out[at - 1].opcode == "cp" and out[at - 1].attrs.get("form") == "ldgsts":
+                    while at and out[at - 1].op == ops.ASYNC and out[at - 1].attrs.form == "ldgsts":
                         at -= 1
                     out.insert(at, ops.clone(ins, NAME, part="vote"))
                 out.append(ins)
@@ -120,7 +120,7 @@ class ExpandMbarrier(Phase):
             b.instrs = out
             first = b.instrs[0] if b.instrs else None
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
-            if impl == "syncs" and first is not None and first.op == MBAR and first.attrs["op"] == "try_wait" \
+            if impl == "syncs" and first is not None and first.op == MBAR and first.attrs.op == "try_wait" \
                     and nxt is not None:
                 retry = self._retry_block(fn, b, first, nxt, len(ool))
                 if retry is not None:
@@ -140,7 +140,7 @@ class ExpandMbarrier(Phase):
             return True
         by_label = am.blocks
         return sum(1 for lb in region.body for i in by_label[lb].instrs
-                   if i.op == MBAR and i.attrs.get("op") == "init") > 1
+                   if i.op == MBAR and i.attrs.op == "init") > 1
 
     def _retry_block(self, fn, b: ori.BasicBlock, tw: ori.Instr, nxt: ori.BasicBlock, n: int):
         """A try_wait spin loop keeps its first try_wait inline and retries in a block after EXIT:
@@ -156,8 +156,8 @@ class ExpandMbarrier(Phase):
             return None
         label = f"$__mbarrier_retry_{fn.name}_{n}"
         body = [ops.clone(tw, NAME, ool=1)] + [ops.clone(i, NAME) for i in b.instrs[1:-1]]
-        if tw.attrs.get("hint"):
-            tw.attrs["nohint"] = 1
+        if tw.attrs.hint:
+            tw.attrs.nohint = True
 
         def bra(dest, guard=None):
             return ori.Instr(last.op, "bra", (), (A.Sym(dest),), guard, {}, last.line, NAME)

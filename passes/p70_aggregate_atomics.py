@@ -24,7 +24,7 @@ AGG_FROM_OPT = 1
 
 def _fences(ins: ori.Instr) -> bool:
     if ins.op == ATOMIC:
-        return ins.attrs.get("sem") not in ("relaxed", None)
+        return ins.attrs.sem not in ("relaxed", "")
     return ins.op == SYNC and ins.opcode in ("membar", "fence")
 
 
@@ -35,13 +35,13 @@ def _mark_runs(fn: ori.Function) -> None:
         for ins in b.instrs:
             if _fences(ins):
                 run += 1
-            elif ins.op == ATOMIC and ins.attrs.get("agg") == 1 and ins.guard is None:
-                ins.attrs["agg_run"] = run
+            elif ins.op == ATOMIC and ins.attrs.agg == 1 and ins.guard is None:
+                ins.attrs.agg_run = run
 
 
 def _shared_add_one(ins: ori.Instr) -> bool:
     v = ins.operands[-1]
-    return ins.attrs.get("space") == "shared" and ins.attrs.get("op") == "add" and \
+    return ins.attrs.space == "shared" and ins.attrs.op == "add" and \
         type(v) is A.Imm and v.value == 1
 
 
@@ -56,7 +56,7 @@ class AggregateAtomics(Phase):
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         atoms = [(b, i) for b in fn.blocks for i in b.instrs
-                 if i.op == ATOMIC and i.attrs.get("kind") in ("atom", "red")]
+                 if i.op == ATOMIC and i.attrs.kind in ("atom", "red")]
         if not atoms:
             return False
         am = ctx.analyses(fn)
@@ -67,7 +67,7 @@ class AggregateAtomics(Phase):
             if not (uni.is_uniform(addr) or _shared_add_one(ins)):
                 continue
             late = b.label in uni.divergent_blocks or ins.guard is not None or am.loops.on_cycle(b.label)
-            ins.attrs["agg"] = 2 if late else 1
+            ins.attrs.agg = 2 if late else 1
             ctx.count(self, "atomics marked")
             changed = True
         _mark_runs(fn)

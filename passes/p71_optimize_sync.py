@@ -211,7 +211,7 @@ class OptimizeSyncInstructions(Phase):
                         continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call
                                      and b.label not in kept):
-                        ins.attrs["conv"] = 1
+                        ins.attrs.conv = True
                         ctx.count(self, "barriers without re-convergence")
                         changed = True
                     out.append(ins)
@@ -229,11 +229,11 @@ class OptimizeSyncInstructions(Phase):
                         ctx.count(self, "bar.warp.sync deleted")
                         changed = True
                         continue
-                    ins.attrs["conv"] = 1
+                    ins.attrs.conv = True
                     out.append(ins)
                     changed = True
                     continue
-                ins.attrs["conv"] = 1
+                ins.attrs.conv = True
                 changed = True
                 tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
@@ -245,7 +245,7 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
                     ctx.count(self, "membermask checks")
                 if action != "plain":
-                    ins.attrs["permask"] = 1
+                    ins.attrs.permask = True
                 out.append(ins)
             b.instrs = out
         return changed

@@ -68,7 +68,7 @@ def _aggregated_atomic(ins: ori.Instr, uni) -> bool:
 def _unaligned_cluster_barrier(ins: ori.Instr) -> bool:
     """barrier.cluster.arrive/wait without .aligned: its ISel re-converges the warp around it (WARPSYNC.ALL),
     so a divergent region holding it gets a pair (barrier/barrier_cluster_arrive_divergent)."""
-    return ins.op == ops.BARRIER and "cluster" in ins.attrs and ".aligned" not in ins.mods
+    return ins.op == ops.BARRIER and ins.attrs.cluster != "" and ".aligned" not in ins.mods
 
 
 class _Expander:
@@ -93,7 +93,7 @@ class _Expander:
         n = self._ops_per_block.get(b.label)
         if n is None:
             n = self._ops_per_block[b.label] = sum(
-                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.get("conv"))
+                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv)
         return n
 
     def p(self, opcode, mods=(), operands=(), line=0, **attrs) -> ori.Instr:
@@ -170,7 +170,7 @@ class _Expander:
         # EIATTR_COOP_GROUP entries: one for the op's site (the op itself when it stays inline, else the
         # pseudo-op standing in for it) and one for a slow path
         site = {} if wop.inline else {"coop": 1}
-        permask = bool(ins.attrs.get("permask"))
+        permask = ins.attrs.permask
         after_call = id(ins) in self.after_call
         ctx.count(self.phase, "warp ops expanded")
         if self.form == "helper":
@@ -245,7 +245,7 @@ class _Expander:
             region = R.innermost_region(self.regions, b.label)
             out: list[ori.Instr] = []
             for ins in b.instrs:
-                if ins.attrs.get("copy") or ins.attrs.get("conv") and not ins.attrs.get("permask"):
+                if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
                     out.append(ins)
                     continue
                 wop = ops.warp_op(ins, self.consts)
@@ -265,7 +265,7 @@ class _Expander:
                     continue
                 seq = self.warp(b, ins, wop, region)
                 guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)
-                if region is None and guarded and self.form == "helper" and not ins.attrs.get("permask"):
+                if region is None and guarded and self.form == "helper" and not ins.attrs.permask:
                     seq = self._wrap_pair(seq, ins.line)
                 out.extend(seq)
                 changed = True

@@ -1,7 +1,11 @@
 """Shared fixtures. `pytest --update-golden` rewrites tests/golden/ from pylower's current output."""
+import os
 from pathlib import Path
 
 import pytest
+
+# Every compile in the tests checks the Ori IR after the builder and after every phase (lowering/verify.py).
+os.environ.setdefault("PYLOWER_VERIFY_EACH", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"

@@ -43,6 +43,7 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--print-changed", action="store_true", help="dump after every phase that changed the IR")
     ap.add_argument("--disable-pass", action="append", metavar="PHASE")
     ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
+    ap.add_argument("--verify-each", action="store_true", help="check the Ori IR after the builder and every phase")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
@@ -124,6 +125,7 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         options = sync_options
         dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
                            Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
+        dump.verify_each = dump.verify_each or a.verify_each
         from pylower.pipeline import compile_text
         res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
     except PtxError as e:
