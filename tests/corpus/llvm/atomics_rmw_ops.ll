@@ -1,4 +1,4 @@
-; corpus: cpu=sm_70 features=+ptx90
+; corpus: cpu=sm_75 features=+ptx90
 ; atomicrmw operations as CUDA atomic* builtins reach LLVM: a shared-memory histogram flushed to global with
 ; adds (classic privatized histogram), every integer operation (add sub and or xor xchg min max umin umax
 ; uinc_wrap udec_wrap) on i32 and i64 through global pointers with used results, and the same set on shared and

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_70 features=+ptx90
+; corpus: cpu=sm_75 features=+ptx90
 ; Synchronization idioms built from atomics as libcu++ / hand-written CUDA produce them: a spin mutex (cmpxchg
 ; acquire, nanosleep exponential backoff, release store), a ticket lock (fetch_add + acquire-load spin), message
 ; passing through a device-scope flag (release store / acquire load loop), a seqlock reader (acquire loads,

@@ -1,4 +1,4 @@
-; corpus: cpu=sm_70 features=+ptx90
+; corpus: cpu=sm_75 features=+ptx90
 ; match.any / match.all and vote.* in the shapes of real warp code: grouping equal keys with match.any.sync.i64
 ; before a hash-table insert (CAS probe loop on global memory, one atomic per group), a vote.uni / match.all fast
 ; path with a slow path that walks the ballot bits lane by lane (shfl.sync.idx in a loop), vote.any loop exit.

@@ -1,12 +1,12 @@
-; corpus: cpu=sm_70 features=+ptx90
-; The sm_70 form of the atomics ordering matrix (no cluster scope): block, device, system x every ordering, on
-; global and generic pointers; LLVM emits the sm_70 .sem.scope atom/ld/st forms and fence.sc for seq_cst.
+; corpus: cpu=sm_75 features=+ptx90
+; The sm_75 (pre-sm_90) form of the atomics ordering matrix (no cluster scope): block, device, system x every ordering, on
+; global and generic pointers; LLVM emits the sm_70+ .sem.scope atom/ld/st forms and fence.sc for seq_cst.
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @slots = internal addrspace(3) global [32 x i32] undef, align 4
 
-define ptx_kernel void @order_scope_global_sm_70(ptr addrspace(1) %g, ptr addrspace(1) noalias %out, i32 %v, float %f) {
+define ptx_kernel void @order_scope_global_sm_75(ptr addrspace(1) %g, ptr addrspace(1) noalias %out, i32 %v, float %f) {
 entry:
   %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %t64 = zext i32 %tid to i64
@@ -210,7 +210,7 @@ entry:
   ret void
 }
 
-define ptx_kernel void @order_scope_generic_sm_70(ptr addrspace(1) readonly %ptrtab, ptr addrspace(1) noalias %out, i32 %v) {
+define ptx_kernel void @order_scope_generic_sm_75(ptr addrspace(1) readonly %ptrtab, ptr addrspace(1) noalias %out, i32 %v) {
 entry:
   %tid = tail call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %t64 = zext i32 %tid to i64
