@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pylower.tools.conformance import evaluate, report, summarize
+from pylower.tools.conformance import evaluate, kernel_report, kernel_summary, report, summarize
 
 BASELINE = Path(__file__).with_name("conformance_baseline.json")
 
@@ -17,7 +17,7 @@ BASELINE = Path(__file__).with_name("conformance_baseline.json")
 @pytest.fixture(scope="module")
 def cases():
     cs = evaluate(jobs=2)
-    print("\n" + report(cs))
+    print("\n" + kernel_report(cs) + "\n\n" + report(cs))
     return cs
 
 
@@ -35,4 +35,11 @@ def test_no_family_regresses(cases):
             problems.append(f"{fam}: accept/reject agreement {agree} < baseline {b['accept_agree']}")
         if match < b["match"]:
             problems.append(f"{fam}: exact matches {match} < baseline {b['match']}")
+    ktab = kernel_summary(cases)
+    for fam, b in base.items():
+        k = ktab.get((fam, "all"))
+        if "kernels_exact" in b and (k is None or k["exact"] < b["kernels_exact"]):
+            problems.append(f"{fam}: sync-exact kernels {k and k['exact']} < baseline {b['kernels_exact']}")
+        if "kernels_eiattr" in b and (k is None or k["eiattr"] < b["kernels_eiattr"]):
+            problems.append(f"{fam}: EIATTR-exact kernels {k and k['eiattr']} < baseline {b['kernels_eiattr']}")
     assert not problems, "\n".join(problems)

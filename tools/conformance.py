@@ -8,6 +8,11 @@ A case is (file, target). It *agrees on acceptance* when ptxas and pylower both 
 it *matches* when both accept and, for every entry kernel, the sync-family SASS sequences are identical
 and the sync EIATTRs (SYNC_EIATTRS, offset lists compared by entry count) are equal, or both reject it.
 Cases where ptxas itself crashed (killed by a signal, no message) have no verdict and are left out.
+For the real-kernel sources (REAL_SOURCES) it also reports whole-kernel figures per source and target: sync
+exact, sync multiset, order similarity, EIATTR agreement; and classes every differing kernel by its first
+divergence: front end (accept/reject), EIATTR, scheduling order (same instructions, other order), convergence
+region (BSSY/BSYNC/WARPSYNC placed differently), ISel form (same opcode, other modifiers), sharing (warp
+collectives shared across aggregated atomics), dead code (pylower keeps what ptxas deleted).
 Runs pylower in-process, in a process pool.
 """
 from __future__ import annotations
@@ -15,9 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from tabulate import tabulate
@@ -37,6 +43,68 @@ SYNC_EIATTRS = (
 )
 
 
+REAL_SOURCES = ("triton", "nvcc", "llvm", "numba")      # whole real kernels (everything else: probes)
+
+
+@dataclass
+class KernelResult:
+    """One entry kernel of a case where both accept: pylower's sync sequence and EIATTRs against ptxas's."""
+    name: str
+    ours: list
+    theirs: list
+    eiattr_ours: dict
+    eiattr_theirs: dict
+
+    @property
+    def exact(self) -> bool:
+        return self.ours == self.theirs
+
+    @property
+    def multiset(self) -> bool:
+        return Counter(self.ours) == Counter(self.theirs)
+
+    @property
+    def similarity(self) -> float:
+        if not self.ours and not self.theirs:
+            return 1.0
+        return SequenceMatcher(None, self.theirs, self.ours, autojunk=False).ratio()
+
+    @property
+    def eiattr_match(self) -> bool:
+        return self.eiattr_ours == self.eiattr_theirs
+
+    def first_divergence(self) -> tuple[int, str, str]:
+        for k, (a, b) in enumerate(zip(self.theirs, self.ours)):
+            if a != b:
+                return k, a, b
+        k = min(len(self.theirs), len(self.ours))
+        return k, (self.theirs[k] if k < len(self.theirs) else "(end)"), (self.ours[k] if k < len(self.ours) else "(end)")
+
+    def mismatch_class(self) -> str:
+        """Why the kernel differs, from its first divergence (docs/conformance.md lists the classes)."""
+        if self.exact:
+            return "EIATTR" if not self.eiattr_match else ""
+        if self.multiset:
+            return "scheduling order"
+        _, a, b = self.first_divergence()
+        ba, bb = a.split(".", 1)[0].split(" ")[0], b.split(".", 1)[0].split(" ")[0]
+        if ba == bb:
+            return "ISel form"
+        if ba in _CONVERGENCE or bb in _CONVERGENCE:
+            return "convergence region"
+        mine, theirs = Counter(x.split(" ")[0] for x in self.ours), Counter(x.split(" ")[0] for x in self.theirs)
+        if ba in _SHARED or bb in _SHARED:
+            return "sharing" if any(x.split(".")[0] in _ATOMICS for x in self.theirs) else "dead code" \
+                if mine[b.split(" ")[0]] > theirs[b.split(" ")[0]] else "ISel form"
+        return "ISel form" if sum(mine.values()) == sum(theirs.values()) else "dead code" \
+            if sum(mine.values()) > sum(theirs.values()) else "ISel form"
+
+
+_CONVERGENCE = {"BSSY", "BSYNC", "BMOV", "WARPSYNC", "BREAK", "ENDCOLLECTIVE"}
+_SHARED = {"VOTEU", "VOTE", "SHFL", "REDUX", "CREDUX", "MATCH"}
+_ATOMICS = {"ATOM", "ATOMG", "ATOMS", "RED", "REDG"}
+
+
 @dataclass
 class Case:
     file: str
@@ -47,6 +115,7 @@ class Case:
     sync_match: bool
     eiattr_match: bool
     detail: str = ""
+    kernels: list = field(default_factory=list)     # KernelResult per entry kernel (both accepted)
 
     @property
     def accept_agree(self) -> bool:
@@ -102,25 +171,27 @@ def run_case(text: str, rel: str, target: str, ref: dict) -> Case:
                      ("accepted" if ours else res.message)
         return Case(rel, fam, target, ref["accepted"], ours, False, False, detail)
     funcs = {f.name: f for f in res.program.functions}
-    sync_ok, ei_ok, details = True, True, []
+    sync_ok, ei_ok, details, kernels = True, True, [], []
     for name, k in ref["kernels"].items():
         fn = funcs.get(name)
         if fn is None:
             if k["eiattr"].get("EIATTR_EXIT_INSTR_OFFSETS") or k.get("sync"):
                 sync_ok = False
                 details.append(f"{name}: missing in pylower")
+                kernels.append(KernelResult(name, [], list(k.get("sync", [])), {}, eiattr_view(k["eiattr"])))
             continue
         mine = sync_view(fn)
         theirs = sync_from_sass(k["sass"]) if "sass" in k else k["sync"]
         if mine != theirs:
             sync_ok = False
             details.append(f"{name}: sync ptxas={theirs} pylower={mine}")
+        theirs_e, mine_e = (eiattr_view(k["eiattr"]), eiattr_view(fn.eiattr)) if fn.is_entry else ({}, {})
+        if theirs_e != mine_e:
+            ei_ok = False
+            details.append(f"{name}: eiattr ptxas={theirs_e} pylower={mine_e}")
         if fn.is_entry:
-            theirs_e, mine_e = eiattr_view(k["eiattr"]), eiattr_view(fn.eiattr)
-            if theirs_e != mine_e:
-                ei_ok = False
-                details.append(f"{name}: eiattr ptxas={theirs_e} pylower={mine_e}")
-    return Case(rel, fam, target, True, True, sync_ok, ei_ok, "; ".join(details))
+            kernels.append(KernelResult(name, mine, theirs, mine_e, theirs_e))
+    return Case(rel, fam, target, True, True, sync_ok, ei_ok, "; ".join(details), kernels)
 
 
 def ptxas_crashed(r: dict) -> bool:
@@ -147,8 +218,8 @@ def crashed_cases() -> list[str]:
 
 def evaluate(paths: list[str] | None = None, jobs: int = 2) -> list[Case]:
     refs = [str(p) for p in reference_files()]
-    if paths:
-        refs = [r for r in refs if any(p in r for p in paths)]
+    if paths:      # matched against the path under tests/reference/, never the checkout's own path
+        refs = [r for r in refs if any(p in str(Path(r).relative_to(REFERENCE)) for p in paths)]
     cases: list[Case] = []
     if jobs > 1 and len(refs) > 8:
         with ProcessPoolExecutor(max_workers=jobs) as ex:
@@ -189,9 +260,96 @@ def report(cases: list[Case]) -> str:
     return tabulate(rows, headers=head, tablefmt="github")
 
 
+def _target_key(t: str):
+    return (int("".join(ch for ch in t[3:] if ch.isdigit())), t)
+
+
+def kernel_summary(cases: list[Case]) -> dict:
+    """(source, target) -> whole-kernel figures over the real sources: kernels where both accept, sync-exact,
+    same multiset, summed order similarity, EIATTRs agreeing; plus cases and accept/reject agreement."""
+    tab: dict = defaultdict(lambda: {"cases": 0, "agree": 0, "kernels": 0, "exact": 0, "multiset": 0,
+                                     "similarity": 0.0, "eiattr": 0})
+    for c in cases:
+        if c.family not in REAL_SOURCES:
+            continue
+        for key in ((c.family, c.target), (c.family, "all"), ("all", c.target), ("all", "all")):
+            t = tab[key]
+            t["cases"] += 1
+            t["agree"] += c.accept_agree
+            for k in c.kernels:
+                t["kernels"] += 1
+                t["exact"] += k.exact
+                t["multiset"] += k.multiset
+                t["similarity"] += k.similarity
+                t["eiattr"] += k.eiattr_match
+    return tab
+
+
+def _pct(a, n) -> str:
+    return f"{100.0 * a / n:.1f}%" if n else "-"
+
+
+def kernel_report(cases: list[Case]) -> str:
+    tab = kernel_summary(cases)
+    sources = [s for s in REAL_SOURCES if (s, "all") in tab] + ["all"]
+    targets = sorted({t for _, t in tab if t != "all"}, key=_target_key) + ["all"]
+    rows = []
+    for s in sources:
+        for t in targets:
+            v = tab.get((s, t))
+            if not v:
+                continue
+            n = v["kernels"]
+            rows.append([s, t, n, _pct(v["exact"], n), _pct(v["multiset"], n),
+                         f"{v['similarity'] / n:.3f}" if n else "-", _pct(v["eiattr"], n), _pct(v["agree"], v["cases"])])
+    head = ["source", "target", "kernels", "sync exact", "sync multiset", "order similarity", "EIATTRs agree",
+            "accept/reject agree"]
+    return tabulate(rows, headers=head, tablefmt="github")
+
+
+def mismatch_classes(cases: list[Case]) -> Counter:
+    out: Counter = Counter()
+    for c in cases:
+        if c.family not in REAL_SOURCES:
+            continue
+        if not c.accept_agree:
+            out["front end"] += 1
+        for k in c.kernels:
+            cls = k.mismatch_class()
+            if cls:
+                out[cls] += 1
+    return out
+
+
+def mismatch_lines(cases: list[Case], family: str = "") -> list[str]:
+    """Every failing case; for both-accept cases each differing kernel with its first divergence and class."""
+    out = []
+    for c in cases:
+        if c.match or family and c.family != family:
+            continue
+        if not c.accept_agree or not c.kernels:
+            out.append(f"{c.file} [{c.target}] front end: {c.detail}")
+            continue
+        for k in c.kernels:
+            cls = k.mismatch_class()
+            if not cls:
+                continue
+            if cls == "EIATTR":
+                diff = {a: (k.eiattr_theirs.get(a), k.eiattr_ours.get(a))
+                        for a in sorted(set(k.eiattr_theirs) | set(k.eiattr_ours))
+                        if k.eiattr_theirs.get(a) != k.eiattr_ours.get(a)}
+                out.append(f"{c.file} [{c.target}] {k.name}: EIATTR (ptxas, pylower): {diff}")
+                continue
+            pos, a, b = k.first_divergence()
+            out.append(f"{c.file} [{c.target}] {k.name}: {cls} at sync #{pos}: ptxas {a} / pylower {b} "
+                       f"(similarity {k.similarity:.2f}; {len(k.theirs)} vs {len(k.ours)} sync instructions)")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("paths", nargs="*", help="restrict to reference files whose path contains one of these")
+    ap.add_argument("paths", nargs="*", help="restrict to reference files whose path under tests/reference/ "
+                                             "contains one of these")
     ap.add_argument("--write", help="write the markdown report to this file")
     ap.add_argument("--mismatches", nargs="?", const="", metavar="FAMILY", help="list failing cases")
     ap.add_argument("-j", "--jobs", type=int, default=2)
@@ -199,24 +357,48 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     cases = evaluate(a.paths, a.jobs)
     table = report(cases)
+    ktable = kernel_report(cases)
+    classes = mismatch_classes(cases)
+    print(ktable + "\n")
+    if classes:
+        print("mismatch classes (real kernels): " + ", ".join(f"{k} {n}" for k, n in classes.most_common()) + "\n")
     print(table)
     if a.mismatches is not None:
-        for c in cases:
-            if not c.match and (not a.mismatches or c.family == a.mismatches):
-                print(f"{c.file} [{c.target}] {c.detail}")
+        print("\n".join(mismatch_lines(cases, a.mismatches)))
     if a.baseline:
         tab = summarize(cases)
+        ktab = kernel_summary(cases)
         base = {f: {"cases": v[0], "accept_agree": v[1], "match": v[2]} for (f, t), v in sorted(tab.items()) if t == "all"}
+        for (f, t), v in sorted(ktab.items()):
+            if t == "all" and f in base:
+                base[f]["kernels_exact"] = v["exact"]
+                base[f]["kernels_eiattr"] = v["eiattr"]
         (ROOT / "tests" / "conformance_baseline.json").write_text(json.dumps(base, indent=1, sort_keys=True) + "\n")
     if a.write:
         tab = summarize(cases)
         n, agree, match = tab[("all", "all")]
+        kt = kernel_summary(cases).get(("all", "all"))
         Path(a.write).write_text(
             "# Conformance with ptxas 13.0.88\n\n"
             "Generated by `python -m pylower.tools.conformance --write docs/conformance.md` from the stored\n"
-            "reference (tests/reference/). A cell is matching cases / cases for that family and target: a case\n"
-            "matches when pylower and ptxas agree on accept/reject and, when both accept, every entry kernel has\n"
-            "the same sync-family SASS sequence and the same sync EIATTRs (offset lists compared by count).\n\n"
+            "reference (tests/reference/).\n\n"
+            "## Whole real kernels\n\n"
+            "Every entry kernel of the real-kernel corpus (tests/corpus/{triton,nvcc,llvm,numba}) on every default\n"
+            "target where both ptxas and pylower accept it. *sync exact*: the same sync-family SASS sequence (opcode,\n"
+            "modifiers, barrier ids); *sync multiset*: the same instructions in any order; *order similarity*: the\n"
+            "mean difflib ratio of the two sequences; *EIATTRs agree*: the sync EIATTRs (SYNC_EIATTRS in\n"
+            "tools/conformance.py; offset lists by count) are equal; *accept/reject agree* is over (file, target)\n"
+            "cases. `python -m pylower.tools.conformance --mismatches` lists every failing kernel with its first\n"
+            "divergence and a class.\n\n"
+            + (f"Overall: {kt['exact']}/{kt['kernels']} kernels sync-exact ({_pct(kt['exact'], kt['kernels'])}), "
+               f"EIATTRs agree in {_pct(kt['eiattr'], kt['kernels'])}.\n\n" if kt else "")
+            + ktable + "\n\n"
+            + ("Mismatch classes (kernels): " + ", ".join(f"{k} {c}" for k, c in classes.most_common()) + ".\n\n"
+               if classes else "")
+            + "## Every corpus file (probes and real kernels)\n\n"
+            "A cell is matching cases / cases for that family and target: a case matches when pylower and ptxas\n"
+            "agree on accept/reject and, when both accept, every entry kernel has the same sync-family SASS\n"
+            "sequence and the same sync EIATTRs.\n\n"
             f"Overall: {match}/{n} cases match ({100.0 * match / max(n, 1):.1f}%), "
             f"accept/reject agrees in {agree}/{n} ({100.0 * agree / max(n, 1):.1f}%).\n"
             + (f"\nLeft out because ptxas crashed on them (no verdict): {', '.join(crashed_cases())}.\n"
