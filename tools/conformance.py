@@ -84,10 +84,10 @@ class KernelResult:
         """Why the kernel differs, from its first divergence (docs/conformance.md lists the classes)."""
         if self.exact:
             return "EIATTR" if not self.eiattr_match else ""
-        if self.multiset:
-            return "scheduling order"
         _, a, b = self.first_divergence()
         ba, bb = a.split(".", 1)[0].split(" ")[0], b.split(".", 1)[0].split(" ")[0]
+        if self.multiset:          # the same instructions: a pair placed elsewhere, or the scheduler's order
+            return "convergence region" if ba in _CONVERGENCE or bb in _CONVERGENCE else "scheduling order"
         if ba == bb:
             return "ISel form"
         if ba in _CONVERGENCE or bb in _CONVERGENCE:
