@@ -256,9 +256,12 @@ def main(argv=None) -> int:
 
     env_before = {k: os.environ.pop(k) for k in [k for k in os.environ if k.startswith("TRITON_")]}
     try:
-        ctx = multiprocessing.get_context("spawn")      # a fresh interpreter per worker: no inherited MLIR state
-        with ProcessPoolExecutor(max_workers=max(1, a.jobs), mp_context=ctx, initializer=_worker_init) as ex:
-            results = list(ex.map(_job, chosen))
+        if a.jobs <= 1:                                  # in this process (the quick way for a few files)
+            results = [_job(c) for c in chosen]
+        else:
+            ctx = multiprocessing.get_context("spawn")  # a fresh interpreter per worker: no inherited MLIR state
+            with ProcessPoolExecutor(max_workers=a.jobs, mp_context=ctx, initializer=_worker_init) as ex:
+                results = list(ex.map(_job, chosen))
     finally:
         os.environ.update(env_before)
 
