@@ -20,7 +20,8 @@ Sources and how each becomes <name>.ptx next to it:
            nvcc hashes the absolute source path into internal-linkage names (_ZN43_INTERNAL_<hash>_..., also
            `.file` under -lineinfo), so each .cu is compiled from a copy at the fixed path
            /tmp/pylower-make-corpus/<folder>/<stem>/<name>.cu (with its folder's headers): the PTX does not
-           depend on where the checkout is.
+           depend on where the checkout is. Under -lineinfo, `.file` paths inside the CUDA toolkit or the
+           CUTLASS headers are written as {cuda}/... and {cutlass}/... (nothing else is changed).
 The generated PTX is the tool output verbatim (nvcc and LLVM are deterministic) with one provenance comment line
 prepended (for .cu: the flags and the `nvcc --version` release line), so the same sources always give
 byte-identical files; a .ptx is only rewritten when its content changes. --check refuses to judge .cu files with
@@ -102,6 +103,20 @@ def nvcc_release(nvcc: str) -> str:
     return next((l.strip() for l in out.splitlines() if "release" in l), out.strip())
 
 
+_TOOLKIT: dict[str, str] = {}
+
+
+def toolkit_root(nvcc: str) -> str:
+    """The CUDA toolkit folder nvcc runs from (nvcc may be a wrapper script elsewhere): its -dryrun _HERE_/.."""
+    if nvcc not in _TOOLKIT:
+        with tempfile.TemporaryDirectory(prefix="make-corpus-") as td:
+            (Path(td) / "e.cu").write_text("")
+            p = subprocess.run([nvcc, "-dryrun", "-E", "e.cu"], cwd=td, capture_output=True, text=True)
+        m = re.search(r"^#\$ _HERE_=(.*)$", p.stdout + p.stderr, re.M)
+        _TOOLKIT[nvcc] = str(Path(m.group(1).strip()).parent) if m else str(Path(nvcc).resolve().parent.parent)
+    return _TOOLKIT[nvcc]
+
+
 def cutlass_include() -> tuple[str, str]:
     """(include dir, version) of the pip package nvidia-cutlass (headers under cutlass_library/source/include)."""
     try:
@@ -115,20 +130,41 @@ def cutlass_include() -> tuple[str, str]:
     return str(inc), metadata.version("nvidia-cutlass")
 
 
-def resolve_flags(flags: list[str]) -> tuple[list[str], list[str]]:
-    """Replace placeholders ({cutlass}) by machine paths; also return the provenance notes they need."""
+def resolve_flags(flags: list[str], places: dict[str, str] | None = None) -> tuple[list[str], list[str]]:
+    """Replace placeholders ({cutlass}) by machine paths; also return the provenance notes they need.
+    `places` (if given) collects {machine path: placeholder} for normalise_file_paths."""
     notes: list[str] = []
     out: list[str] = []
     for f in flags:
         def sub(m):
             if m.group(1) == "cutlass":
                 inc, ver = cutlass_include()
+                if places is not None:
+                    places[inc] = "{cutlass}"
                 if f"cutlass {ver}" not in notes:
                     notes.append(f"cutlass {ver}")
                 return inc
             raise RuntimeError(f"unknown placeholder {{{m.group(1)}}} in // corpus: flags")
         out.append(_PLACEHOLDER.sub(sub, f))
     return out, notes
+
+
+def normalise_file_paths(ptx: str, places: dict[str, str]) -> str:
+    """-lineinfo puts absolute paths into `.file` directives: the CUDA toolkit's headers and -I folders
+    (e.g. CUTLASS from site-packages). Write them as placeholders ({cuda}, {cutlass}) so the PTX is the same
+    wherever the same toolkit / package versions are installed. Nothing but `.file` lines is touched."""
+    if "\t.file" not in ptx:
+        return ptx
+    order = sorted(places.items(), key=lambda kv: -len(kv[0]))
+
+    def fix(m):
+        path = m.group(2)
+        for real, ph in order:
+            if path.startswith(real + "/"):
+                path = ph + path[len(real):]
+                break
+        return f"{m.group(1)}\"{path}\""
+    return re.sub(r'^(\t\.file\t\d+ )"([^"]*)"', fix, ptx, flags=re.M)
 
 
 def _work_dir(src: Path) -> Path:
@@ -145,7 +181,8 @@ def compile_cu(src: Path) -> str:
         raise Skip("nvcc not on PATH")
     release = nvcc_release(nvcc)
     flags = nvcc_flags(src)
-    real_flags, notes = resolve_flags(flags)
+    places = {toolkit_root(nvcc): "{cuda}"}
+    real_flags, notes = resolve_flags(flags, places)
     wd = _work_dir(src)
     wd.mkdir(parents=True, exist_ok=True)
     with open(wd.parent / f".{src.stem}.lock", "w") as lock, \
@@ -161,7 +198,7 @@ def compile_cu(src: Path) -> str:
         p = subprocess.run(cmd, cwd=wd, capture_output=True, text=True)
         if p.returncode != 0:
             raise RuntimeError((p.stderr or p.stdout).strip())
-        ptx = out.read_text()
+        ptx = normalise_file_paths(out.read_text(), places)
     extra = "".join(f", {n}" for n in notes)
     header = (f"// from {_rel(src)}: nvcc {' '.join(flags)} -ptx -O3 ({release}{extra};"
               f" python -m pylower.tools.make_corpus)\n")
