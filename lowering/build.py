@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic
+from . import generic, isa_gates
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -207,6 +207,9 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
         if ins.guard is not None:
             check(ins.guard, scope, ctx, ins)
         h = HANDLERS.get(ins.opcode)
+        fails = isa_gates.failures(ins, ctx.target, h is not None)
+        if fails:
+            raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
         if h is not None:
             new = h(ins, ctx)
         else:
