@@ -44,6 +44,10 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--disable-pass", action="append", metavar="PHASE")
     ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
     ap.add_argument("--verify-each", action="store_true", help="check the Ori IR after the builder and every phase")
+    ap.add_argument("-g", "--print-line-info", action="store_true",
+                    help="annotate the listing with PTX line info as nvdisasm -g does (//## File ..., line N)")
+    ap.add_argument("--explain", action="store_true",
+                    help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
@@ -137,7 +141,8 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         stderr.write(res.dumps)          # like LLVM/MLIR -print-after: dumps go to stderr
     from pylower.lowering import ori
     from pylower.sass.printer import print_program, program_json
-    body = ori.print_module(res.module) if a.emit_ir else print_program(res.program)
+    body = ori.print_module(res.module) if a.emit_ir else \
+        print_program(res.program, line_info=a.print_line_info, explain=a.explain)
     if a.output:
         out = Path(a.output)
         _write_atomic(out, body)
