@@ -124,8 +124,11 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             return 0
         if a.compare_ptxas:
             from pylower.tools.compare import compare_file
-            stdout.write(compare_file(text, a.input, target.name))
-            return 0
+            given_o = any(x.startswith(("-O", "--opt-level")) for x in argv)
+            report, status = compare_file(text, a.input, target.name, min(a.opt_level, 3) if given_o else None,
+                                          _knobs(a.knob), sync_options)
+            stdout.write(report)
+            return status
         options = sync_options
         dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
                            Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
