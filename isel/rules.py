@@ -87,6 +87,15 @@ class SelectContext:
     def ptemp(self) -> str:
         return self.temps.new("p")
 
+    def role(self, ins: ori.Instr | None, name: str, kind: str = "r") -> str:
+        """The temporary that plays `name` (e.g. "old", "leader") in the sequence selected for `ins`: the same
+        register for every use within that sequence, a fresh one for the next instruction."""
+        key = ("role", id(ins), name, kind)
+        t = self._analyses.get(key)
+        if t is None:
+            t = self._analyses[key] = self.temps.new(kind)
+        return t
+
     def local_label(self) -> str:
         """A fresh label for code a rule lays out itself (e.g. both paths of a runtime test)."""
         n = self._analyses["labels"] = self._analyses.get("labels", 0) + 1
