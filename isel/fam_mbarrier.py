@@ -59,7 +59,7 @@ def _syncs_init(ins, sel):
                     s(ins, "SYNCS", ("CCTL", "IVALL"))]
         loop = sel.local_label()
         ur = sel.role(ins, "addr", "ur")
-        head = s(ins, "R2UR", (), (ur, addr))
+        head = s(ins, "R2UR", (), ("P0", ur, addr))         # P0: lanes whose address was not this pass's
         head.label = loop
         return [s(ins, "FENCE", ("VIEW", "ASYNC", "S")), head,
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", f"[{ur}]", cnt), tags=tags),

@@ -117,12 +117,19 @@ def select_match(ins, sel):
     wide = ("U64",) if ".b64" in ins.mods else ()
     d, src = ins.operands[0], ins.operands[1]
     dest = _t(d.first) if type(d) is A.Pair else _t(d)
+    pred = (_t(d.second),) if type(d) is A.Pair else ()
     tags = _mask_tags(ins, sel)
     if mode == "all" and _emulated(ins, sel):
-        act = _activemask(ins, sel, _mask_in_reg(ins, sel))
+        uniform = _mask_in_reg(ins, sel)
+        act = _activemask(ins, sel, uniform)
         op = sel.sass(ins, "MATCH", ("ANY",) + wide, (dest, _t(src)), tags=tags)
-        return [i for i in ([op, act] if ins.attrs.copy else [act, op]) if i]
-    return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest, _t(src)), tags=tags)]
+        seq = [i for i in ([op, act] if ins.attrs.copy else [act, op]) if i]
+        if pred:            # all lanes matched: the lanes with this value are the active lanes
+            active = _active_reg(sel, "ur" if sel._analyses.get(("active", sel.block.label, "ur")) else "r")
+            seq.append(sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (pred[0], "PT", dest, active, "PT"),
+                                reason="match.all: the matching lanes against the active mask"))
+        return seq
+    return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest,) + pred + (_t(src),), tags=tags)]
 
 
 @rule("activemask")
@@ -173,7 +180,11 @@ def select_redux(ins, sel):
 @rule("elect")
 def select_elect(ins, sel):
     d = ins.operands[0]
-    return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ" if type(d.first) is A.Sink else "U" + _t(d.first), "PT"))]
+    if type(d.first) is A.Sink:
+        return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ", "PT"))]
+    ur = sel.role(ins, "leader", "ur")
+    return [sel.sass(ins, "ELECT", (), (_t(d.second), ur, "PT")),
+            sel.sass(ins, "MOV", (), (_t(d.first), ur), reason="the elected lane, from the uniform register")]
 
 
 @rule("shfl")

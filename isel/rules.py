@@ -142,6 +142,10 @@ def operand_text(o) -> str:
             if o.offset:
                 inner += f"+{hex(o.offset)}" if o.offset > 0 else f"-{hex(-o.offset)}"
             t = f"[{inner}]"
+        elif type(o) is A.Sink:
+            t = "RZ"
+        elif type(o) is A.Vec:
+            t = "{" + ", ".join(operand_text(i) for i in o.items) + "}"
         else:
             t = P.operand(o)
         _OPERAND_TEXT[o] = t

@@ -164,9 +164,12 @@ def parse_listing(text: str) -> tuple[list[_Function], list[str]]:
     return fns, labels
 
 
-def check_listing(text: str, where: str = "", symbols: set | None = None, params: dict | None = None) -> Report:
+def check_listing(text: str, where: str = "", symbols: set | None = None, params: dict | None = None,
+                  regs: set | None = None) -> Report:
     """Check one printed listing. `symbols`: names that may appear bare (variables, parameters, functions of
-    the module); `params`: function -> register names it receives as parameters."""
+    the module); `params`: function -> register names it receives as parameters; `regs`: registers the PTX
+    declares without a `%` (`.reg .pred p;` in inline assembly), checked like the others."""
+    regs = regs or set()
     rep = Report(listings=1)
     fns, labels = parse_listing(text)
     defined = set(labels)
@@ -181,6 +184,8 @@ def check_listing(text: str, where: str = "", symbols: set | None = None, params
             base = mnem.split(".", 1)[0]
             refs = [m.group("name") for o in ops for m in _REF.finditer(o)]
             for r in refs:
+                if base == "CALL" and not r.startswith(".L"):
+                    continue                  # a function symbol: defined here or resolved by the linker (-c)
                 if r not in defined and r not in known:
                     rep.add("undefined targets", f"{where}: {line}")
             if not refs and (base in _NEEDS_TARGET or mnem.startswith("WARPSYNC.COLLECTIVE")):
@@ -189,7 +194,7 @@ def check_listing(text: str, where: str = "", symbols: set | None = None, params
                         rep.add("undefined targets", f"{where}: {line}")
             if guard:
                 g = guard[1:].lstrip("!")
-                if _REG.match(g):
+                if _REG.match(g) or g in regs:
                     reads.append((g, line))
             ndest = 0 if base in _NO_DEST else _DESTS.get(base, 1)
             for k, o in enumerate(ops):
@@ -197,7 +202,7 @@ def check_listing(text: str, where: str = "", symbols: set | None = None, params
                 for a in _atoms(o):
                     if a.startswith("`"):
                         continue
-                    if _REG.match(a):
+                    if _REG.match(a) or a in regs:
                         if k < ndest and not in_mem:
                             writes.add(a)
                         else:
@@ -218,27 +223,34 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
 
 
-def module_symbols(module) -> tuple[set, dict]:
-    """Names a listing may print bare (module and function variables, parameters, functions) and each
-    function's register parameters."""
+def module_symbols(module) -> tuple[set, dict, set]:
+    """Names a listing may print bare (module and function variables, parameters, functions), each
+    function's register parameters, and the registers declared without a `%`."""
     from pylower.lowering import ptx_ast as A
     syms: set[str] = set()
+    regs: set[str] = set()
     params: dict[str, set] = {}
     for g in module.globals:
         if isinstance(g, A.VarDecl):
-            syms.update(getattr(g, "names", None) or [g.name])
+            syms.add(g.name)
     for f in module.functions:
         syms.add(f.name)
         ps = {p.name for p in list(f.decl.params) + list(f.decl.rets or ())}
         syms.update(ps)
         params[f.name] = {("%" + p) if not p.startswith("%") else p for p in ps} | ps
         for d in f.decls:
-            if isinstance(d, A.VarDecl) and getattr(d, "space", "") != ".reg":
-                syms.update(getattr(d, "names", None) or [d.name])
+            if isinstance(d, A.VarDecl) and d.space != ".reg":
+                syms.add(d.name)
+            elif isinstance(d, A.VarDecl) and not d.name.startswith("%"):
+                regs.add(d.name)
+    from pylower.passes.analysis.defuse import defs, uses
+    for f in module.functions:          # registers the PTX itself reads without ever writing them
+        written = {r for i in f.instructions() for r in defs(i)}
+        params[f.name] |= {r for i in f.instructions() for r in uses(i) if r not in written}
     for f in module.functions:          # a kernel's copies of its callees are checked within the kernel
         for c in f.callees:
             params[f.name] |= params.get(c, set())
-    return syms, params
+    return syms, params, regs
 
 
 def check_case(text: str, rel: str, target: str, extra: list[str] | None = None) -> Report | None:
@@ -253,8 +265,8 @@ def check_case(text: str, rel: str, target: str, extra: list[str] | None = None)
         res = compile_text(retarget(text, target), rel, target, opt_level=opt, options=options)
     except (PtxError, RecursionError):
         return None
-    syms, params = module_symbols(res.module)
-    return check_listing(print_program(res.program), f"{rel} [{target}]", syms, params)
+    syms, params, regs = module_symbols(res.module)
+    return check_listing(print_program(res.program), f"{rel} [{target}]", syms, params, regs)
 
 
 def corpus_cases(paths: list[str] | None = None, targets=None, sample: int = 1, offset: int = 0):
