@@ -41,16 +41,25 @@ def _copy_into(kernel: SassFunction, body: SassFunction, names: dict[str, str]) 
     starts with its local function symbol `$<kernel>$<callee>`."""
     first = len(kernel.instrs)
     prefix = f"{kernel.name}>"
+    # the callee's out-of-line helpers continue the kernel's $__internal_N numbering (names stay unique)
+    taken = sum(1 for sym, _g in kernel.symbols.values() if sym.startswith("$__internal_"))
+    helpers = {}
+    for sym, _g in body.symbols.values():
+        if sym.startswith("$__internal_"):
+            rest = sym[len("$__internal_"):].split("_", 1)[1]
+            helpers[sym] = f"$__internal_{taken + len(helpers)}_{rest}"
 
     def own(o: str) -> str:
+        if o.startswith("`(") and o[2:-1] in helpers:
+            return f"`({helpers[o[2:-1]]})"
         return f"`({prefix}{o[2:-1]})" if o.startswith("`(") and "/" in o else o
 
     for ins in body.instrs:
         label = prefix + ins.label if ins.label else ins.label
         ops = tuple(own(o) for o in _call_target(ins, names))
         kernel.instrs.append(replace(ins, label=label, operands=ops))
-    for k, sym in body.symbols.items():
-        kernel.symbols[first + k] = sym
+    for k, (sym, glob) in body.symbols.items():
+        kernel.symbols[first + k] = (helpers.get(sym, sym), glob)
     if len(kernel.instrs) > first:
         kernel.symbols[first] = (names[body.name], body.visible)
 

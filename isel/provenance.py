@@ -14,6 +14,7 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering import ptx_printer as P
+from pylower.lowering.ops import is_cta_barrier
 
 _PHASE_NUMBERS: dict[str, tuple[int, str]] = {}
 
@@ -122,7 +123,7 @@ def _regs(o):
 
 def pseudo_reason(ins: ori.Instr, sel, file: str, nxt: ori.Instr | None) -> str:
     key = ins.opcode
-    if key == "warpsync" and nxt is not None and nxt.op == ori.ORI_CLASSES.get("barrier") and not ins.mods:
+    if key == "warpsync" and nxt is not None and is_cta_barrier(nxt) and not ins.mods:
         key = "warpsync.cta"
     elif key == "bmov" and ".clear" in ins.mods:
         key = "bmov.clear"

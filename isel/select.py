@@ -161,9 +161,34 @@ def _resolve_labels(out: SassFunction, starts: dict[str, int]) -> None:
             out.symbols[k] = (name, False)
 
 
+def _unique_helpers(prog: SassProgram) -> None:
+    """Out-of-line helper symbols (`$__internal_N_...`) are unique across the file: a later function's helper
+    that repeats a name takes the next free number."""
+    seen: set[str] = set()
+    count = 0
+    for fn in prog.functions:
+        rename = {}
+        for k, (sym, glob) in sorted(fn.symbols.items()):
+            if not sym.startswith(_HELPER_PREFIX):
+                continue
+            if sym in seen:
+                rest = sym[len(_HELPER_PREFIX):].split("_", 1)[1]
+                while f"{_HELPER_PREFIX}{count}_{rest}" in seen:
+                    count += 1
+                rename[sym] = f"{_HELPER_PREFIX}{count}_{rest}"
+                fn.symbols[k] = (rename[sym], glob)
+            seen.add(fn.symbols[k][0])
+        if rename:
+            for i in fn.instrs:
+                if any(o[2:-1] in rename for o in i.operands if o.startswith("`(")):
+                    i.operands = tuple(f"`({rename[o[2:-1]]})" if o.startswith("`(") and o[2:-1] in rename else o
+                                       for o in i.operands)
+
+
 def number_labels(prog: SassProgram) -> None:
     """nvdisasm numbers local labels `.L_x_N` across the whole file, in the order it prints them."""
     names: dict[str, str] = {}
+    _unique_helpers(prog)
     for fn in prog.functions:
         for i in fn.instrs:
             if i.label:

@@ -51,6 +51,15 @@ _DESTS = {"ISETP": 2, "FSETP": 2, "DSETP": 2, "HSETP2": 2, "PLOP3": 2, "UISETP":
           "MATCH": 2, "ULOP3": 2, "LOP3": 2, "R2P": 1, "BMOV": 1, "SYNCS": 1, "ATOM": 2, "ATOMG": 2, "ATOMS": 1,
           "F2I": 1, "I2F": 1, "FMNMX": 1, "REDUX": 1, "CREDUX": 2, "UFLO": 1, "POPC": 1}
 
+# forms whose leading predicate result is followed by a register result: SHFL PT, R, ...; ATOM P0, R, [...]
+_PRED_FIRST = {"SHFL", "ATOM", "ATOMG", "R2UR", "ELECT"}
+_PRED = re.compile(r"^!?(?:P\d|PT|UP\d|UPT|%p\w*|%tp\d+|%utp\d+)$")
+
+
+def _is_pred(a: str) -> bool:
+    return bool(_PRED.match(a))
+
+
 _REG = re.compile(r"^(?:%[A-Za-z_$][\w$]*|R\d+|UR\d+|P\d|UP\d|B\d+)$")
 _CONST = re.compile(r"^(?:RZ|URZ|PT|UPT|SR_\w+(?:\.\w+)?|SB\d|0x[0-9a-fA-F]+|\d+|0[fFdD][0-9A-Fa-f]+|\d+\.\d+(?:e[+-]?\d+)?"
                     r"|[+-]?INF|[+-]?QNAN|NAN|UPR|PR|0b[01]+)$")
@@ -197,13 +206,17 @@ def check_listing(text: str, where: str = "", symbols: set | None = None, params
                 if _REG.match(g) or g in regs:
                     reads.append((g, line))
             ndest = 0 if base in _NO_DEST else _DESTS.get(base, 1)
+            first_pred = base in _PRED_FIRST and bool(ops) and (_is_pred(ops[0]) or ops[0] in regs)
             for k, o in enumerate(ops):
                 in_mem = "[" in o or o.startswith("{") and k >= ndest
                 for a in _atoms(o):
                     if a.startswith("`"):
                         continue
                     if _REG.match(a) or a in regs:
-                        if k < ndest and not in_mem:
+                        # the first operand is written; the next ones of a multi-result form when they are
+                        # predicates (carry-out, second predicate), or the register after a leading predicate
+                        dest = k == 0 or k < ndest and (_is_pred(a) or k == 1 and first_pred)
+                        if dest and not in_mem:
                             writes.add(a)
                         else:
                             reads.append((a, line))
