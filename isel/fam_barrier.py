@@ -64,7 +64,9 @@ def select_bar(ins, sel):
                sel.sass(ins, "BAR", mods, (r, r), tags=coop),
                sel.sass(ins, VIRTUAL, (), _bar_operands(ops), tags=("BARRIER_ID",))]
     else:
-        pred = (operand_text(ins.operands[-1]),) if kind == "red" else ()     # BAR.RED's predicate operand
+        # BAR.RED's predicate operand (an immediate one is PT / !PT, as ptxas prints it)
+        p = ins.operands[-1] if kind == "red" else None
+        pred = () if p is None else (("PT" if p.value else "!PT",) if type(p) is A.Imm else (operand_text(p),))
         out = [sel.sass(ins, "BAR", mods, tuple(_bar_operands(ops)) + pred, tags=("BARRIER_ID",) + coop)]
     if kind == "red":
         dest = ins.operands[0]
