@@ -105,7 +105,7 @@ class FunctionFacts:
                 self.block_of[id(ins)] = b.label
         self.dims = self._dims()
         self.regs = Registers(fn)
-        self.values = Values(fn, self.regs, mf.shared)
+        self.values = Values(fn, self.regs, mf.shared, self._sreg_range)
         self.control = Control(fn, mf.noreturn, self.blocks)
         self._calls = self._call_returns()
         self.threads = T.Threads(self)
@@ -120,6 +120,20 @@ class FunctionFacts:
                 mx = _dims(d.text)
         self.reqntid, self.maxntid = req, mx
         return req
+
+    def _sreg_range(self, name: str):
+        d = self.reqntid or self.maxntid
+        if name.startswith("%tid."):
+            i = "xyz".index(name[-1]) if name[-1] in "xyz" else 0
+            return (0, (d[i] if d else (1024, 1024, 64)[i]) - 1)
+        if name == "%laneid":
+            return (0, 31)
+        if name == "%warpid":
+            return (0, 63)
+        if name.startswith("%ntid."):
+            i = "xyz".index(name[-1]) if name[-1] in "xyz" else 0
+            return (1, d[i] if d else (1024, 1024, 64)[i])
+        return None
 
     def max_threads(self) -> int | None:
         """The most threads a CTA of this kernel can have (.reqntid, else .maxntid)."""

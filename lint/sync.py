@@ -98,3 +98,42 @@ def copy_source(ins):
 
 def cta_barrier(ins) -> bool:
     return is_cta_barrier(ins)
+
+
+# ---------------------------------------------------------------- mbarrier uses
+
+class MbarOp:
+    """One operation on an mbarrier: kind is init / inval / arrive / expect_tx / wait / cp_async_arrive (the
+    generic proxy, by the executing thread) or complete_tx / commit (the async proxy: a bulk or tensor copy,
+    st.async / red.async, tcgen05.commit, clusterlaunchcontrol signalling it)."""
+    __slots__ = ("ins", "kind", "operand")
+
+    def __init__(self, ins, kind, operand):
+        self.ins, self.kind, self.operand = ins, kind, operand
+
+    @property
+    def async_proxy(self) -> bool:
+        return self.kind in ("complete_tx", "commit")
+
+
+_MBAR_KIND = {"init": "init", "inval": "inval", "arrive": "arrive", "arrive_drop": "arrive",
+              "expect_tx": "expect_tx", "complete_tx": "arrive", "test_wait": "wait", "try_wait": "wait",
+              "cp_async_arrive": "cp_async_arrive"}
+
+
+def mbarrier_op(ins) -> MbarOp | None:
+    if ins.op == MBARRIER:
+        kind = _MBAR_KIND.get(ins.attrs.op)
+        if kind is None:
+            return None
+        if kind == "arrive" and ins.attrs.expect_tx:
+            kind = "expect_tx"
+        opnd = mbarrier_operand(ins)
+        return MbarOp(ins, kind, opnd) if opnd is not None else None
+    sig = signals_mbarrier(ins)
+    if sig is not None:
+        return MbarOp(ins, "complete_tx", sig)
+    if ins.opcode == "tcgen05" and ".commit" in ins.mods:
+        opnd = mbarrier_operand(ins)
+        return MbarOp(ins, "commit", opnd) if opnd is not None else None
+    return None

@@ -21,18 +21,34 @@ M64 = (1 << 64) - 1
 
 @dataclass(frozen=True)
 class Address:
+    """A location in a variable: base + an offset known to lie in [lo, hi] (None: unbounded)."""
     base: str
-    offset: int | None
+    lo: int | None = 0
+    hi: int | None = 0
+
+    @property
+    def offset(self) -> int | None:
+        return self.lo if self.lo is not None and self.lo == self.hi else None
 
     def plus(self, k: int | None) -> "Address":
-        if k is None or self.offset is None:
-            return Address(self.base, None)
-        return Address(self.base, self.offset + k)
+        if k is None or self.lo is None:
+            return Address(self.base, None, None)
+        return Address(self.base, self.lo + k, self.hi + k)
 
-    def may_alias(self, other: "Address | None") -> bool:
+    def plus_range(self, r) -> "Address":
+        if r is None or self.lo is None:
+            return Address(self.base, None, None)
+        return Address(self.base, self.lo + r[0], self.hi + r[1])
+
+    def may_alias(self, other: "Address | None", size: int = 1) -> bool:
+        """May an access of `size` bytes here touch the same bytes as one there?"""
         if other is None:
             return True
-        return self.base == other.base and (self.offset is None or other.offset is None or self.offset == other.offset)
+        if self.base != other.base:
+            return False
+        if self.lo is None or other.lo is None:
+            return True
+        return self.lo < other.hi + size and other.lo < self.hi + size
 
     def __str__(self) -> str:
         if self.offset is None:
@@ -40,8 +56,8 @@ class Address:
         return self.base if self.offset == 0 else f"{self.base}+{self.offset}"
 
 
-def may_alias(a: Address | None, b: Address | None) -> bool:
-    return a is None or a.may_alias(b)
+def may_alias(a: Address | None, b: Address | None, size: int = 1) -> bool:
+    return a is None or a.may_alias(b, size)
 
 
 class Registers:
@@ -133,6 +149,11 @@ def _int(o, consts) -> int | None:
     return None
 
 
+def _tz(c: int) -> int:
+    c &= M64
+    return 63 if c == 0 else (c & -c).bit_length() - 1
+
+
 def _type_bits(mods) -> int:
     for m in reversed(mods):
         if len(m) > 2 and m[1] in "busf" and m[2:].isdigit():
@@ -152,8 +173,10 @@ _BINOPS = {
 class Values:
     """Constants and addresses of one function's registers (flow-insensitive: every definition must agree)."""
 
-    def __init__(self, fn, regs: Registers, shared_symbols: set[str]):
+    def __init__(self, fn, regs: Registers, shared_symbols: set[str], sreg_ranges=None):
         self.fn, self.regs = fn, regs
+        self._sreg_ranges = sreg_ranges or (lambda name: None)
+        self._ranges: dict[str, tuple | None] | None = None
         self.shared_symbols = shared_symbols
         self.defs: dict[str, list] = {}
         for b in fn.blocks:
@@ -210,15 +233,15 @@ class Values:
         t = type(o)
         if t is A.Addr:
             if not o.items:
-                return Address("<absolute>", o.offset)
+                return Address("<absolute>", o.offset, o.offset)
             base = self.address(o.items[0])
             if base is None:
                 return None
-            return base.plus(o.offset) if len(o.items) == 1 else Address(base.base, None)
+            return base.plus(o.offset) if len(o.items) == 1 else Address(base.base, None, None)
         if t is A.Sym:
             if self.regs.is_reg(o.name):
                 return self.reg_address(o.name)
-            return Address(o.name, 0)
+            return Address(o.name)
         if t is A.Reg:
             return self.reg_address(o.name)
         if t is A.Expr:
@@ -236,11 +259,13 @@ class Values:
             bases = {g.base for g in got if g is not None}
             # a loop-carried pointer: p = base+k before the loop, p = p + step in it
             if len(bases) == 1 and all(g is not None or self._steps(d, r) for g, d in zip(got, ds)):
-                res = Address(bases.pop(), None)
+                res = Address(bases.pop(), None, None)
         elif len(set(got)) == 1:
             res = got[0]
         elif len({g.base for g in got}) == 1:
-            res = Address(got[0].base, None)
+            lo = None if any(g.lo is None for g in got) else min(g.lo for g in got)
+            hi = None if lo is None else max(g.hi for g in got)
+            res = Address(got[0].base, lo, hi)
         else:
             res = None
         self._addr[r] = res
@@ -256,7 +281,7 @@ class Values:
         if op == "mov" and len(srcs) == 1:
             s = srcs[0]
             if type(s) is A.Sym and not self.regs.is_reg(s.name):
-                return Address(s.name, 0)
+                return Address(s.name)
             if type(s) in (A.Reg, A.Sym):
                 return self.address(s)
             return None
@@ -264,7 +289,7 @@ class Values:
             return self.address(srcs[0]) if type(srcs[0]) in (A.Reg, A.Sym) else None
         if op == "ld" and ".param" in ins.mods and srcs and type(srcs[0]) is A.Addr:
             a = self.address(srcs[0])
-            return Address(f"*{a}", 0) if a is not None and a.offset is not None else None
+            return Address(f"*{a}") if a is not None and a.offset is not None else None
         if op in ("add", "sub") and len(srcs) == 2:
             for i, j in ((0, 1), (1, 0)):
                 if op == "sub" and i == 1:
@@ -276,12 +301,176 @@ class Values:
                 if a is None:
                     continue
                 k = self.const(srcs[j])
-                return a.plus(None if k is None else (-k if op == "sub" else k))
+                if k is not None:
+                    return a.plus(-k if op == "sub" else k)
+                r = self.range(srcs[j])
+                return a.plus_range(None if r is None else ((-r[1], -r[0]) if op == "sub" else r))
             return None
         if op == "mad" and len(srcs) == 3 and type(srcs[2]) in (A.Reg, A.Sym):
             a = self.address(srcs[2])
-            return None if a is None else Address(a.base, None)
+            if a is None:
+                return None
+            ra, rb = self.range(srcs[0]), self.range(srcs[1])
+            return a.plus_range(None if ra is None or rb is None or ra[0] < 0 or rb[0] < 0
+                                else (ra[0] * rb[0], ra[1] * rb[1]))
         return None
+
+    # ------------------------------------------------------------------ ranges
+    def range(self, o) -> tuple[int, int] | None:
+        """[lo, hi] of an integer operand, None when unbounded: constants, special registers, arithmetic on
+        bounded values, counters kept in range by a compare-and-select (`i = i+1 > 2 ? 0 : i+1`).
+        Flow-insensitive; hi is rounded down to the value's known alignment."""
+        c = self.const(o)
+        if c is not None:
+            return (c, c)
+        if type(o) not in (A.Reg, A.Sym):
+            return None
+        if is_special(o.name):
+            return self._sreg_ranges(o.name)
+        if self._ranges is None:
+            self._solve_ranges()
+        r = self._ranges.get(o.name)
+        return None if r is None else (r[0], r[1])
+
+    def _rng(self, o):
+        """(lo, hi, alignment bits) of an operand in the current iteration; None unbounded; False not yet known."""
+        c = self.const(o)
+        if c is not None:
+            return (c, c, _tz(c))
+        if type(o) not in (A.Reg, A.Sym):
+            return None
+        if is_special(o.name):
+            r = self._sreg_ranges(o.name)
+            return None if r is None else (r[0], r[1], 0)
+        return self._ranges.get(o.name, False)
+
+    def _solve_ranges(self) -> None:
+        self._ranges = {}
+        changes: dict[str, int] = {}
+        defs = [(d, r) for r, ds in self.defs.items() for d in ds if r not in self.consts]
+        for _ in range(24):
+            changed = False
+            for r, ds in self.defs.items():
+                if r in self.consts:
+                    continue
+                got = [self._range_of(d) for d in ds]
+                known = [g for g in got if g is not False]
+                if not known:
+                    continue
+                if any(g is None for g in known):
+                    new = None
+                else:
+                    tz = min(g[2] for g in known)
+                    lo, hi = min(g[0] for g in known), max(g[1] for g in known)
+                    if lo >= 0 and tz:
+                        hi -= hi % (1 << tz)
+                    new = (lo, hi, tz)
+                old = self._ranges.get(r, False)
+                if new != old and old is not None:
+                    changes[r] = changes.get(r, 0) + 1
+                    self._ranges[r] = new if changes[r] < 8 else None      # widen a range that keeps growing
+                    changed = True
+            if not changed:
+                break
+        else:
+            for r in list(self._ranges):
+                self._ranges[r] = None
+        del defs
+
+    def _range_of(self, ins):
+        op, srcs = ins.opcode, self.regs.sources(ins)
+        bits = _type_bits(ins.mods)
+        rs = [self._rng(s) for s in srcs]
+        if op == "selp" and len(rs) == 3:
+            return self._select(ins, srcs, rs)
+        if any(r is False for r in rs):
+            return False
+        res = None
+        if op in ("mov", "cvt") and len(rs) == 1:
+            res = rs[0]
+        elif op == "and" and len(rs) == 2:
+            nonneg = [r for r in rs if r is not None and r[0] >= 0]
+            tz = max((r[2] for r in rs if r is not None), default=0)
+            res = (0, min(r[1] for r in nonneg), tz) if nonneg else None
+        elif op == "bfe" and len(rs) == 3 and rs[2] is not None and rs[2][0] == rs[2][1] and rs[2][0] > 0:
+            n = rs[2][0]
+            res = (-(1 << (n - 1)), (1 << (n - 1)) - 1, 0) if ".s32" in ins.mods or ".s64" in ins.mods \
+                else (0, (1 << n) - 1, 0)
+        elif op == "rem" and len(rs) == 2 and rs[1] is not None and rs[1][0] > 0 and rs[0] is not None and rs[0][0] >= 0:
+            res = (0, min(rs[0][1], rs[1][1] - 1), 0)
+        elif any(r is None for r in rs):
+            res = None
+        elif op == "add" and len(rs) == 2:
+            res = (rs[0][0] + rs[1][0], rs[0][1] + rs[1][1], min(rs[0][2], rs[1][2]))
+        elif op == "sub" and len(rs) == 2:
+            res = (rs[0][0] - rs[1][1], rs[0][1] - rs[1][0], min(rs[0][2], rs[1][2]))
+        elif op in ("mul", "shl") and len(rs) == 2 and rs[0][0] >= 0 and rs[1][0] >= 0:
+            a, b = rs
+            if op == "shl":
+                if b[1] > 62:
+                    return None
+                res = (a[0] << b[0], a[1] << b[1], a[2] + b[0])
+            else:
+                res = (a[0] * b[0], a[1] * b[1], a[2] + b[2])
+        elif op == "mad" and len(rs) == 3 and rs[0][0] >= 0 and rs[1][0] >= 0:
+            res = (rs[0][0] * rs[1][0] + rs[2][0], rs[0][1] * rs[1][1] + rs[2][1], min(rs[0][2] + rs[1][2], rs[2][2]))
+        elif op in ("shr", "div") and len(rs) == 2 and rs[0][0] >= 0 and rs[1][0] > (0 if op == "div" else -1):
+            d = (1 << min(rs[1][0], 63), 1 << min(rs[1][1], 63)) if op == "shr" else rs[1]
+            res = (rs[0][0] // d[1], rs[0][1] // d[0], 0)
+        elif op in ("or", "xor") and len(rs) == 2 and rs[0][0] >= 0 and rs[1][0] >= 0:
+            res = (0, (1 << max(rs[0][1], rs[1][1]).bit_length()) - 1, min(rs[0][2], rs[1][2]))
+        elif op in ("min", "max") and len(rs) == 2:
+            f = min if op == "min" else max
+            res = (f(rs[0][0], rs[1][0]), f(rs[0][1], rs[1][1]), min(rs[0][2], rs[1][2]))
+        if res is not None and bits < 64 and (res[0] < -(1 << (bits - 1)) or res[1] >= 1 << bits):
+            return None
+        return res
+
+    def _select(self, ins, srcs, rs):
+        """selp d, a, b, p: the hull of a and b, each clamped by what p says when it is chosen."""
+        a, b = rs[0], rs[1]
+        ca = self._clamp(srcs[0], srcs[2], True, a)
+        cb = self._clamp(srcs[1], srcs[2], False, b)
+        if ca is False or cb is False:
+            return cb if ca is False else ca          # the other side is not known yet
+        if ca is None or cb is None:
+            return None
+        return (min(ca[0], cb[0]), max(ca[1], cb[1]), min(ca[2], cb[2]))
+
+    _BOUND = {".lt": (None, -1), ".lo": (None, -1), ".le": (None, 0), ".ls": (None, 0),
+              ".gt": (1, None), ".hi": (1, None), ".ge": (0, None), ".hs": (0, None)}
+    _FLIP = {".lt": ".ge", ".lo": ".hs", ".le": ".gt", ".ls": ".hi", ".gt": ".le", ".hi": ".ls", ".ge": ".lt",
+             ".hs": ".lo"}
+    _SWAP = {".lt": ".gt", ".gt": ".lt", ".le": ".ge", ".ge": ".le", ".lo": ".hi", ".hi": ".lo", ".ls": ".hs",
+             ".hs": ".ls"}
+
+    def _clamp(self, x, p, when: bool, r):
+        """The range of x where predicate p is `when`, if p compares x with a constant."""
+        if r is None or r is False or type(x) not in (A.Reg, A.Sym) or type(p) not in (A.Reg, A.Sym):
+            return r
+        ds = self.defs.get(p.name, ())
+        if len(ds) != 1 or ds[0].opcode != "setp":
+            return r
+        d = ds[0]
+        cmp = next((m for m in d.mods if m in self._BOUND), None)
+        srcs = self.regs.sources(d)
+        if cmp is None or len(srcs) != 2:
+            return r
+        if type(srcs[0]) in (A.Reg, A.Sym) and srcs[0].name == x.name and self.const(srcs[1]) is not None:
+            c = self.const(srcs[1])
+        elif type(srcs[1]) in (A.Reg, A.Sym) and srcs[1].name == x.name and self.const(srcs[0]) is not None:
+            c, cmp = self.const(srcs[0]), self._SWAP[cmp]
+        else:
+            return r
+        if not when:
+            cmp = self._FLIP[cmp]
+        lo_d, hi_d = self._BOUND[cmp]
+        lo, hi = r[0], r[1]
+        if hi_d is not None:
+            hi = min(hi, c + hi_d)
+        if lo_d is not None:
+            lo = max(lo, c + lo_d)
+        return (lo, hi, r[2]) if lo <= hi else r
 
     def is_shared(self, addr: Address | None, space_mods) -> bool:
         """Does a memory access touch shared memory: by its state space, or (generic) by what it points into."""

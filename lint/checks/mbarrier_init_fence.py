@@ -1,1 +1,140 @@
+"""mbarrier-init-fence: an mbarrier used by other threads, or by the async proxy, before its initialisation
+is made visible to them.
 
+`mbarrier.init` is a generic-proxy write by the initialising thread. Other threads may use the barrier
+only after a CTA barrier (`bar.sync`, `barrier.sync`, `bar.arrive`, a cluster barrier) orders them after
+it, and a bulk / tensor copy (the async proxy) completing transactions on it, or tcgen05.commit, needs a
+`fence.mbarrier_init` or `fence.proxy.async` (or such a barrier) in between. The check is a forward
+dataflow over the CFG: an init stays unpublished on a path until one of those; a use on a path where an
+init of the same barrier (by address) is unpublished is reported when it is an async-proxy use, or a use
+by threads that need not be the initialising one (its execution conditions do not include all of the
+init's: the init is guarded by `tid == 0`, the use is not). docs/lint/mbarrier-init-fence.md.
+"""
+from __future__ import annotations
+
+from pylower.lowering.ops import SYNC
+
+from .. import threads as T
+from ..finding import check
+from ..sync import cta_barrier, mbarrier_op
+from .common import finding, note, text
+
+ID = "mbarrier-init-fence"
+
+
+def _publishes(ins) -> bool:
+    """Does `ins` make earlier mbarrier inits visible (to the CTA, or to the async proxy)?"""
+    if cta_barrier(ins) or ins.opcode == "barrier" and ins.attrs.cluster:
+        return True
+    if ins.op == SYNC and ins.opcode == "fence" and ins.attrs.form in ("mbarrier_init", "async"):
+        return True
+    return False
+
+
+def conditions(f, ins) -> frozenset:
+    """The thread-dependent decisions under which `ins` runs: control-dependence edges of thread-dependent
+    branches and its own guard (by predicate register and the writes of it that reach)."""
+    th = f.threads
+    out = set()
+    label = f.block_of[id(ins)]
+    if f.control.live(label):
+        seen, work = set(), [label]
+        while work:
+            x = work.pop()
+            for a, s in f.control.cd_edges.get(x, ()):
+                if (a, s) in seen:
+                    continue
+                seen.add((a, s))
+                if (th.branch_level(a) or 0) > T.UNIFORM:
+                    out.add((a, s))
+                work.append(a)
+    if ins.guard is not None and th.guard_level(ins) > T.UNIFORM:
+        g = ins.guard
+        neg = type(g).__name__ == "Not"
+        name = (g.inner if neg else g).name
+        reach = th.reach.get((id(ins), name)) if name in th.multi else None
+        out.add(("guard", name, neg, reach))
+    return frozenset(out)
+
+
+def _pending_at_uses(f):
+    """Forward dataflow: for every mbarrier use, the inits (index into `inits`) that may be unpublished."""
+    fn = f.fn
+    ops = {}
+    inits = []
+    for b in fn.blocks:
+        for ins in b.instrs:
+            op = mbarrier_op(ins)
+            if op is not None:
+                ops[id(ins)] = op
+                if op.kind == "init":
+                    inits.append(op)
+    if not inits:
+        return [], []
+    index = {id(op.ins): k for k, op in enumerate(inits)}
+    order = f.am.rpo
+    IN = {x: frozenset() for x in order}
+    OUT = {}
+
+    def transfer(label, state, visit=None):
+        for ins in f.blocks[label].instrs:
+            if _publishes(ins):
+                state = frozenset()
+                continue
+            op = ops.get(id(ins))
+            if op is None:
+                continue
+            if op.kind == "init":
+                state = state | {index[id(ins)]}
+            elif visit is not None and state and op.kind != "inval":
+                visit(op, state)
+        return state
+
+    changed = True
+    while changed:
+        changed = False
+        for x in order:
+            preds = [p for p in f.blocks[x].preds if p in OUT]
+            s = frozenset().union(*(OUT[p] for p in preds)) if preds else frozenset()
+            IN[x] = s
+            o = transfer(x, s)
+            if OUT.get(x) != o:
+                OUT[x] = o
+                changed = True
+    found = []
+    for x in order:
+        transfer(x, IN[x], lambda op, st: found.append((op, st)))
+    return inits, found
+
+
+@check(ID, "an mbarrier used by other threads or the async proxy before its init is visible")
+def run(m):
+    for fn in m.functions():
+        f = m.facts(fn)
+        inits, found = _pending_at_uses(f)
+        if not found:
+            continue
+        addr = [f.values.address(op.operand) for op in inits]
+        cond = {}
+        reported = set()
+        for op, pending in found:
+            a = f.values.address(op.operand)
+            for k in sorted(pending):
+                if k in reported:
+                    continue
+                if a is not None and not a.may_alias(addr[k]) or addr[k] is not None and a is None and False:
+                    continue
+                init = inits[k].ins
+                if not op.async_proxy:
+                    ci = cond.setdefault(k, conditions(f, init))
+                    if ci <= conditions(f, op.ins):
+                        continue                 # only the initialising threads use it: program order suffices
+                    why = ("other threads may use it before the initialisation is visible to them: a CTA "
+                           "barrier (bar.sync) must order the init before this use")
+                else:
+                    why = ("the async proxy may see the barrier before its initialisation: a "
+                           "`fence.mbarrier_init.release.cluster` or `fence.proxy.async` (or a CTA barrier) must "
+                           "come between")
+                reported.add(k)
+                yield finding(m, f, ID, op.ins, f"`{text(op.ins)}` uses the mbarrier initialised at line {init.line}, "
+                              f"but {why}", [note(m, init, f"the mbarrier is initialised here")])
