@@ -176,7 +176,8 @@ class Values:
     def __init__(self, fn, regs: Registers, shared_symbols: set[str], sreg_ranges=None):
         self.fn, self.regs = fn, regs
         self._sreg_ranges = sreg_ranges or (lambda name: None)
-        self._ranges: dict[str, tuple | None] | None = None
+        self._ranges: dict[str, tuple | None] = {}
+        self._final: set[str] = set()
         self.shared_symbols = shared_symbols
         self.defs: dict[str, list] = {}
         for b in fn.blocks:
@@ -327,8 +328,8 @@ class Values:
             return None
         if is_special(o.name):
             return self._sreg_ranges(o.name)
-        if self._ranges is None:
-            self._solve_ranges()
+        if o.name not in self._final:
+            self._solve_ranges(o.name)
         r = self._ranges.get(o.name)
         return None if r is None else (r[0], r[1])
 
@@ -344,38 +345,59 @@ class Values:
             return None if r is None else (r[0], r[1], 0)
         return self._ranges.get(o.name, False)
 
-    def _solve_ranges(self) -> None:
-        self._ranges = {}
+    def _solve_ranges(self, root: str) -> None:
+        """Solve the ranges of `root` and every register it depends on (a worklist over that slice; a range
+        that keeps growing is widened to unbounded)."""
+        regs = self.regs
+        slice_, work = [], [root]
+        seen = {root}
+        while work:
+            r = work.pop()
+            if r in self._final or r in self.consts:
+                continue
+            slice_.append(r)
+            for d in self.defs.get(r, ()):
+                for u in regs.uses(d):
+                    if u not in seen and not is_special(u):
+                        seen.add(u)
+                        work.append(u)
+        users: dict[str, list] = {}
+        for r in slice_:
+            for d in self.defs.get(r, ()):
+                for u in regs.uses(d):
+                    users.setdefault(u, []).append(r)
         changes: dict[str, int] = {}
-        defs = [(d, r) for r, ds in self.defs.items() for d in ds if r not in self.consts]
-        for _ in range(24):
-            changed = False
-            for r, ds in self.defs.items():
-                if r in self.consts:
+        pending = list(reversed(slice_))
+        queued = set(pending)
+        while pending:
+            r = pending.pop()
+            queued.discard(r)
+            got = [self._range_of(d) for d in self.defs.get(r, ())]
+            known = [g for g in got if g is not False]
+            if not known:
+                new = None if not got else False
+                if new is False:
                     continue
-                got = [self._range_of(d) for d in ds]
-                known = [g for g in got if g is not False]
-                if not known:
-                    continue
-                if any(g is None for g in known):
-                    new = None
-                else:
-                    tz = min(g[2] for g in known)
-                    lo, hi = min(g[0] for g in known), max(g[1] for g in known)
-                    if lo >= 0 and tz:
-                        hi -= hi % (1 << tz)
-                    new = (lo, hi, tz)
-                old = self._ranges.get(r, False)
-                if new != old and old is not None:
-                    changes[r] = changes.get(r, 0) + 1
-                    self._ranges[r] = new if changes[r] < 8 else None      # widen a range that keeps growing
-                    changed = True
-            if not changed:
-                break
-        else:
-            for r in list(self._ranges):
-                self._ranges[r] = None
-        del defs
+            elif any(g is None for g in known):
+                new = None
+            else:
+                tz = min(g[2] for g in known)
+                lo, hi = min(g[0] for g in known), max(g[1] for g in known)
+                if lo >= 0 and 0 < tz < 63:
+                    hi -= hi % (1 << tz)
+                new = (lo, hi, tz)
+            old = self._ranges.get(r, False)
+            if new == old or old is None:
+                continue
+            changes[r] = changes.get(r, 0) + 1
+            self._ranges[r] = new if changes[r] < 8 else None        # widen a range that keeps growing
+            for u in users.get(r, ()):
+                if u not in queued:
+                    queued.add(u)
+                    pending.append(u)
+        for r in slice_:
+            self._final.add(r)
+            self._ranges.setdefault(r, None)
 
     def _range_of(self, ins):
         op, srcs = ins.opcode, self.regs.sources(ins)

@@ -33,8 +33,9 @@ def why(m, f, who, level) -> list:
         cond = br.guard if br.guard is not None else (f.regs.sources(br)[0] if f.regs.sources(br) else None)
         src, origin = f.origin(cond, level, br) if cond is not None else ("", None)
         frm = f" (from {src})" if src else ""
-        if br.opcode in ("ret", "exit"):
-            msg = f"threads leave here when `{P.operand(cond)}` holds, which is {kind}{frm}: an early exit"
+        if br.opcode in ("ret", "exit") or _exits_early(f, who, br):
+            msg = (f"an early exit: the threads where `{P.operand(br.guard)}` holds leave the kernel here; "
+                   f"`{P.operand(cond)}` is {kind}{frm}")
         elif br.opcode == "brx":
             msg = f"indirect branch on `{P.operand(cond)}`, which is {kind}{frm}"
         else:
@@ -53,3 +54,19 @@ def why(m, f, who, level) -> list:
 def guard_text(f, ins, level) -> str:
     src, _ = f.origin(ins.guard, level, ins)
     return f"`{P.operand(ins.guard)}`" + (f" (from {src})" if src else "")
+
+
+def _exits_early(f, label, br) -> bool:
+    """Does the branch jump to code that only returns (an early exit)?"""
+    target = next((o.name for o in br.operands if type(o).__name__ == "Sym"), None)
+    seen = set()
+    while target is not None and target not in seen and target in f.blocks:
+        seen.add(target)
+        b = f.blocks[target]
+        ops = [i.opcode for i in b.instrs]
+        if ops and ops[-1] in ("ret", "exit") and all(o in ("ret", "exit", "bra") for o in ops):
+            return b.instrs[-1].guard is None
+        if ops or len(b.succs) != 1:
+            return False
+        target = b.succs[0]
+    return False

@@ -19,7 +19,7 @@ from .. import threads as T
 from ..control import EXIT
 from ..finding import check
 from ..sync import barrier_operands, is_cluster_barrier
-from .common import finding, note, text, why
+from .common import finding, guard_text, note, text, why
 
 ID = "divergent-barrier"
 
@@ -133,16 +133,17 @@ def run(m):
                 level, who = f.execution(ins)
                 if level == T.UNIFORM:
                     continue
-                what = f"`{text(ins)}`" if inner is None else f"the call of `{f.callee(ins)}`"
+                what = f"aligned barrier `{text(ins)}`" if inner is None else \
+                    f"`{text(ins)}`, which executes an aligned barrier,"
                 tf = f if inner is None else m.facts(inner[1])
                 extra = [] if inner is None else [note(m, target, f"it executes the aligned barrier `{text(target)}`")]
                 if level == T.LANE:
                     if who is ins:
-                        msg = (f"aligned barrier {what} is guarded by a lane-dependent predicate: the threads of a "
-                               f"warp must execute an aligned barrier together")
+                        msg = (f"{what} is guarded by {guard_text(f, ins, level)}, which is lane-dependent: the "
+                               f"threads of a warp must execute an aligned barrier together")
                     else:
-                        msg = (f"aligned barrier {what} is reached under lane-dependent control flow: the threads "
-                               f"of a warp may arrive at different barrier instructions or not at all")
+                        msg = (f"{what} is reached under lane-dependent control flow: the threads of a warp may "
+                               f"arrive at different barrier instructions or not at all")
                     yield finding(m, f, ID, ins, msg, why(m, f, who, level) + extra)
                     continue
                 if not _waits_for_all(tf, target):
@@ -156,6 +157,10 @@ def run(m):
                         continue
                 d = deciders[0] if who not in deciders else who
                 whole = "cluster" if is_cluster_barrier(target) else "CTA"
-                msg = (f"barrier {what} waits for every thread of the {whole} but is reached under warp-dependent "
-                       f"control flow: warps that take the other path never arrive")
+                if who is ins:
+                    msg = (f"{what} waits for every thread of the {whole} but is guarded by "
+                           f"{guard_text(f, ins, T.WARP)}, which is warp-dependent: the warps guarded off never arrive")
+                else:
+                    msg = (f"{what} waits for every thread of the {whole} but is reached under warp-dependent "
+                           f"control flow: warps that take the other path never arrive")
                 yield finding(m, f, ID, ins, msg, why(m, f, d, T.WARP) + extra)

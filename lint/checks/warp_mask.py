@@ -15,7 +15,7 @@ from pylower.lowering import ptx_printer as P
 from .. import threads as T
 from ..finding import check
 from ..sync import FULL, member_mask
-from .common import finding, text, why
+from .common import finding, guard_text, text, why
 
 ID = "warp-mask"
 
@@ -39,8 +39,8 @@ def run(m):
                     continue
                 shown = P.operand(mask) + ("" if type(mask).__name__ == "Imm" else f" (= {c & FULL:#x})")
                 if who is ins:
-                    msg = (f"`{text(ins)}` names every lane in its member mask {shown} but is guarded by a "
-                           f"lane-dependent predicate: the lanes guarded off never arrive")
+                    msg = (f"`{text(ins)}` names every lane in its member mask {shown} but is guarded by "
+                           f"{guard_text(f, ins, level)}, which is lane-dependent: the lanes guarded off never arrive")
                 else:
                     msg = (f"`{text(ins)}` names every lane in its member mask {shown} but runs under "
                            f"lane-dependent control flow: lanes that took the other path never arrive")
