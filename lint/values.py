@@ -40,19 +40,22 @@ class Address:
             return Address(self.base, None, None)
         return Address(self.base, self.lo + r[0], self.hi + r[1])
 
-    def may_alias(self, other: "Address | None", size: int = 1) -> bool:
-        """May an access of `size` bytes here touch the same bytes as one there?"""
+    def may_alias(self, other: "Address | None", size: int = 1, other_size: int | None = None) -> bool:
+        """May an access of `size` bytes here touch the same bytes as one of `other_size` (default: the same)
+        there?"""
         if other is None:
             return True
         if self.base != other.base:
             return False
         if self.lo is None or other.lo is None:
             return True
-        return self.lo < other.hi + size and other.lo < self.hi + size
+        return self.lo < other.hi + (size if other_size is None else other_size) and other.lo < self.hi + size
 
     def __str__(self) -> str:
-        if self.offset is None:
+        if self.lo is None:
             return f"{self.base}+?"
+        if self.offset is None:
+            return f"{self.base}+[{self.lo}..{self.hi}]"
         return self.base if self.offset == 0 else f"{self.base}+{self.offset}"
 
 

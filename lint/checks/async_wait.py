@@ -24,7 +24,18 @@ from ..sync import async_form, mbarrier_op
 from .common import finding, note, text
 
 ID = "async-wait"
-_ACCESS = 16           # the widest cp.async copy and shared load (16 bytes): how far an access may reach
+_BITS = {".b8": 8, ".u8": 8, ".s8": 8, ".b16": 16, ".u16": 16, ".s16": 16, ".f16": 16, ".bf16": 16,
+         ".b32": 32, ".u32": 32, ".s32": 32, ".f32": 32, ".b64": 64, ".u64": 64, ".s64": 64, ".f64": 64,
+         ".b128": 128}
+
+
+def _read_size(ins) -> int:
+    """Bytes one thread's load reads (ldmatrix: a 16-byte row)."""
+    if ins.opcode == "ldmatrix":
+        return 16
+    bits = next((b for m, b in _BITS.items() if m in ins.mods), 32)
+    vec = next((int(m[2:]) for m in ins.mods if m in (".v2", ".v4", ".v8")), 1)
+    return bits * vec // 8
 _CAP = 16
 
 
@@ -96,7 +107,8 @@ def run(m):
                 return
             # after the thread has waited for something, a copy still in flight is taken to fill another
             # buffer (a pipeline stage) unless the addresses are known to overlap
-            hits = sorted(k for k, _, _ in s[0] if (a is None or a.may_alias(dst[k], _ACCESS))
+            rs = _read_size(ins)
+            hits = sorted(k for k, _, _ in s[0] if (a is None or a.may_alias(dst[k], rs, insts[k].attrs.size))
                           and (not s[2] or _bounded(a) and _bounded(dst[k])))
             if hits:
                 found.append((ins, hits[0]))

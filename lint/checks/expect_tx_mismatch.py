@@ -6,8 +6,8 @@ more than the copies bring hangs the waiters; expecting fewer lets them read the
 lands. The check is a forward dataflow over the CFG, per mbarrier (by address): the expected bytes (constant
 counts, constant-propagated) and the bytes of the copies that complete transactions on it
 (`cp.async.bulk ... .mbarrier::complete_tx::bytes [dst], [src], size, [mbar]` with a constant size,
-`mbarrier.complete_tx`) add up along a path; a wait on the barrier, or the end of the function, closes the
-phase and compares them. A path that does not touch the barrier does not change its sums (the thread that
+`mbarrier.complete_tx`) add up along a path; a wait on the barrier, arming it again after its copies were
+issued (the producer's next phase), or the end of the function closes the phase and compares them. A path that does not touch the barrier does not change its sums (the thread that
 issues the copies is not the one that skips them). Counts that cannot be known are never compared: tensor
 (TMA) copies, whose size is the tensor map's box; multicast copies and st.async / red.async, which bring bytes
 from other CTAs; non-constant sizes; sums that differ between paths. docs/lint/expect-tx-mismatch.md.
@@ -106,6 +106,12 @@ def run(m):
                 return s
             op, key, num = got
             if op.kind == "expect_tx":
+                # re-arming a barrier whose copies were issued starts its next phase: the previous one closes
+                cur = next((e for e in s if e[0] == key), None)
+                if cur is not None and cur[3] and cur[4]:
+                    if record:
+                        results.append((cur, s, ins))
+                    s = frozenset(e for e in s if e is not cur)
                 n = f.values.const(ins.operands[-1])
                 return _update(s, key, TOP if n is None else n, 0, esite=num)
             if op.kind == "complete_tx":
