@@ -51,6 +51,7 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--explain", action="store_true",
                     help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
+    ap.add_argument("--lint", action="store_true", help="also run pylower-lint's synchronization checks (warnings on stderr)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
                  "--print-potentially-overlapping-membermasks, -c")
@@ -142,6 +143,10 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             if not a.emit_ir:
                 raise PtxError("--stop-before needs --emit-ir")
             dump.stop_before = a.stop_before
+        if a.lint:
+            from pylower.lint import lint_text
+            from pylower.lint.report import text as lint_report
+            stderr.write(lint_report(lint_text(text, a.input, target)))
         from pylower.pipeline import compile_text
         res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
     except PtxError as e:
