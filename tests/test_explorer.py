@@ -126,14 +126,29 @@ def test_validate_finds_broken_links():
 
 def test_notes_hook_marks_lines():
     """pylower's warnings and a checker's findings (dicts or objects) become notes at their PTX lines."""
-    class Finding:
-        line, severity, rule, message = 14, "warning", "W001", "a finding"
+    class Related:
+        line, message = 19, "the branch it depends on"
+
+    class Finding:                       # pylower.lint's shape: check, line, message, related notes
+        check, line, message, notes, function = "divergent-shfl", 14, "a finding", (Related(),), "divergent_shfl"
     data = explorer.explore(TWO_KERNELS, "two.ptx", "sm_90", verify_each=False,
                             notes=[{"line": 12, "severity": "error", "code": "E1", "message": "m"}, Finding()])
     assert data["lint"] is True
     assert [(n["line"], n["severity"], n["code"], n["source"]) for n in data["notes"]] == \
-        [(12, "error", "E1", "lint"), (14, "warning", "W001", "lint")]
+        [(12, "error", "E1", "lint"), (14, "warning", "divergent-shfl", "lint"), (19, "info", "divergent-shfl", "lint")]
+    assert data["notes"][2]["message"] == "note: the branch it depends on"
     assert explorer.validate(data) == []
+
+
+def test_cli_shows_the_checkers_findings(tmp_path):
+    """Where pylower.lint is installed, `--html` puts its findings on the page (the Notes tab and the PTX margin)."""
+    pytest.importorskip("pylower.lint", reason="the checker (pylower.lint) is not in this tree")
+    src = tmp_path / "two.ptx"
+    src.write_text(TWO_KERNELS)
+    out = tmp_path / "two.html"
+    assert run([str(src), "--arch", "sm_90", "--html", str(out)]) == 0
+    data = explorer.page_data(out.read_text())
+    assert data["lint"] is True and explorer.validate(data) == []
 
 
 def test_diff_ops_reproduce_the_new_text():

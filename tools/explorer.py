@@ -345,24 +345,44 @@ def _compare(ptxas: PtxasData, program, sass: dict) -> dict:
 
 # ---------------------------------------------------------------- notes (warnings, lint findings)
 
-def _note(x, source: str) -> dict:
-    """A warning or a checker's finding -> {line, severity, source, code, message, function}. Accepts a
-    dict or an object with those attributes (`rule`/`id`/`check` for the code, `text` for the message)."""
-    def get(*keys, default=""):
+def _notes(x, source: str) -> list[dict]:
+    """A warning or a checker's finding -> [{line, severity, source, code, message, function}], the finding's
+    own related notes (`notes`: objects or dicts with a line and a message, as pylower.lint's Finding has) after
+    it as "info". Accepts a dict or an object (`code`/`rule`/`check`/`id` for the code, `text` for the message)."""
+    def get(obj, *keys, default=""):
         for key in keys:
-            v = x.get(key) if isinstance(x, dict) else getattr(x, key, None)
+            v = obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
             if v not in (None, ""):
                 return v
         return default
-    line = get("line", "ptx_line", default=0)
+
+    def line_of(obj) -> int:
+        try:
+            return int(get(obj, "line", "ptx_line", default=0))
+        except (TypeError, ValueError):
+            return 0
+    code = str(get(x, "code", "rule", "check", "id", default=""))
+    function = str(get(x, "function", "kernel", default=""))
+    out = [{"line": line_of(x), "severity": str(get(x, "severity", "level", default="warning")), "source": source,
+            "code": code, "message": str(get(x, "message", "text", default=str(x))), "function": function}]
+    related = get(x, "notes", default=())
+    for n in related if isinstance(related, (list, tuple)) else ():
+        out.append({"line": line_of(n), "severity": "info", "source": source, "code": code,
+                    "message": "note: " + str(get(n, "message", "text", default=str(n))), "function": function})
+    return out
+
+
+def lint_findings(text: str, file: str, target: str):
+    """The findings of pylower's checker (`pylower.lint`) on the file, or None where the checker is not
+    installed or cannot read the input."""
     try:
-        line = int(line)
-    except (TypeError, ValueError):
-        line = 0
-    return {"line": line, "severity": str(get("severity", "level", default="warning")), "source": source,
-            "code": str(get("code", "rule", "id", "check", default="")),
-            "message": str(get("message", "text", default=str(x))),
-            "function": str(get("function", "kernel", default=""))}
+        from pylower.lint import lint_text
+    except ImportError:
+        return None
+    try:
+        return lint_text(text, file, target)
+    except PtxError:
+        return None
 
 
 # ---------------------------------------------------------------- the page
@@ -407,7 +427,8 @@ def explore(text: str, file: str = "<input>", target="sm_90", opt_level: int = 3
         kernels.append({"name": fn.name, "entry": fn.is_entry, "ptx_line": fn.ptx_line, **sass[fn.name],
                         "eiattr": _eiattr_json(fn.eiattr),
                         "ir0": v["ir0"] if v else None, "ir_edits": v["edits"] if v else []})
-    all_notes = [_note(w, "pylower") for w in res.warnings] + [_note(n, "lint") for n in (notes or [])]
+    all_notes = [n for w in res.warnings for n in _notes(w, "pylower")] + \
+        [n for f in (notes or []) for n in _notes(f, "lint")]
     return {
         "format": DATA_FORMAT, "file": file, "target": prog.target,
         "opt_level": opt_level, "knobs": dict(knobs or {}), "options": {k: v for k, v in (options or {}).items()},
@@ -529,7 +550,8 @@ def write_from_cli(out: Path, path: Path, text: str, target: str, opt_level: int
                    disabled, compare: bool) -> int:
     """`pylower k.ptx --html out.html [--compare-ptxas]`: ptxas's data from a run now (--compare-ptxas; the stored
     reference when ptxas is missing and there is one), else from the stored reference of a corpus file when
-    there is one. Returns the page's size."""
+    there is one. The checker's findings (pylower.lint) are the page's notes when it is installed. Returns the
+    page's size."""
     from pylower.tools import ptxas_ref
     ptxas = None
     if compare and ptxas_ref.have_ptxas():
@@ -539,5 +561,6 @@ def write_from_cli(out: Path, path: Path, text: str, target: str, opt_level: int
         if compare and ptxas is None:
             from pylower.tools.compare import INSTALL
             raise PtxError(INSTALL, 0, 0, str(path))
-    data = explore(text, str(path), target, opt_level, knobs, options, disabled, ptxas)
+    data = explore(text, str(path), target, opt_level, knobs, options, disabled, ptxas,
+                   lint_findings(text, str(path), target))
     return write_page(out, data)
