@@ -52,8 +52,8 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--explain", action="store_true",
                     help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
-    ap.add_argument("--html", metavar="FILE", help="write the explorer page (PTX and SASS side by side, linked; the "
-                    "IR phase by phase; with --compare-ptxas, ptxas's sync sequence): tools/explorer.py")
+    ap.add_argument("--html", metavar="FILE", help="write the explorer page instead of the listing (PTX and SASS side "
+                    "by side, linked; the IR phase by phase; with --compare-ptxas, ptxas's sync sequence)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
                  "--print-potentially-overlapping-membermasks, -c")
