@@ -86,7 +86,27 @@ def guard_becomes_branch(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
     ifconvert_guard_atom; ifconvert_guard_atom_dead and ifconvert_guard_red stay predicated)."""
     if ins.attrs.nopred or is_long_load(ins):
         return True
-    return ins.opcode == "atom" and _result_used(am, block, ins) and not _aggregated_with_result(am, ins)
+    return ins.opcode == "atom" and (_result_used(am, block, ins) or _waited_for(am, block, ins)) \
+        and not _aggregated_with_result(am, ins)
+
+
+def _waited_for(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """Is a fence or a CTA barrier reachable after the atomic? It waits for the atomic's result register, so
+    a dead result counts as used there (ifconvert_guard_exch_dead_{membarcta,fence_acqrel,bar}; a fence
+    only before it does not: _fence_before)."""
+    by_label = am.blocks
+    k = next(i for i, x in enumerate(block.instrs) if x is ins)
+    work, seen = [(block.label, k + 1)], set()
+    while work:
+        label, index = work.pop()
+        if (label, index) in seen or label not in by_label:
+            continue
+        seen.add((label, index))
+        b = by_label[label]
+        if any(x.opcode in _FENCES or is_cta_barrier(x) for x in b.instrs[index:]):
+            return True
+        work.extend((s, 0) for s in b.succs)
+    return False
 
 
 # used-result atomics ptxas warp-aggregates (a prefix scan; isel/fam_atomic.py section 3): under a guard the
