@@ -14,6 +14,7 @@ from . import __path__ as _pkg_path
 from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
+from .fam_sync_pseudo import place_convergence_barriers
 from .rules import RULES, SelectContext
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
@@ -77,6 +78,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         for i in out.instrs:
             if i.operands and i.operands[-1] in alias:
                 i.operands = i.operands[:-1] + (alias[i.operands[-1]],)
+    place_convergence_barriers(out.instrs)
     if sel._analyses.get("labels") or alias:
         _renumber_labels(out)
     layout(out)
