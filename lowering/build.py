@@ -49,6 +49,7 @@ class BuildContext:
         self.diags = diags
         self.file = file
         self.function: A.Function | None = None
+        self.decls: list = []                  # the current function's declarations (nested scopes opened)
         self.shared_symbols: set[str] = set()
         self.reg_types: dict[str, str] = {}
 
@@ -289,6 +290,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
         if type(st) is A.Label:
             scope.names.add(st.name)
     ctx.function = f
+    ctx.decls = decls
     blocks: list[BasicBlock] = []
     cur = BasicBlock("$entry")
     blocks.append(cur)
