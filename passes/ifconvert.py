@@ -305,11 +305,13 @@ def is_kept_region(am, region: Region, target) -> bool:
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
         return True
+    if _shared_join(am, region):
+        return True
     if _load_in_each_arm(region, by_label):
         return False
-    head = by_label[region.bssy_block]
+    head = by_label[region.head]
     tainted = _written(_region_instrs(am, region.body), am.defuse)
-    return not _load_region_overlaps(am, region.bssy_block, len(head.instrs) - 1, region.join, 0, tainted, target)
+    return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target)
 
 
 def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
@@ -323,10 +325,19 @@ def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
     return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target)
 
 
+def _shared_join(am, region: Region) -> bool:
+    """Does another path reach the region's join (an enclosing if's other arm ends there too)? Then the
+    region is no triangle or diamond ptxas if-converts: it stays a branch (nvcc/cub_block_load_store: the
+    partial tile's last load if joins where the full-tile arm does; without that arm it is predicated)."""
+    join = am.blocks.get(region.join)
+    return join is not None and any(p != region.head and p not in region.body and p in am.idom
+                                    for p in join.preds)
+
+
 def _load_in_each_arm(region: Region, by_label) -> bool:
     """An if/else with a load on each side is predicated, like two load ifs in a row
     (phases/div_ifelse_ld_global, async/cp_async_if_diamond, nvcc/pipeline_primitives_cp_async)."""
-    succs = by_label[region.bssy_block].succs
+    succs = by_label[region.head].succs
     if region.kind != "if" or len(succs) != 2 or region.join in succs:
         return False
     return all(_contents(i for x in arm(s, region.join, by_label) for i in by_label[x].instrs).loads
