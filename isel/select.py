@@ -16,6 +16,7 @@ from . import __path__ as _pkg_path
 from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
+from .fam_sync_pseudo import place_convergence_barriers
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
 
@@ -89,6 +90,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         if label in returns:
             s.operands = (f"`(@{returns[label]})",)
     _resolve_labels(out, starts)
+    place_convergence_barriers(out.instrs)
     layout(out)
     return out
 
