@@ -8,6 +8,7 @@ import pkgutil
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
+from pylower.passes.knobs import knob_value
 from pylower.sass.instr import SassFunction, SassProgram, layout
 
 from . import __path__ as _pkg_path
@@ -15,6 +16,7 @@ from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
 from .rules import RULES, SelectContext
+from .schedule import make_unit, schedule_block
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
     importlib.import_module(f"{__package__}.{_m}")
@@ -52,6 +54,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     sel = SelectContext(target, fn, module, options, unmapped, am=am)
     out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
     labels = _branch_targets(fn)
+    scheduled = options.get("opt_level", 3) > 0 and knob_value(options.get("knobs", {}), "Schedule") != 0
     pending = None
     alias: dict[str, str] = {}
     for b in fn.blocks:
@@ -61,6 +64,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             else:
                 pending = labels[b.label]
         sel.block = b
+        units = []
         for ins in b.instrs:
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
             seq = rule(ins, sel) if rule is not None else None
@@ -69,10 +73,15 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             if seq and seq[0].opcode == "BRA" and ins.opcode == "bra" and ins.operands and type(ins.operands[0]) is A.Sym:
                 tgt = labels.get(ins.operands[0].name, ins.operands[0].name)
                 seq[0].operands = (f"`({tgt})",)
-            if seq and pending:
-                seq[0].label = pending
+            if seq:
+                units.append(make_unit(ins, seq, target))
+        if scheduled:
+            units = schedule_block(units)
+        for u in units:
+            if pending:
+                u.sass[0].label = pending
                 pending = None
-            out.instrs.extend(seq)
+            out.instrs.extend(u.sass)
     if alias:
         for i in out.instrs:
             if i.operands and i.operands[-1] in alias:

@@ -1,0 +1,387 @@
+"""ptxas's instruction scheduler, as far as it decides the order of the sync-family instructions.
+
+ptxas lists independent instructions in the order its list scheduler issues them, not in PTX order
+(docs/findings/scheduling.md). The model, per basic block, after instruction selection:
+
+* **Units.** The SASS sequence one Ori instruction became is one unit: it stays contiguous and in order
+  (a fence's MEMBAR; ERRBAR; CCTL, an atomic's vote/leader/ATOM). Its registers are the Ori
+  instruction's defs and uses (passes/analysis/defuse.py).
+* **Regions.** Control flow is never crossed: a unit holding a branch, exit, call, convergence barrier
+  (BSSY/BSYNC/BREAK/BMOV), WARPSYNC, an internal label or an unselected PTX pseudo-op splits the block;
+  units are scheduled within the runs between such units, which keep their place.
+* **Dependences.** Register true dependences carry the producer's latency (LATENCY, with PAIR_LATENCY for
+  pairs ptxas treats specially: a compare feeding a VOTE waits 13 cycles); anti and output dependences
+  only order. Memory and synchronisation order is declared as data (ORDERED): loads pass loads, stores
+  and atomics stay ordered with the memory operations that may alias them (same state space, not
+  provably disjoint offsets from one base register), an ordering point (CTA/cluster barrier, MEMBAR
+  and fences, mbarrier and async-copy operations, clock reads) stays ordered with every memory
+  operation, warp collective and other ordering point, and warp collectives (SHFL, VOTE, MATCH, REDUX)
+  move freely across plain loads, stores and atomics (probes/scheduling/*).
+* **List scheduling.** Top-down and cycle-driven, one instruction issued per cycle: among the units whose
+  operands are ready, the one with the longest latency-weighted path to the end of the region
+  (its height) goes first, ties in PTX order; when none is ready the clock advances. Instructions
+  ptxas folds into operands (parameter loads, immediate and register moves, integer widening) issue
+  nothing and cost no latency.
+
+Labels stay on the first instruction of their block; the caller lays offsets out afterwards.
+"""
+from __future__ import annotations
+
+import heapq
+import re
+from dataclasses import dataclass, field
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.ori_schema import PSEUDO_OPCODES
+from pylower.passes.analysis.defuse import defs as ori_defs, uses as ori_uses
+from pylower.sass.instr import VIRTUAL, SassInstr
+
+# ---------------------------------------------------------------- what each SASS opcode is to the scheduler
+
+CONTROL = frozenset("BRA BRX JMP JMX EXIT RET CALL BPT BSSY BSYNC BREAK BMOV WARPSYNC ENDCOLLECTIVE KILL "
+                    "YIELD NANOSLEEP RTT".split())
+# ordering points: nothing that touches memory or the warp passes them
+ORDER = frozenset("BAR B2R R2B MEMBAR FENCE ERRBAR CGAERRBAR CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV CGABAR_WAIT "
+                  "CGABAR_GET CGABAR_SET UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP "
+                  "UBLKRED UBLKPF UTMALDG UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK "
+                  "PREEXIT UGETNEXTWORKID STAS USETMAXREG".split())
+ATOMIC = frozenset("ATOM ATOMG ATOMS RED REDG REDAS ATOMAS UREDGR SURED".split())
+STORE = frozenset("ST STG STS STL STSM SUST".split())
+LOAD = frozenset("LD LDG LDS LDL LDSM SULD TEX TLD4 TXQ SUQ".split())
+COLLECTIVE = frozenset("SHFL VOTE VOTEU MATCH REDUX CREDUX ELECT".split())
+# special registers whose reads are ordered like memory (time, performance counters)
+VOLATILE_SREGS = ("SR_CLOCK", "SR_GLOBALTIMER", "SR_PM")
+
+# The convergence machinery's pseudo-operations stay where phases 71/72 put them (a loop's convergence
+# test before its back edge, a membermask check before its collective): control, except the address
+# of a shared symbol, which is plain arithmetic.
+PLAIN_PSEUDO = frozenset({"lea"})
+# Registers a rule's own sequence names (leader lane, activemask, predicates): units sharing one stay in order.
+_HIDDEN_REG = re.compile(r"\b(U?R_\w+|U?P[0-6]|UR\d+|B\d+)\b")
+
+# Strength of a unit's kind: a unit is what its strongest instruction is.
+_RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "order": 5, "control": 6}
+
+# Which kinds stay in program order with which (symmetric). Loads pass loads; collectives pass memory
+# operations; plain ALU work passes everything but control flow (probes/scheduling/).
+ORDERED = {
+    ("order", "order"), ("order", "load"), ("order", "store"), ("order", "atomic"), ("order", "collective"),
+    ("load", "store"), ("load", "atomic"), ("store", "store"), ("store", "atomic"), ("atomic", "atomic"),
+}
+# A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
+# whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
+WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
+# Pairs ordered whatever the addresses: atomics never pass each other (probes/atomic/agg_run_*).
+ORDERED_ALWAYS = {("atomic", "atomic")}
+
+# Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
+# work about 5, the variable-latency units as measured with independent filler, probes/scheduling/).
+LATENCY = {
+    "VOTE": 5, "VOTEU": 5, "SHFL": 14, "MATCH": 14, "REDUX": 14, "CREDUX": 14, "ELECT": 5,
+    "POPC": 12, "FLO": 12, "BREV": 12, "MUFU": 14, "I2F": 12, "F2I": 12, "F2F": 12, "I2I": 12,
+    "S2R": 14, "S2UR": 14, "CS2R": 5, "LDC": 14,
+    "LD": 20, "LDG": 20, "LDS": 20, "LDL": 20, "LDSM": 20, "ATOM": 20, "ATOMG": 20, "ATOMS": 20,
+    "DADD": 8, "DMUL": 8, "DFMA": 8, "DSETP": 8, "DMNMX": 8,
+    "B2R": 14, "SYNCS": 20, "QSPC": 14,
+}
+ALU_LATENCY = 5
+# Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
+# cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
+# nvcc/warp_vote's four compares issue two cycles apart, its stores four).
+PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLOP3 FSETP FSEL FMNMX BMSK SGXT "
+                                    "VOTE VOTEU IABS FLO POPC BREV".split()},
+        **{op: ("fma", 2) for op in "IMAD FFMA FADD FMUL HFMA2 HADD2 HMUL2".split()},
+        **{op: ("mio", 4) for op in "LD LDG LDS LDL ST STG STS STL ATOM ATOMG ATOMS RED REDG SHFL MATCH "
+                                    "REDUX CREDUX".split()}}
+# (producer opcode, consumer opcode) pairs ptxas waits longer for: a predicate from a compare into a vote.
+PAIR_LATENCY = {("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"): 13, ("HSETP2", "VOTE"): 13,
+                ("PLOP3", "VOTE"): 13, ("LOP3", "VOTE"): 13}
+# Extra ALU steps ptxas spends on a PTX form that pylower selects as one instruction.
+EXPANSION = {"bfi": 2}
+
+
+@dataclass(eq=False)
+class Unit:
+    """The SASS instructions one Ori instruction became (or a rule's own code), scheduled as one."""
+    ins: ori.Instr | None
+    sass: list[SassInstr]
+    index: int = 0
+    kind: str = "alu"
+    cost: int = 1                   # issue slots
+    defs: tuple = ()
+    uses: tuple = ()
+    mem: tuple | None = None        # (space, base, offset, width) of a load/store/atomic
+    succs: list = field(default_factory=list)      # (unit, latency)
+    npreds: int = 0
+    height: int = 0
+    ready: int = 0
+    pipe: tuple | None = None       # (pipe, cycles) of its first instruction
+
+    @property
+    def first(self) -> str:
+        return self.sass[0].opcode if self.sass else VIRTUAL
+
+    @property
+    def last(self) -> str:
+        for s in reversed(self.sass):
+            if s.opcode != VIRTUAL:
+                return s.opcode
+        return VIRTUAL
+
+
+def _kind(unit: Unit) -> str:
+    if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES and unit.ins.opcode not in PLAIN_PSEUDO \
+            and any(s.opcode != VIRTUAL for s in unit.sass):
+        return "control"
+    best = "alu"
+    for s in unit.sass:
+        op = s.opcode
+        if s.label is not None and s is not unit.sass[0]:
+            return "control"
+        if op in CONTROL or op.startswith("PTX."):
+            return "control"
+        if op in ORDER:
+            k = "order"
+        elif op in ATOMIC:
+            k = "atomic"
+        elif op in STORE:
+            k = "store"
+        elif op in LOAD:
+            k = "load"
+        elif op in COLLECTIVE:
+            k = "collective"
+        elif op in ("S2R", "CS2R", "S2UR") and any(r in o for o in s.operands for r in VOLATILE_SREGS):
+            k = "order"
+        else:
+            continue
+        if _RANK[k] > _RANK[best]:
+            best = k
+    return best
+
+
+def _role(unit: Unit) -> str:
+    """A role of WAITS_FOR_ALL this unit plays, or ""."""
+    first = unit.sass[0] if unit.sass else None
+    if first is not None and first.opcode == "VOTEU" and first.mods == ("ANY",) and first.operands[1:] == ("UPT", "PT") \
+            and not first.guard:
+        return "activemask_uniform"
+    return ""
+
+
+def _is_free(ins: ori.Instr | None) -> bool:
+    """Forms ptxas folds into their users' operands: they issue nothing and add no latency."""
+    if ins is None or ins.guard is not None:
+        return False
+    op = ins.opcode
+    if op == "ld":
+        return ".param" in ins.mods
+    if op == "cvta":
+        return True
+    if op == "mov":
+        src = ins.operands[1] if len(ins.operands) > 1 else None
+        t = type(src)
+        if t is A.Reg:
+            return not src.name.startswith("%") or not _is_sreg(src.name)
+        return t in (A.Imm, A.Sym, A.Vec, A.Expr)
+    if op == "cvt":
+        ints = [m for m in ins.mods if m[1:2] in ("u", "s", "b") and m[2:].isdigit()]
+        return len(ints) == 2
+    return False
+
+
+def _is_sreg(name: str) -> bool:
+    from pylower.lowering.build import _SREG_RE
+    return bool(_SREG_RE.match(name))
+
+
+_SPACES = (".global", ".shared", ".local", ".const", ".param")
+
+
+def _mem(ins: ori.Instr | None) -> tuple | None:
+    """(state space, base, offset, width) of a load/store/atomic's address, None if unknown."""
+    if ins is None:
+        return None
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    if addr is None:
+        return None
+    space = next((m.split("::")[0] for m in ins.mods if m.split("::")[0] in _SPACES), "generic")
+    base = addr.items[0] if len(addr.items) == 1 else None
+    key = base.name if type(base) in (A.Reg, A.Sym) else None
+    size, count = 4, 1
+    for m in ins.mods:
+        if m in (".v2", ".v4", ".v8"):
+            count = int(m[2:])
+        elif m[1:2] in ("u", "s", "b", "f") and m[2:].isdigit():
+            size = max(1, int(m[2:]) // 8)
+    width = size * count
+    return (space, key, addr.offset, max(width, 1))
+
+
+def _may_alias(a: tuple | None, b: tuple | None) -> bool:
+    if a is None or b is None:
+        return True
+    sa, sb = a[0], b[0]
+    if sa != sb and "generic" not in (sa, sb):
+        return False
+    if sa == sb and a[1] is not None and a[1] == b[1]:
+        lo, hi = (a, b) if a[2] <= b[2] else (b, a)
+        return lo[2] + lo[3] > hi[2]
+    return True
+
+
+def _latency(p: Unit, c: Unit) -> int:
+    if p.cost == 0:
+        return 0
+    pair = PAIR_LATENCY.get((p.last, c.first))
+    if pair is not None:
+        return pair
+    lat = LATENCY.get(p.last, ALU_LATENCY)
+    if p.ins is not None:
+        lat += (EXPANSION.get(p.ins.opcode, 1) - 1) * ALU_LATENCY
+    return lat
+
+
+def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
+    u = Unit(ins, seq)
+    u.kind = _kind(u) if ins is not None else "control"
+    real = sum(1 for s in seq if s.opcode != VIRTUAL)
+    u.cost = 0 if _is_free(ins) else real
+    if u.cost:
+        u.pipe = PIPE.get(u.first)
+        if u.pipe and u.pipe[0] == "alu" and target is not None and target.has("FULL_RATE_INT"):
+            u.pipe = ("alu", 1)
+    if ins is not None:
+        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _HIDDEN_REG.findall(o)}))
+        u.defs = tuple(ori_defs(ins)) + hidden
+        u.uses = tuple(ori_uses(ins)) + hidden
+        if u.kind in ("load", "store", "atomic"):
+            u.mem = _mem(ins)
+    return u
+
+
+def _build(region: list[Unit]) -> None:
+    last_def: dict[str, Unit] = {}
+    readers: dict[str, list[Unit]] = {}
+    mem_ops: list[Unit] = []
+    for i, u in enumerate(region):
+        u.index, u.succs, u.npreds, u.ready = i, [], 0, 0
+    edges: dict[tuple[int, int], int] = {}
+
+    def edge(p: Unit, c: Unit, lat: int) -> None:
+        k = (p.index, c.index)
+        if k not in edges or edges[k] < lat:
+            edges[k] = lat
+
+    for u in region:
+        for r in u.uses:
+            p = last_def.get(r)
+            if p is not None:
+                edge(p, u, _latency(p, u))
+        for r in u.defs:
+            for rd in readers.get(r, ()):
+                if rd is not u:
+                    edge(rd, u, 0)
+            p = last_def.get(r)
+            if p is not None and p is not u:
+                edge(p, u, 1 if p.cost else 0)
+        if u.kind != "alu":
+            for p in mem_ops:
+                if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
+                    if "order" in (p.kind, u.kind) or (p.kind, u.kind) in ORDERED_ALWAYS or _may_alias(p.mem, u.mem):
+                        edge(p, u, 0)
+            mem_ops.append(u)
+        for r in u.uses:
+            readers.setdefault(r, []).append(u)
+        for r in u.defs:
+            last_def[r] = u
+            readers[r] = []
+    _waits(region, edges)
+    for (a, b), lat in edges.items():
+        region[a].succs.append((region[b], lat))
+        region[b].npreds += 1
+    for u in reversed(region):
+        own = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0
+        u.height = max([lat + v.height for v, lat in u.succs] + [own])
+
+
+def _waits(region: list[Unit], edges: dict) -> None:
+    """WAITS_FOR_ALL: order-only edges from every unit of the awaited kinds to the waiting unit, unless
+    the awaited unit depends on the waiting one."""
+    waiting = [(u, WAITS_FOR_ALL[r]) for u in region if (r := _role(u)) in WAITS_FOR_ALL]
+    if not waiting:
+        return
+    succs: dict[int, list[int]] = {}
+    for a, b in edges:
+        succs.setdefault(a, []).append(b)
+
+    def reaches(a: int, b: int) -> bool:
+        seen, todo = {a}, [a]
+        while todo:
+            x = todo.pop()
+            if x == b:
+                return True
+            for y in succs.get(x, ()):
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        return False
+
+    for u, kinds in waiting:
+        for p in region:
+            if p is not u and any(x.opcode in kinds for x in p.sass) and not reaches(u.index, p.index):
+                edges.setdefault((p.index, u.index), 0)
+                succs.setdefault(p.index, []).append(u.index)
+
+
+def _list_schedule(region: list[Unit]) -> list[Unit]:
+    _build(region)
+    ready = [(-u.height, u.index, u) for u in region if u.npreds == 0]
+    heapq.heapify(ready)
+    busy: dict[str, int] = {}          # pipe -> first cycle it is free
+    cycle = 0
+    out: list[Unit] = []
+
+    def start(u: Unit) -> int:
+        return max(u.ready, busy.get(u.pipe[0], 0)) if u.pipe else u.ready
+
+    while ready:
+        pick, held = None, []
+        while ready:
+            cand = heapq.heappop(ready)
+            if start(cand[2]) <= cycle:
+                pick = cand[2]
+                break
+            held.append(cand)
+        for h in held:
+            heapq.heappush(ready, h)
+        if pick is None:
+            cycle = min(start(c[2]) for c in ready)
+            continue
+        out.append(pick)
+        issue = cycle
+        cycle += pick.cost
+        if pick.pipe:
+            busy[pick.pipe[0]] = issue + pick.pipe[1]
+        for v, lat in pick.succs:
+            v.ready = max(v.ready, issue + lat if lat else cycle)
+            v.npreds -= 1
+            if v.npreds == 0:
+                heapq.heappush(ready, (-v.height, v.index, v))
+    return out
+
+
+def schedule_block(units: list[Unit]) -> list[Unit]:
+    """The units of one basic block in ptxas's issue order: each run between control units is list
+    scheduled, the control units keep their place."""
+    out: list[Unit] = []
+    run: list[Unit] = []
+    for u in units:
+        if u.kind == "control":
+            out.extend(_list_schedule(run) if len(run) > 1 else run)
+            out.append(u)
+            run = []
+        else:
+            run.append(u)
+    out.extend(_list_schedule(run) if len(run) > 1 else run)
+    return out
