@@ -41,11 +41,17 @@ from pylower.sass.instr import VIRTUAL, SassInstr
 
 CONTROL = frozenset("BRA BRX JMP JMX EXIT RET CALL BPT BSSY BSYNC BREAK BMOV WARPSYNC ENDCOLLECTIVE KILL "
                     "YIELD NANOSLEEP RTT".split())
-# ordering points: nothing that touches memory or the warp passes them
-ORDER = frozenset("BAR B2R R2B MEMBAR FENCE ERRBAR CGAERRBAR CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV CGABAR_WAIT "
-                  "CGABAR_GET CGABAR_SET UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP "
-                  "UBLKRED UBLKPF UTMALDG UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK "
-                  "PREEXIT UGETNEXTWORKID STAS USETMAXREG".split())
+# Ordering points. A fence (MEMBAR and its ERRBAR: membar, fence.sc, fence.acq_rel and the fences of
+# release/acquire operations) keeps memory operations and warp collectives on their side; barriers, the
+# cache and proxy fences, mbarrier and async-copy operations keep only memory operations in order: warp
+# collectives pass a CTA barrier (probes/scheduling/collectives_pass_bar*, collectives_stay_after_membar).
+FENCE = frozenset("MEMBAR ERRBAR CGAERRBAR".split())
+BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV CGABAR_WAIT CGABAR_GET CGABAR_SET "
+                    "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG "
+                    "UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK PREEXIT UGETNEXTWORKID "
+                    "STAS USETMAXREG".split())
+# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
+MEMORY_ONLY_FENCES = (".proxy",)
 ATOMIC = frozenset("ATOM ATOMG ATOMS RED REDG REDAS ATOMAS UREDGR SURED".split())
 STORE = frozenset("ST STG STS STL STSM SUST".split())
 LOAD = frozenset("LD LDG LDS LDL LDSM SULD TEX TLD4 TXQ SUQ".split())
@@ -54,26 +60,31 @@ COLLECTIVE = frozenset("SHFL VOTE VOTEU MATCH REDUX CREDUX ELECT".split())
 VOLATILE_SREGS = ("SR_CLOCK", "SR_GLOBALTIMER", "SR_PM")
 
 # The convergence machinery's pseudo-operations stay where phases 71/72 put them (a loop's convergence
-# test before its back edge, a membermask check before its collective): control, except the address
-# of a shared symbol, which is plain arithmetic.
-PLAIN_PSEUDO = frozenset({"lea"})
+# test before its back edge, BSSY/BSYNC, WARPSYNC, the slow-path branches): control, except these, which
+# are scheduled like arithmetic: the address of a shared symbol, and the membermask check of a partial-mask
+# collective (VOTEU.ANY, MATCH.ANY, REDUX.OR on the mask), which ptxas hoists over CTA barriers, shuffles and
+# stores (nvcc/cg_block_tiles on sm_80-89).
+PLAIN_PSEUDO = frozenset({"lea", "membermask"})
 # Registers a rule's own sequence names (leader lane, activemask, predicates): units sharing one stay in order.
 _HIDDEN_REG = re.compile(r"\b(U?R_\w+|U?P[0-6]|UR\d+|B\d+)\b")
 
 # Strength of a unit's kind: a unit is what its strongest instruction is.
-_RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "order": 5, "control": 6}
+_RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "barrier": 5, "fence": 6, "control": 7}
 
 # Which kinds stay in program order with which (symmetric). Loads pass loads; collectives pass memory
 # operations; plain ALU work passes everything but control flow (probes/scheduling/).
 ORDERED = {
-    ("order", "order"), ("order", "load"), ("order", "store"), ("order", "atomic"), ("order", "collective"),
+    ("fence", "fence"), ("fence", "barrier"), ("fence", "load"), ("fence", "store"), ("fence", "atomic"),
+    ("fence", "collective"),
+    ("barrier", "barrier"), ("barrier", "load"), ("barrier", "store"), ("barrier", "atomic"),
     ("load", "store"), ("load", "atomic"), ("store", "store"), ("store", "atomic"), ("atomic", "atomic"),
 }
 # A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
 # whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
-# Pairs ordered whatever the addresses: atomics never pass each other (probes/atomic/agg_run_*).
-ORDERED_ALWAYS = {("atomic", "atomic")}
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other
+# (probes/atomic/agg_run_*).
+ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
 # Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
 # work about 5, the variable-latency units as measured with independent filler, probes/scheduling/).
@@ -97,8 +108,10 @@ PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLO
 # (producer opcode, consumer opcode) pairs ptxas waits longer for: a predicate from a compare into a vote.
 PAIR_LATENCY = {("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"): 13, ("HSETP2", "VOTE"): 13,
                 ("PLOP3", "VOTE"): 13, ("LOP3", "VOTE"): 13}
-# Extra ALU steps ptxas spends on a PTX form that pylower selects as one instruction.
-EXPANSION = {"bfi": 2}
+# Extra latency on one source operand of a PTX form that ptxas expands into more instructions than pylower
+# selects: bfi with a constant position shifts the inserted field (operand 1) before merging it (LOP3):
+# numba/votes (the vote whose result is inserted goes first).
+OPERAND_LATENCY = {"bfi": {1: ALU_LATENCY}}
 
 
 @dataclass(eq=False)
@@ -117,6 +130,7 @@ class Unit:
     height: int = 0
     ready: int = 0
     pipe: tuple | None = None       # (pipe, cycles) of its first instruction
+    latency: int = 0                # result latency (0: folded into its readers)
 
     @property
     def first(self) -> str:
@@ -131,8 +145,9 @@ class Unit:
 
 
 def _kind(unit: Unit) -> str:
-    if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES and unit.ins.opcode not in PLAIN_PSEUDO \
-            and any(s.opcode != VIRTUAL for s in unit.sass):
+    if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES:
+        if unit.ins.opcode in PLAIN_PSEUDO or all(s.opcode == VIRTUAL for s in unit.sass):
+            return "alu"
         return "control"
     best = "alu"
     for s in unit.sass:
@@ -141,8 +156,11 @@ def _kind(unit: Unit) -> str:
             return "control"
         if op in CONTROL or op.startswith("PTX."):
             return "control"
-        if op in ORDER:
-            k = "order"
+        if op in FENCE:
+            k = "barrier" if unit.ins is not None and unit.ins.opcode == "fence" and \
+                any(m.startswith(MEMORY_ONLY_FENCES) for m in unit.ins.mods) else "fence"
+        elif op in BARRIER:
+            k = "barrier"
         elif op in ATOMIC:
             k = "atomic"
         elif op in STORE:
@@ -152,12 +170,70 @@ def _kind(unit: Unit) -> str:
         elif op in COLLECTIVE:
             k = "collective"
         elif op in ("S2R", "CS2R", "S2UR") and any(r in o for o in s.operands for r in VOLATILE_SREGS):
-            k = "order"
+            k = "fence"
         else:
             continue
         if _RANK[k] > _RANK[best]:
             best = k
     return best
+
+
+# Bitwise logic ptxas folds into one LOP3 (three inputs at most): a logic op whose only reader is another
+# logic op of the region disappears into it (numba/match_groups: xor(xor(a, b), c) is one LOP3).
+LOGIC = frozenset({"and", "or", "xor", "not", "lop3"})
+
+
+def _sources(ins: ori.Instr) -> set:
+    return {o for o in ins.operands[1:] if type(o) in (A.Reg, A.Not)}
+
+
+def _fuse_logic(region: list[Unit], live_out) -> None:
+    """Give a logic op folded into its single logic reader (LOGIC) no cost and no latency."""
+    for i, u in enumerate(region):
+        ins = u.ins
+        if ins is None or ins.opcode not in LOGIC or ins.guard is not None or ".pred" in ins.mods \
+                or len(u.defs) != 1 or u.cost == 0:
+            continue
+        reg = u.defs[0]
+        readers, redefined = [], False
+        for v in region[i + 1:]:
+            if reg in v.uses:
+                readers.append(v)
+            if reg in v.defs:
+                redefined = True
+                break
+        if len(readers) != 1 or not redefined and live_out(reg):
+            continue
+        r = readers[0].ins
+        if r is None or r.opcode not in LOGIC or r.guard is not None:
+            continue
+        inputs = _sources(ins) | {o for o in _sources(r) if not (type(o) is A.Reg and o.name == reg)}
+        if len(inputs) <= 3:
+            u.cost, u.latency, u.pipe = 0, 0, None
+
+
+# Warp collectives take their sources in registers only (their member mask is not an operand of the SASS
+# instruction): a kernel parameter one reads there is loaded into a register, by an LDC on targets with
+# PARAM_LDC, else by a MOV from the constant bank that ptxas places before scheduling only when several
+# such readers share it (a single reader gets its MOV after scheduling). ptxas schedules that load as a
+# long one (PARAM_LOAD_LATENCY, fitted): nvcc/warp_shuffle_modes, probes/scheduling/shfl_param_*.
+REGISTER_OPERANDS = {"shfl": (1, 2, 3), "match": (1,), "redux": (1,)}
+PARAM_LOAD_LATENCY = 80
+
+
+def _materialize_params(region: list[Unit], param_ldc: bool) -> None:
+    for i, u in enumerate(region):
+        ins = u.ins
+        if ins is None or ins.opcode != "ld" or ".param" not in ins.mods or len(u.defs) != 1 or u.cost:
+            continue
+        reg, readers = u.defs[0], 0
+        for v in region[i + 1:]:
+            pos = REGISTER_OPERANDS.get(v.ins.opcode, ()) if v.ins is not None else ()
+            readers += any(k < len(v.ins.operands) and v.ins.operands[k] == A.Reg(reg) for k in pos)
+            if reg in v.defs:
+                break
+        if readers >= 1 and param_ldc or readers >= 2:
+            u.cost, u.latency = 1, PARAM_LOAD_LATENCY
 
 
 def _role(unit: Unit) -> str:
@@ -231,15 +307,20 @@ def _may_alias(a: tuple | None, b: tuple | None) -> bool:
 
 
 def _latency(p: Unit, c: Unit) -> int:
-    if p.cost == 0:
+    if p.latency == 0:
         return 0
-    pair = PAIR_LATENCY.get((p.last, c.first))
-    if pair is not None:
-        return pair
-    lat = LATENCY.get(p.last, ALU_LATENCY)
-    if p.ins is not None:
-        lat += (EXPANSION.get(p.ins.opcode, 1) - 1) * ALU_LATENCY
-    return lat
+    return PAIR_LATENCY.get((p.last, c.first), p.latency)
+
+
+def _operand_latency(u: Unit) -> dict[str, int]:
+    """OPERAND_LATENCY of this unit's source registers."""
+    extra = OPERAND_LATENCY.get(u.ins.opcode) if u.ins is not None else None
+    out: dict[str, int] = {}
+    if extra:
+        for i, o in enumerate(u.ins.operands):
+            if type(o) is A.Reg and i in extra:
+                out[o.name] = extra[i]
+    return out
 
 
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
@@ -247,6 +328,7 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
     u.kind = _kind(u) if ins is not None else "control"
     real = sum(1 for s in seq if s.opcode != VIRTUAL)
     u.cost = 0 if _is_free(ins) else real
+    u.latency = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0
     if u.cost:
         u.pipe = PIPE.get(u.first)
         if u.pipe and u.pipe[0] == "alu" and target is not None and target.has("FULL_RATE_INT"):
@@ -274,10 +356,11 @@ def _build(region: list[Unit]) -> None:
             edges[k] = lat
 
     for u in region:
+        extra = _operand_latency(u)
         for r in u.uses:
             p = last_def.get(r)
             if p is not None:
-                edge(p, u, _latency(p, u))
+                edge(p, u, _latency(p, u) + extra.get(r, 0))
         for r in u.defs:
             for rd in readers.get(r, ()):
                 if rd is not u:
@@ -288,7 +371,8 @@ def _build(region: list[Unit]) -> None:
         if u.kind != "alu":
             for p in mem_ops:
                 if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
-                    if "order" in (p.kind, u.kind) or (p.kind, u.kind) in ORDERED_ALWAYS or _may_alias(p.mem, u.mem):
+                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or p.kind == u.kind == "atomic" \
+                            or _may_alias(p.mem, u.mem):
                         edge(p, u, 0)
             mem_ops.append(u)
         for r in u.uses:
@@ -301,7 +385,7 @@ def _build(region: list[Unit]) -> None:
         region[a].succs.append((region[b], lat))
         region[b].npreds += 1
     for u in reversed(region):
-        own = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0
+        own = u.latency
         u.height = max([lat + v.height for v, lat in u.succs] + [own])
 
 
@@ -371,17 +455,22 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
     return out
 
 
-def schedule_block(units: list[Unit]) -> list[Unit]:
+def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
-    scheduled, the control units keep their place."""
+    scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?"""
     out: list[Unit] = []
     run: list[Unit] = []
-    for u in units:
-        if u.kind == "control":
-            out.extend(_list_schedule(run) if len(run) > 1 else run)
-            out.append(u)
+    for u in units + [None]:
+        if u is None or u.kind == "control":
+            if len(run) > 1:
+                _fuse_logic(run, live_out)
+                _materialize_params(run, target is not None and target.has("PARAM_LDC"))
+                run = _list_schedule(run)
+            out.extend(run)
+            if u is not None:
+                out.append(u)
             run = []
         else:
             run.append(u)
-    out.extend(_list_schedule(run) if len(run) > 1 else run)
     return out
+

@@ -76,7 +76,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             if seq:
                 units.append(make_unit(ins, seq, target))
         if scheduled:
-            units = schedule_block(units)
+            units = schedule_block(units, _live_out(sel, b), target)
         for u in units:
             if pending:
                 u.sass[0].label = pending
@@ -90,6 +90,13 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         _renumber_labels(out)
     layout(out)
     return out
+
+
+def _live_out(sel: SelectContext, b: ori.BasicBlock):
+    """reg -> is it live at the end of block b (the analysis manager's liveness)."""
+    lv = sel.liveness
+    bits, index = lv.live_out[b.label], lv.index
+    return lambda reg: reg not in index or bool(bits[index[reg]])
 
 
 def _renumber_labels(fn: SassFunction) -> None:
