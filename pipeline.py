@@ -42,9 +42,10 @@ def compile_text(text: str, file: str = "<input>", arch: str | Target = "sm_75",
 
 def _check_resolved(module) -> None:
     """Whole-program mode (no -c): every called function needs a body in this module (ptxas: fatal)."""
+    from pylower.lowering.isa_gates import SYSTEM_FUNCTIONS
     for fn in module.functions:
         for name in fn.callees:
-            if module.function(name) is None:
+            if module.function(name) is None and name not in SYSTEM_FUNCTIONS:
                 raise PtxError(f"Unresolved extern function '{name}'", 0, 0, module.file)
 
 
@@ -58,6 +59,8 @@ def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)
     out = io.StringIO()
     PassManager(pipeline_for(target, ctx), dump, out).run(module, ctx)
+    if ctx.stopped:                  # --stop-before: the IR is the result; nothing is selected
+        return Result(SassProgram(target.name), module, ctx, diags.warnings, out.getvalue())
     prog = select(module, target, {**ctx.options, "opt_level": ctx.opt_level, "knobs": ctx.knobs}, ctx.analyses)
     eiattr.compute_program(prog)
     for name, n in prog.unmapped.items():

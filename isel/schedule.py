@@ -65,8 +65,10 @@ VOLATILE_SREGS = ("SR_CLOCK", "SR_GLOBALTIMER", "SR_PM")
 # collective (VOTEU.ANY, MATCH.ANY, REDUX.OR on the mask), which ptxas hoists over CTA barriers, shuffles and
 # stores (nvcc/cg_block_tiles on sm_80-89).
 PLAIN_PSEUDO = frozenset({"lea", "membermask"})
-# Registers a rule's own sequence names (leader lane, activemask, predicates): units sharing one stay in order.
-_HIDDEN_REG = re.compile(r"\b(U?R_\w+|U?P[0-6]|UR\d+|B\d+)\b")
+# Registers in the SASS operands: those a rule names itself (temporaries %t1, %ut1, %tp1 for the leader
+# lane, the activemask, predicates; fixed P0, UR4, B0) are not the Ori instruction's, and units sharing one
+# stay in order.
+_SASS_REG = re.compile(r"%[A-Za-z_]+\d*|\b(?:U?P[0-6]|UR\d+|R\d+|B\d+|U?R_\w+)\b")
 
 # Strength of a unit's kind: a unit is what its strongest instruction is.
 _RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "barrier": 5, "fence": 6, "control": 7}
@@ -146,13 +148,13 @@ class Unit:
 
 def _kind(unit: Unit) -> str:
     if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES:
-        if unit.ins.opcode in PLAIN_PSEUDO or all(s.opcode == VIRTUAL for s in unit.sass):
+        if unit.ins.opcode in PLAIN_PSEUDO or unit.sass and all(s.opcode == VIRTUAL for s in unit.sass):
             return "alu"
         return "control"
     best = "alu"
     for s in unit.sass:
         op = s.opcode
-        if s.label is not None and s is not unit.sass[0]:
+        if s.label is not None:                 # something branches to it
             return "control"
         if op in CONTROL or op.startswith("PTX."):
             return "control"
@@ -334,9 +336,11 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
         if u.pipe and u.pipe[0] == "alu" and target is not None and target.has("FULL_RATE_INT"):
             u.pipe = ("alu", 1)
     if ins is not None:
-        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _HIDDEN_REG.findall(o)}))
-        u.defs = tuple(ori_defs(ins)) + hidden
-        u.uses = tuple(ori_uses(ins)) + hidden
+        defs, uses = tuple(ori_defs(ins)), tuple(ori_uses(ins))
+        own = set(defs) | set(uses)
+        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _SASS_REG.findall(o)} - own))
+        u.defs = defs + hidden
+        u.uses = uses + hidden
         if u.kind in ("load", "store", "atomic"):
             u.mem = _mem(ins)
     return u
