@@ -27,6 +27,7 @@ Labels stay on the first instruction of their block; the caller lays offsets out
 """
 from __future__ import annotations
 
+import functools
 import heapq
 import re
 from dataclasses import dataclass, field
@@ -325,6 +326,11 @@ def _operand_latency(u: Unit) -> dict[str, int]:
     return out
 
 
+@functools.lru_cache(maxsize=65536)
+def _regs_in(operand: str) -> tuple:
+    return tuple(_SASS_REG.findall(operand))
+
+
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
     u = Unit(ins, seq)
     u.kind = _kind(u) if ins is not None else "control"
@@ -338,7 +344,7 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
     if ins is not None:
         defs, uses = tuple(ori_defs(ins)), tuple(ori_uses(ins))
         own = set(defs) | set(uses)
-        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _SASS_REG.findall(o)} - own))
+        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _regs_in(o)} - own))
         u.defs = defs + hidden
         u.uses = uses + hidden
         if u.kind in ("load", "store", "atomic"):
@@ -423,29 +429,31 @@ def _waits(region: list[Unit], edges: dict) -> None:
 
 
 def _list_schedule(region: list[Unit]) -> list[Unit]:
+    """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
+    operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
+    one can."""
     _build(region)
-    ready = [(-u.height, u.index, u) for u in region if u.npreds == 0]
-    heapq.heapify(ready)
+    waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
+    heapq.heapify(waiting)
+    avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
     busy: dict[str, int] = {}          # pipe -> first cycle it is free
     cycle = 0
     out: list[Unit] = []
-
-    def start(u: Unit) -> int:
-        return max(u.ready, busy.get(u.pipe[0], 0)) if u.pipe else u.ready
-
-    while ready:
-        pick, held = None, []
-        while ready:
-            cand = heapq.heappop(ready)
-            if start(cand[2]) <= cycle:
-                pick = cand[2]
-                break
-            held.append(cand)
-        for h in held:
-            heapq.heappush(ready, h)
-        if pick is None:
-            cycle = min(start(c[2]) for c in ready)
+    while waiting or any(avail.values()):
+        while waiting and waiting[0][0] <= cycle:
+            _, _, u = heapq.heappop(waiting)
+            heapq.heappush(avail.setdefault(u.pipe[0] if u.pipe else None, []), (-u.height, u.index, u))
+        best = None
+        for pipe, heap in avail.items():
+            if heap and (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
+                best = (heap[0], pipe)
+        if best is None:
+            nxt = [waiting[0][0]] if waiting else []
+            nxt += [busy.get(pipe, 0) for pipe, heap in avail.items() if heap]
+            cycle = max(cycle + 1, min(nxt))
             continue
+        heapq.heappop(avail[best[1]])
+        pick = best[0][2]
         out.append(pick)
         issue = cycle
         cycle += pick.cost
@@ -455,7 +463,7 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
             v.ready = max(v.ready, issue + lat if lat else cycle)
             v.npreds -= 1
             if v.npreds == 0:
-                heapq.heappush(ready, (-v.height, v.index, v))
+                heapq.heappush(waiting, (v.ready, v.index, v))
     return out
 
 
