@@ -101,6 +101,11 @@ FEATURES: tuple[Feature, ...] = (
             since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
     Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
+    # ---- the instruction scheduler (isel/schedule.py)
+    Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
+            "16-lane pipes)", families=(120,)),
+    Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
+            "constant bank)", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),
