@@ -64,10 +64,18 @@ def _reconverge(ins, sel, seq):
     return out + [bsync]
 
 
+def bulk_syscall(ins, target) -> bool:
+    """Is this copy the sm_120 family's syscall (`__cuda_syscall_cp_async_bulk*`): a bulk or tensor load from
+    global into shared::cluster memory? (The helper waits on mbarriers: isel/sequences.orders_mbarriers.)"""
+    a = ins.attrs
+    return target.has("BULK_COPY_SYSCALL") and a.form in ("bulk", "tensor_load") and a.dst == "shared::cluster" \
+        and a.src == "global"
+
+
 def _g2s_load(ins, sel, opcode, mods, syscall):
     """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
     a = ins.attrs
-    if sel.target.has("BULK_COPY_SYSCALL") and a.dst == "shared::cluster":
+    if bulk_syscall(ins, sel.target):
         call = _syscall(ins, sel, syscall + ("_multicast" if a.mcast else "_unicast"))
         if a.mcast:
             return [call]

@@ -94,6 +94,8 @@ FEATURES: tuple[Feature, ...] = (
     # ---- mbarriers and async copies (passes/p42_expand_mbarrier.py, isel/fam_mbarrier.py, fam_async_copy.py)
     Feature("MBARRIER_SYNCS", "mbarrier ops use the SYNCS unit (else shared-memory atomics)", since=90),
     Feature("MBARRIER_SW", "mbarrier ops exist at all (software form below MBARRIER_SYNCS)", since=80),
+    Feature("MBARRIER_CTA_MEMBAR", "in a kernel with mbarrier ops every MEMBAR wider than CTA is preceded by "
+            "MEMBAR.ALL.CTA", since=90),
     Feature("MBARRIER_PERTHREAD_STS", "a per-thread mbarrier init is STS + SYNCS.CCTL.IVALL", since=100),
     Feature("BULK_COPY_SYSCALL", "cp.async.bulk to shared::cluster goes through a syscall path", families=(120,)),
     # ---- if-conversion and loops (passes/predication.py, p22_loop_unrolling.py)

@@ -5,7 +5,8 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
   no tx-count; ptxas has no SYNCS there).
 - Fences become their own class-130 `fence` ops before the arrive (selected by isel/fam_fence.py): the
   software arrive is a release at CTA scope (MEMBAR.ALL.CTA); a spelled-out `.release.cluster` arrive on
-  SYNCS is the CTA release followed by the cluster release (MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR).
+  SYNCS is the cluster release (MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR), which ISel precedes by MEMBAR.ALL.CTA as
+  every wide MEMBAR in a kernel with mbarrier ops (isel/sequences.rows, MBARRIER_CTA_MEMBAR).
 - `remote`: the arrive goes to another CTA's barrier (SYNCS ...RED): a .shared::cluster address, or a
   generic address with a sink destination and .release.cluster.
 - init: `inloop` (in a loop: the barrier count is unknown, NUM_MBARRIERS 0xffff), `vote` (under a divergent
@@ -38,8 +39,8 @@ MBAR = ori.ORI_CLASSES["mbarrier"]
 _FENCES = {
     ("sw", "arrive"): (("release", "cta"),),
     ("sw", "arrive_drop"): (("release", "cta"),),
-    ("syncs", "arrive", "cluster"): (("release", "cta"), ("release", "cluster")),
-    ("syncs", "arrive_drop", "cluster"): (("release", "cta"), ("release", "cluster")),
+    ("syncs", "arrive", "cluster"): (("release", "cluster"),),
+    ("syncs", "arrive_drop", "cluster"): (("release", "cluster"),),
 }
 _ARRIVES = ("arrive", "arrive_drop")
 
