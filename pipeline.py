@@ -58,6 +58,8 @@ def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)
     out = io.StringIO()
     PassManager(pipeline_for(target, ctx), dump, out).run(module, ctx)
+    if ctx.stopped:                  # --stop-before: the IR is the result; nothing is selected
+        return Result(SassProgram(target.name), module, ctx, diags.warnings, out.getvalue())
     prog = select(module, target, {**ctx.options, "opt_level": ctx.opt_level, "knobs": ctx.knobs}, ctx.analyses)
     eiattr.compute_program(prog)
     for name, n in prog.unmapped.items():

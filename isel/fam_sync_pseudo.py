@@ -8,7 +8,6 @@ the other ops (compiler-made warp-wide instructions; findings phase 71.3, warp.m
 """
 from __future__ import annotations
 
-from pylower.lowering import ptx_ast as A
 
 from pylower.sass.instr import VIRTUAL
 

@@ -178,3 +178,23 @@ def target_accepts(arch: Target, ptx_target: Target) -> bool:
     if ptx_target.suffix == "f":
         return arch.family == ptx_target.family and arch.sm >= ptx_target.sm and arch.suffix in ("", "a", "f")
     return arch.sm >= ptx_target.sm
+
+
+# The targets the feature table in docs/target_features.md shows (one per row of FEATURES that differs).
+_DOC_TARGETS = ("sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a", "sm_100a", "sm_103a", "sm_110a",
+                "sm_120", "sm_121a")
+
+
+def feature_table_markdown() -> str:
+    """docs/target_features.md: which named feature each architecture has (tests/test_frontend.py keeps the
+    page equal to this)."""
+    head = ("# Target features\n\nGenerated from `FEATURES` in lowering/target.py "
+            "(`python -c 'from pylower.lowering.target import feature_table_markdown as f; print(f(), end=\"\")' "
+            "> docs/target_features.md`). Every architecture decision of the backend reads one of these by name "
+            "(`target.has(\"NAME\")`); `a`/`f` variants have the features of their base target.\n\n")
+    rows = ["| feature | " + " | ".join(_DOC_TARGETS) + " | what it decides |",
+            "|---|" + "---|" * len(_DOC_TARGETS) + "---|"]
+    for f in FEATURES:
+        cells = ["x" if parse_target(n).has(f.name) else "" for n in _DOC_TARGETS]
+        rows.append(f"| `{f.name}` | " + " | ".join(cells) + f" | {f.doc} |")
+    return head + "\n".join(rows) + "\n"

@@ -32,6 +32,7 @@ class PassContext:
     diags: Diagnostics = field(default_factory=Diagnostics)
     stats: Counter = field(default_factory=Counter)
     _analyses: dict = field(default_factory=dict)
+    stopped: bool = False                                 # --stop-before ended the pipeline early
 
     def knob(self, name: str) -> int:
         """The value of a declared knob (passes/knobs.py): the one given with --knob, else its default."""
@@ -88,6 +89,7 @@ class DumpOptions:
     dump_dir: Path | None = None
     disabled: set[str] = field(default_factory=set)
     verify_each: bool = field(default_factory=_verify_default)     # lowering/verify.py after every phase
+    stop_before: str | None = None                                 # phase selector: run the phases before it only
 
 
 class PassManager:
@@ -119,6 +121,9 @@ class PassManager:
         if self.dump.verify_each:
             self._verify(module, "the builder")
         for phase in self.phases:
+            if self.dump.stop_before is not None and _matches(phase, {self.dump.stop_before}):
+                ctx.stopped = True
+                break
             if _matches(phase, self.dump.disabled) or not phase.enabled(ctx):
                 continue
             if _matches(phase, self.dump.before):

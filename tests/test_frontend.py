@@ -102,3 +102,21 @@ $L1:
     assert f.blocks[0].succs == ["$L1", "$bb1"]
     assert f.blocks[1].succs == ["$L1"]
     assert f.blocks[2].preds == ["$entry", "$bb1"]
+
+
+def test_target_feature_page_is_current():
+    from pathlib import Path
+    from pylower.lowering.target import feature_table_markdown
+    page = Path(__file__).resolve().parent.parent / "docs" / "target_features.md"
+    assert page.read_text() == feature_table_markdown(), "regenerate docs/target_features.md (see its first line)"
+
+
+def test_every_target_feature_is_read_somewhere():
+    """A feature row nobody reads is dead vocabulary."""
+    from pathlib import Path
+    from pylower.lowering.target import FEATURES
+    root = Path(__file__).resolve().parent.parent
+    code = "".join(p.read_text() for d in ("lowering", "passes", "isel", "sass") for p in (root / d).rglob("*.py")
+                   if p.name != "target.py")
+    unread = [f.name for f in FEATURES if f'"{f.name}"' not in code]
+    assert not unread, unread

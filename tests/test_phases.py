@@ -1,15 +1,12 @@
 """The sync phases (22 loop unrolling, 25, 26, 71, 72) and ptxas's sync options: PTX text in, assertions on
-pylower's sync-family view, EIATTRs and messages; plus per-phase golden dumps (tests/golden/phases/:
-Ori IR before one phase in, that phase's output out; `pytest --update-golden` rewrites the outputs)."""
+pylower's sync-family view, EIATTRs and messages. One-phase IR tests (IR in, that phase's output checked by
+FileCheck lines) are tests/ir/ (tests/test_ir.py)."""
 from pathlib import Path
 
 import pytest
 
 from pylower.lowering import ori
 from pylower.lowering.diagnostics import PtxError
-from pylower.lowering.target import parse_target
-from pylower.passes.manager import PassContext
-from pylower.passes.registry import PHASES
 from pylower.pipeline import compile_text
 from pylower.sass.eiattr import counts
 from pylower.tools import ptxas_options
@@ -17,7 +14,6 @@ from pylower.tools.conformance import sync_view
 from pylower.tools.pylower import run
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden" / "phases"
 BAR = {"sm_75": "BAR.SYNC 0x0", "sm_80": "BAR.SYNC.DEFER_BLOCKING 0x0", "sm_90": "BAR.SYNC.DEFER_BLOCKING 0x0",
        "sm_100a": "BAR.SYNC.DEFER_BLOCKING 0x0"}
 FULL_WARPSYNC = {"sm_75": "WARPSYNC", "sm_80": "WARPSYNC", "sm_90": "WARPSYNC.ALL", "sm_100a": "WARPSYNC.ALL"}
@@ -299,42 +295,6 @@ def test_cli_option_errors_and_values(tmp_path, capsys):
     assert "MATCH" not in capsys.readouterr().out
     assert run([str(src), "--arch", "sm_80", "-O0"]) == 0
     assert "WARPSYNC" in capsys.readouterr().out
-
-# ---------------------------------------------------------------- per-phase golden dumps
-
-
-def _phase(number: int):
-    return next(p for p in PHASES if p.number == number)
-
-
-def _run_phase(number: int, before: str, arch: str, opt: int, options: dict, knobs: dict) -> str:
-    module = ori.parse_ir(before)
-    ctx = PassContext(parse_target(arch), opt, knobs, options, module)
-    for fn in module.functions:
-        _phase(number).run(fn, ctx)
-    return ori.print_module(module)
-
-
-def _golden_cases():
-    for before in sorted(GOLDEN.glob("*.before.ir")):
-        head = before.read_text().splitlines()[0]     # // phase=72 arch=sm_75 opt=3 options=a,b knobs=358:1
-        kv = dict(item.split("=", 1) for item in head[2:].split())
-        options = {k: True for k in kv.get("options", "").split(",") if k}
-        knobs = dict(k.split(":") for k in kv.get("knobs", "").split(",") if k)
-        yield pytest.param(before, int(kv["phase"]), kv["arch"], int(kv["opt"]), options, knobs, id=before.stem)
-
-
-@pytest.mark.parametrize("before,number,arch,opt,options,knobs", list(_golden_cases()))
-def test_phase_golden(before, number, arch, opt, options, knobs, update_golden):
-    got = _run_phase(number, before.read_text(), arch, opt, options, knobs)
-    after = before.with_name(before.name.replace(".before.ir", ".after.ir"))
-    if update_golden or not after.exists():
-        if not update_golden:
-            pytest.fail(f"missing golden file {after.name}: run pytest --update-golden")
-        after.write_text(got)
-        return
-    assert got == after.read_text(), f"{after.name} differs (pytest --update-golden)"
-
 
 def test_slow_path_helpers_are_functions_with_c():
     decls = EXTERN

@@ -34,6 +34,8 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--emit-json", action="store_true", help="also write <output>.json")
     ap.add_argument("--emit-ptx", action="store_true", help="print the PTX (for .ll input: what LLVM made) and stop")
     ap.add_argument("--emit-ir", action="store_true", help="print the Ori IR after the phases instead of SASS")
+    ap.add_argument("--stop-before", metavar="PHASE", help="with --emit-ir: stop before this phase (number or name); "
+                    "the input `pylower-opt -p PHASE` takes")
     ap.add_argument("-O", "--opt-level", type=int, default=3, metavar="N", help="0..3 (higher: as 3, like ptxas)")
     ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--list-passes", action="store_true")
@@ -126,6 +128,13 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
                            Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
         dump.verify_each = dump.verify_each or a.verify_each
+        if a.stop_before:
+            from pylower.passes.registry import PHASES
+            if not any(str(p.number) == a.stop_before or p.name == a.stop_before for p in PHASES):
+                raise PtxError(f"--stop-before: unknown phase '{a.stop_before}' (pylower --list-passes)")
+            if not a.emit_ir:
+                raise PtxError("--stop-before needs --emit-ir")
+            dump.stop_before = a.stop_before
         from pylower.pipeline import compile_text
         res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
     except PtxError as e:

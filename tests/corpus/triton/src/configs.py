@@ -1,0 +1,319 @@
+"""The Triton corpus configurations: which kernel of which source is compiled how (read by
+tools/corpus_triton.py; plain data, importing it needs no Triton).
+
+Each entry: src (module in this folder), kernel, sig (Triton type of every runtime argument), const (constexpr
+arguments; like Triton's launcher, integer arguments equal to 1 -- unit strides -- are passed as constexprs),
+cc (80 -> sm_80, 90 -> sm_90a, 100 -> sm_100a), num_warps, num_stages, optional tag (names the variant in the
+file name), div16 (integer arguments the launcher would see as multiples of 16) and options (further
+CUDAOptions, e.g. debug). Output: tests/corpus/triton/<src>-<kernel>[-<tag>]-sm<cc>-w<num_warps>s<num_stages>.ptx
+"""
+
+
+def C(src, kernel, sig, const=None, *, cc, w, s, tag="", div16=(), options=None):
+    d = {"src": src, "kernel": kernel, "sig": dict(sig), "const": dict(const or {}), "cc": cc, "num_warps": w,
+         "num_stages": s}
+    if tag:
+        d["tag"] = tag
+    if div16:
+        d["div16"] = list(div16)
+    if options:
+        d["options"] = dict(options)
+    return d
+
+
+def ptrs(names, ty):
+    return {n: f"*{ty}" for n in names.split()}
+
+
+def ints(names, ty="i32"):
+    return {n: ty for n in names.split()}
+
+
+CONFIGS = []
+add = CONFIGS.append
+
+# ---------------------------------------------------------------- vector_add.py
+VA = "vector_add"
+for ty, block, cc, w, tag, div in [("fp32", 1024, 80, 4, "fp32", ()), ("fp16", 2048, 90, 8, "fp16", ("n_elements",)),
+                                   ("bf16", 256, 100, 1, "bf16", ()), ("fp32", 512, 100, 2, "fp32", ("n_elements",))]:
+    add(C(VA, "add_kernel", {**ptrs("x_ptr y_ptr output_ptr", ty), "n_elements": "i32"}, {"BLOCK_SIZE": block},
+          cc=cc, w=w, s=1, tag=tag, div16=div))
+for cc, w, s in [(80, 4, 3), (90, 4, 4), (100, 2, 2)]:
+    add(C(VA, "add_grid_stride_kernel", {**ptrs("x_ptr y_ptr output_ptr", "fp32"), "n_elements": "i32"},
+          {"BLOCK_SIZE": 1024, "NUM_STAGES": s}, cc=cc, w=w, s=s, div16=("n_elements",)))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(VA, "axpby_cast_kernel", {**ptrs("x_ptr y_ptr", "fp16"), "out_ptr": "*bf16", "alpha": "fp32",
+                                    "beta": "fp32", "n_elements": "i32"}, {"BLOCK_SIZE": 1024}, cc=cc, w=w, s=1))
+add(C(VA, "gelu_and_mul_kernel", {**ptrs("x_ptr out_ptr", "bf16"), **ints("n_cols stride_row")}, {"BLOCK_SIZE": 1024},
+      cc=90, w=4, s=1, div16=("n_cols", "stride_row")))
+
+# ---------------------------------------------------------------- softmax.py
+SM = "softmax"
+for ty, block, cc, w, st in [("fp32", 1024, 80, 4, 4), ("fp16", 4096, 90, 8, 2), ("fp32", 256, 100, 2, 3)]:
+    add(C(SM, "softmax_kernel", {**ptrs("output_ptr input_ptr", ty), **ints("input_row_stride output_row_stride n_rows n_cols")},
+          {"BLOCK_SIZE": block, "num_stages": st}, cc=cc, w=w, s=st, tag=ty, div16=("input_row_stride", "output_row_stride")))
+for cc, w, s in [(80, 4, 2), (100, 8, 3)]:
+    add(C(SM, "online_softmax_kernel", {**ptrs("output_ptr input_ptr", "fp16"), **ints("row_stride n_cols")},
+          {"BLOCK_SIZE": 1024}, cc=cc, w=w, s=s))
+add(C(SM, "log_softmax_backward_kernel", {**ptrs("grad_in_ptr grad_out_ptr out_ptr", "fp32"), **ints("row_stride n_cols")},
+      {"BLOCK_SIZE": 2048}, cc=90, w=8, s=1, div16=("row_stride",)))
+
+# ---------------------------------------------------------------- matmul.py
+MM = "matmul"
+MM_SIG = ints("M N K stride_am stride_bk stride_cm")
+MM_UNIT = {"stride_ak": 1, "stride_bn": 1, "stride_cn": 1}
+MM_DIV = ("M", "N", "K", "stride_am", "stride_bk", "stride_cm")
+for ty, cty, bm, bn, bk, act, cc, w, s in [
+        ("fp16", "fp16", 128, 256, 64, "", 80, 8, 3),
+        ("fp16", "fp16", 64, 64, 32, "leaky_relu", 80, 4, 4),
+        ("fp32", "fp32", 128, 64, 32, "", 80, 4, 2),          # tf32
+        ("fp16", "fp16", 32, 32, 32, "", 80, 1, 1),
+        ("fp16", "fp16", 128, 256, 64, "", 90, 8, 3),
+        ("bf16", "bf16", 64, 128, 64, "leaky_relu", 90, 4, 2),
+        ("fp16", "fp32", 32, 64, 32, "", 90, 2, 2),
+        ("fp16", "fp16", 128, 128, 64, "", 100, 8, 4),
+        ("bf16", "fp32", 128, 64, 64, "leaky_relu", 100, 4, 3)]:
+    add(C(MM, "matmul_kernel", {**ptrs("a_ptr b_ptr", ty), "c_ptr": f"*{cty}", **MM_SIG},
+          {"BLOCK_SIZE_M": bm, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": bk, "GROUP_SIZE_M": 8, "ACTIVATION": act, **MM_UNIT},
+          cc=cc, w=w, s=s, tag=f"{ty}_{bm}x{bn}x{bk}" + ("_relu" if act else ""), div16=MM_DIV))
+for cc, sms, bn, w, s in [(80, 108, 128, 8, 3), (90, 132, 256, 8, 3), (100, 148, 128, 4, 4)]:
+    add(C(MM, "matmul_persistent_kernel", {**ptrs("a_ptr b_ptr c_ptr", "fp16"), **MM_SIG},
+          {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "NUM_SMS": sms, **MM_UNIT},
+          cc=cc, w=w, s=s, div16=MM_DIV))
+
+
+def tma_sig(ty, bm, bn, bk, cty=None):
+    cty = cty or ty
+    return {"a_desc": f"tensordesc<{ty}[{bm},{bk}]>", "b_desc": f"tensordesc<{ty}[{bn},{bk}]>",
+            "c_desc": f"tensordesc<{cty}[{bm},{bn}]>", **ints("M N K")}
+
+
+for ty, bn, ws, cc, w, s in [("fp16", 256, False, 90, 8, 3), ("fp16", 128, True, 90, 8, 3),
+                             ("fp16", 256, True, 100, 4, 4), ("bf16", 128, False, 100, 8, 3)]:
+    add(C(MM, "matmul_tma_kernel", tma_sig(ty, 128, bn, 64),
+          {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "WARP_SPECIALIZE": ws},
+          cc=cc, w=w, s=s, tag=f"{ty}_bn{bn}" + ("_ws" if ws else ""), div16=("M", "N", "K")))
+for sub, ws, cc, w, s, sms in [(False, False, 90, 8, 3, 132), (True, True, 100, 4, 3, 148),
+                               (False, False, 100, 8, 4, 148), (True, False, 90, 4, 4, 132)]:
+    bn = 128
+    add(C(MM, "matmul_tma_persistent_kernel", tma_sig("fp16", 128, bn // 2 if sub else bn, 64) | {
+        "b_desc": f"tensordesc<fp16[{bn},64]>"},
+        {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": bn, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "EPILOGUE_SUBTILE": sub,
+         "NUM_SMS": sms, "WARP_SPECIALIZE": ws},
+        cc=cc, w=w, s=s, tag=("subtile" if sub else "full") + ("_ws" if ws else ""), div16=("M", "N", "K")))
+for cc, w, s in [(90, 4, 3), (100, 4, 3)]:
+    add(C(MM, "matmul_device_descriptor_kernel", {**ptrs("a_ptr b_ptr c_ptr", "fp16"), **ints("M N K")},
+          {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8, "NUM_SMS": 132},
+          cc=cc, w=w, s=s, div16=("M", "N", "K")))
+for cty, sem, cc, w, s in [("fp32", "relaxed", 80, 4, 3), ("fp16", "acq_rel", 90, 4, 2), ("bf16", "release", 100, 8, 3),
+                           ("fp32", "acquire", 90, 8, 4)]:
+    add(C(MM, "matmul_splitk_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": f"*{cty}", **MM_SIG},
+          {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4, "GROUP_M": 8, "SEM": sem, **MM_UNIT},
+          cc=cc, w=w, s=s, tag=f"{cty}_{sem}", div16=MM_DIV))
+for cc, w, s, sms in [(80, 4, 2, 108), (90, 4, 3, 132), (100, 8, 4, 148)]:
+    add(C(MM, "grouped_matmul_kernel", {**ptrs("group_a_ptrs group_b_ptrs group_c_ptrs", "u64"),
+                                        **ptrs("group_gemm_sizes g_lds", "i32"), "group_size": "i32"},
+          {"NUM_SM": sms, "BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 32}, cc=cc, w=w, s=s))
+for ty, cc, w, s in [("fp16", 80, 4, 3), ("bf16", 90, 4, 4), ("fp16", 100, 8, 2)]:
+    add(C(MM, "batched_matmul_descriptor_kernel", {**ptrs("a_ptr b_ptr c_ptr", ty), **ints("B M N K")},
+          {"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 64}, cc=cc, w=w, s=s, tag=ty, div16=("M", "N", "K")))
+for cc, w, s in [(90, 8, 3), (100, 4, 3)]:
+    add(C(MM, "matmul_fp8_kernel", {**ptrs("a_ptr b_ptr", "fp8e4nv"), "c_ptr": "*bf16", **ptrs("a_scale_ptr b_scale_ptr", "fp32"),
+                                    **MM_SIG},
+          {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 128, "BLOCK_SIZE_K": 128, "GROUP_SIZE_M": 8, **MM_UNIT},
+          cc=cc, w=w, s=s, div16=MM_DIV))
+
+# ---------------------------------------------------------------- dropout.py
+DR = "dropout"
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(DR, "dropout_kernel", {**ptrs("x_ptr output_ptr", "fp32"), "x_keep_ptr": "*i1", "n_elements": "i32", "p": "fp32"},
+          {"BLOCK_SIZE": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 100, 8)]:
+    add(C(DR, "seeded_dropout_kernel", {**ptrs("x_ptr output_ptr", ty), "n_elements": "i32", "p": "fp32", "seed": "i32"},
+          {"BLOCK_SIZE": 1024}, cc=cc, w=w, s=1, tag=ty))
+add(C(DR, "dropout_residual_add_kernel", {**ptrs("x_ptr residual_ptr out_ptr", "bf16"), "seed_ptr": "*i64",
+                                          **ints("n_rows n_cols"), "p": "fp32"},
+      {"BLOCK_SIZE": 2048}, cc=90, w=8, s=1))
+
+# ---------------------------------------------------------------- layer_norm.py
+LN = "layer_norm"
+for cc, w, s, block in [(80, 8, 1, 1024), (90, 4, 2, 4096), (100, 8, 1, 2048)]:
+    add(C(LN, "layer_norm_fwd_fused", {**ptrs("X Y W B", "fp16"), **ptrs("Mean Rstd", "fp32"), **ints("stride N"),
+                                       "eps": "fp32"},
+          {"BLOCK_SIZE": block}, cc=cc, w=w, s=s, div16=("stride", "N")))
+for cc, w, s, gm in [(80, 8, 1, 64), (90, 4, 1, 32), (100, 8, 2, 128)]:
+    add(C(LN, "layer_norm_bwd_dx_fused", {**ptrs("DX DY DW DB X W", "fp16"), **ptrs("Mean Rstd", "fp32"), "Lock": "*i32",
+                                          **ints("stride N")},
+          {"GROUP_SIZE_M": gm, "BLOCK_SIZE_N": 1024}, cc=cc, w=w, s=s, div16=("stride", "N")))
+for cc, w, s in [(80, 4, 2), (100, 4, 1)]:
+    add(C(LN, "layer_norm_bwd_dwdb", {**ptrs("DW DB FINAL_DW FINAL_DB", "fp32"), **ints("M N")},
+          {"BLOCK_SIZE_M": 32, "BLOCK_SIZE_N": 128}, cc=cc, w=w, s=s, div16=("N",)))
+for ty, cc, w, block in [("bf16", 90, 4, 4096), ("fp16", 80, 2, 512)]:
+    add(C(LN, "rms_norm_fwd_kernel", {**ptrs("X Y W", ty), "Rstd": "*fp32", **ints("stride N"), "eps": "fp32"},
+          {"BLOCK_SIZE": block}, cc=cc, w=w, s=1, tag=ty))
+for cc, w, s in [(100, 8, 2), (80, 4, 3)]:
+    add(C(LN, "rms_norm_bwd_kernel", {**ptrs("DX DY X W", "bf16"), **ptrs("DW_partial Rstd", "fp32"),
+                                      **ints("stride N n_rows rows_per_program")},
+          {"BLOCK_SIZE": 2048}, cc=cc, w=w, s=s, div16=("stride",)))
+
+# ---------------------------------------------------------------- attention.py
+AT = "attention"
+ATT_STRIDES = "stride_qz stride_qh stride_qm stride_kz stride_kh stride_kn stride_vz stride_vh stride_vk stride_oz stride_oh stride_om"
+for hd, bm, bn, stage, cc, w, s in [(64, 128, 64, 3, 80, 4, 3), (128, 128, 64, 1, 90, 8, 3), (64, 128, 64, 3, 100, 4, 4),
+                                    (64, 64, 32, 1, 80, 4, 2)]:
+    add(C(AT, "attn_fwd_kernel", {**ptrs("Q K V Out", "fp16"), "sm_scale": "fp32", "M": "*fp32", **ints(ATT_STRIDES),
+                                  **ints("Z H")},
+          {"N_CTX": 1024, "HEAD_DIM": hd, "BLOCK_M": bm, "BLOCK_N": bn, "STAGE": stage,
+           "stride_qk": 1, "stride_kk": 1, "stride_vn": 1, "stride_on": 1},
+          cc=cc, w=w, s=s, tag=f"hd{hd}_{'causal' if stage == 3 else 'full'}", div16=tuple(ATT_STRIDES.split())))
+for hd, bm, bn, ws, cc, w, s in [(64, 128, 64, False, 90, 4, 3), (128, 128, 128, True, 100, 4, 3),
+                                 (128, 128, 128, False, 100, 8, 2)]:
+    add(C(AT, "attn_fwd_tma_kernel", {"sm_scale": "fp32", "M": "*fp32", **ints("Z H"),
+                                      **ptrs("desc_q desc_k desc_v desc_o", "fp16")},
+          {"N_CTX": 1024, "HEAD_DIM": hd, "BLOCK_M": bm, "BLOCK_N": bn, "FP8_OUTPUT": False, "STAGE": 3,
+           "warp_specialize": ws},
+          cc=cc, w=w, s=s, tag=f"hd{hd}" + ("_ws" if ws else "")))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(AT, "attn_bwd_preprocess", {**ptrs("O DO", "fp16"), "Delta": "*fp32", **ints("Z H N_CTX")},
+          {"BLOCK_M": 128, "HEAD_DIM": 64}, cc=cc, w=w, s=1, div16=("N_CTX",)))
+for causal, cc, w, s in [(True, 80, 4, 4), (True, 90, 4, 3), (False, 100, 4, 4)]:
+    add(C(AT, "attn_bwd_kernel", {**ptrs("Q K V DO DQ DK DV", "fp16"), "sm_scale": "fp32", **ptrs("M D", "fp32"),
+                                  **ints("stride_z stride_h stride_tok H N_CTX")},
+          {"BLOCK_M1": 32, "BLOCK_N1": 128, "BLOCK_M2": 128, "BLOCK_N2": 32, "BLK_SLICE_FACTOR": 2, "HEAD_DIM": 64,
+           "CAUSAL": causal, "stride_d": 1},
+          cc=cc, w=w, s=s, tag="causal" if causal else "full", div16=("stride_z", "stride_h", "stride_tok", "N_CTX")))
+
+# ---------------------------------------------------------------- reductions.py
+RD = "reductions"
+for ty, block, cc, w in [("fp32", 1024, 80, 4), ("bf16", 4096, 90, 8), ("fp16", 256, 100, 1)]:
+    add(C(RD, "row_stats_kernel", {"x_ptr": f"*{ty}", **ptrs("sum_ptr max_ptr min_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": block}, cc=cc, w=w, s=1, tag=ty))
+for bm, bn, cc, w, s in [(64, 64, 80, 4, 3), (32, 128, 100, 8, 2)]:
+    add(C(RD, "col_sum_2d_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("M N stride_m")},
+          {"BLOCK_M": bm, "BLOCK_N": bn}, cc=cc, w=w, s=s, div16=("stride_m",)))
+for ty, block, cc, w in [("fp32", 2048, 90, 8), ("fp16", 512, 80, 2)]:
+    add(C(RD, "argmax_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", "val_ptr": f"*{ty}", **ints("n_cols stride")},
+          {"BLOCK": block}, cc=cc, w=w, s=1, tag=ty))
+for ty, block, rev, cc, w in [("i32", 1024, False, 80, 4), ("fp32", 4096, True, 90, 8), ("i64", 256, False, 100, 1),
+                              ("fp16", 128, True, 80, 2)]:
+    add(C(RD, "cumsum_kernel", {**ptrs("x_ptr out_ptr", ty), **ints("n_cols stride")}, {"BLOCK": block, "REVERSE": rev},
+          cc=cc, w=w, s=1, tag=ty + ("_rev" if rev else "")))
+for block, cc, w, s in [(1024, 90, 4, 3), (128, 80, 1, 2)]:
+    add(C(RD, "cumsum_carry_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "n": "i32"}, {"BLOCK": block}, cc=cc, w=w, s=s))
+add(C(RD, "cumprod_2d_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "stride": "i32"}, {"BLOCK_M": 16, "BLOCK_N": 64},
+      cc=80, w=2, s=1))
+for ty, block, rev, cc, w in [("fp32", 2048, False, 100, 4), ("bf16", 512, True, 90, 2)]:
+    add(C(RD, "linear_scan_kernel", {**ptrs("a_ptr b_ptr", ty), "h_ptr": "*fp32", **ints("seq_len stride")},
+          {"BLOCK": block, "REVERSE": rev}, cc=cc, w=w, s=1, tag=ty + ("_rev" if rev else "")))
+add(C(RD, "running_argmax_kernel", {**ptrs("x_ptr v_ptr", "fp32"), "i_ptr": "*i32"}, {"BLOCK_M": 32, "BLOCK_N": 128},
+      cc=80, w=4, s=1))
+for ty, bm, bn, desc, cc, w in [("fp32", 8, 256, False, 90, 4), ("i32", 4, 1024, True, 80, 8), ("fp16", 16, 64, False, 100, 2)]:
+    add(C(RD, "sort_kernel", {**ptrs("x_ptr out_ptr", ty), "stride": "i32"},
+          {"BLOCK_M": bm, "BLOCK_N": bn, "DESCENDING": desc}, cc=cc, w=w, s=1, tag=ty + ("_desc" if desc else "")))
+add(C(RD, "topk_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "stride": "i32"}, {"BLOCK_M": 16, "BLOCK_N": 256, "K": 8},
+      cc=100, w=4, s=1))
+for bins, block, cc, w in [(256, 4096, 80, 8), (64, 1024, 90, 4), (32, 512, 100, 2)]:
+    add(C(RD, "histogram_kernel", {**ptrs("x_ptr hist_ptr", "i32"), "n": "i32"}, {"NUM_BINS": bins, "BLOCK": block},
+          cc=cc, w=w, s=1, tag=f"b{bins}"))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(RD, "atomic_histogram_kernel", {"x_ptr": "*fp32", "hist_ptr": "*i32", "n": "i32", **ints("lo hi", "fp32")},
+          {"NUM_BINS": 128, "BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, block, cc, w in [("i32", 1024, 90, 4), ("i64", 256, 80, 2)]:
+    add(C(RD, "xor_sum_kernel", {**ptrs("x_ptr out_ptr", ty), "n": "i32"}, {"BLOCK": block}, cc=cc, w=w, s=1, tag=ty))
+
+# ---------------------------------------------------------------- atomics.py
+AT_ = "atomics"
+# (op, scope): element type, cc, num_warps, whether the result is used (an unused result may become a reduction)
+RMW = [("add", "gpu", "fp32", 80, 4, True), ("add", "cta", "i32", 90, 2, True), ("add", "sys", "i64", 100, 1, False),
+       ("max", "gpu", "i32", 90, 4, True), ("max", "cta", "fp32", 100, 2, True), ("max", "sys", "u32", 80, 8, False),
+       ("min", "gpu", "fp32", 100, 4, False), ("min", "cta", "i64", 80, 4, True), ("min", "sys", "fp64", 90, 1, True),
+       ("and", "gpu", "i64", 80, 2, True), ("and", "cta", "i32", 100, 4, False), ("and", "sys", "i32", 90, 4, True),
+       ("or", "gpu", "i32", 100, 8, False), ("or", "cta", "i64", 90, 1, True), ("or", "sys", "i32", 80, 4, True),
+       ("xor", "gpu", "i32", 90, 2, True), ("xor", "cta", "i32", 80, 4, False), ("xor", "sys", "i64", 100, 4, True),
+       ("xchg", "gpu", "i32", 80, 4, True), ("xchg", "cta", "fp32", 90, 4, True), ("xchg", "sys", "i64", 100, 2, True),
+       ("add", "gpu", "u32", 100, 8, True), ("max", "gpu", "i64", 80, 1, True), ("xchg", "gpu", "fp32", 100, 4, False)]
+for op, scope, ty, cc, w, use in RMW:
+    add(C(AT_, "atomic_rmw_kernel", {**ptrs("ptr val_ptr out_ptr", ty), "n": "i32"},
+          {"OP": op, "SCOPE": scope, "USE_RESULT": use, "BLOCK": 256}, cc=cc, w=w, s=1,
+          tag=f"{op}_{scope}_{ty}" + ("" if use else "_noret")))
+for scope, ty, cc, w in [("gpu", "i32", 80, 4), ("cta", "i64", 90, 2), ("sys", "i32", 100, 4), ("gpu", "fp32", 90, 1),
+                         ("gpu", "i16", 100, 4), ("sys", "i64", 80, 8)]:
+    add(C(AT_, "atomic_cas_kernel", {**ptrs("ptr cmp_ptr val_ptr out_ptr", ty), "n": "i32"},
+          {"SCOPE": scope, "BLOCK": 128}, cc=cc, w=w, s=1, tag=f"{scope}_{ty}"))
+for ty, sem, scope, cc, w, use in [("fp16", "acq_rel", "gpu", 80, 4, True), ("bf16", "relaxed", "gpu", 90, 4, False),
+                                   ("bf16", "release", "cta", 80, 2, True), ("fp16", "relaxed", "sys", 100, 8, False),
+                                   ("fp32", "acquire", "sys", 90, 4, True), ("fp64", "acq_rel", "gpu", 80, 4, True),
+                                   ("bf16", "acq_rel", "cta", 100, 4, True), ("fp16", "release", "gpu", 90, 1, True)]:
+    add(C(AT_, "atomic_fadd_kernel", {**ptrs("ptr val_ptr out_ptr", ty), "n": "i32"},
+          {"SEM": sem, "SCOPE": scope, "USE_RESULT": use, "BLOCK": 512}, cc=cc, w=w, s=1,
+          tag=f"{ty}_{sem}_{scope}" + ("" if use else "_noret")))
+for ty, scope, cc, w in [("i32", "gpu", 80, 4), ("i64", "cta", 90, 2), ("fp32", "sys", 100, 4)]:
+    add(C(AT_, "atomic_load_store_kernel", {**ptrs("flags_ptr data_ptr out_ptr", ty), "n": "i32"},
+          {"SCOPE": scope, "BLOCK": 256}, cc=cc, w=w, s=1, tag=f"{ty}_{scope}"))
+for scope, cc, w in [("gpu", 80, 4), ("sys", 90, 2), ("cta", 100, 4)]:
+    add(C(AT_, "flag_handoff_kernel", {"data_ptr": "*fp32", "flag_ptr": "*i32", "out_ptr": "*fp32", "n": "i32"},
+          {"SCOPE": scope, "BLOCK": 512}, cc=cc, w=w, s=1, tag=scope))
+for scope, cc, w in [("gpu", 80, 4), ("sys", 100, 8), ("cta", 90, 1)]:
+    add(C(AT_, "spin_lock_accumulate_kernel", {"lock_ptr": "*i32", **ptrs("acc_ptr x_ptr", "fp32"), "n": "i32"},
+          {"SCOPE": scope, "BLOCK": 1024}, cc=cc, w=w, s=1, tag=scope))
+for cc, w in [(90, 4), (80, 8)]:
+    add(C(AT_, "last_block_reduce_kernel", {**ptrs("x_ptr partial_ptr", "fp32"), "counter_ptr": "*i32", "out_ptr": "*fp32",
+                                            "n": "i32"},
+          {"BLOCK": 2048, "MAX_PROGRAMS": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("bf16", 90, 8), ("fp16", 100, 4)]:
+    add(C(AT_, "embedding_backward_kernel", {**ptrs("grad_out_ptr grad_weight_ptr", ty), "idx_ptr": "*i64",
+                                             **ints("n_tokens dim")},
+          {"BLOCK_T": 16, "BLOCK_D": 128}, cc=cc, w=w, s=1, tag=ty, div16=("dim",)))
+
+# ---------------------------------------------------------------- control_flow.py
+CF = "control_flow"
+for block, cc, w in [(1024, 80, 4), (256, 100, 2)]:
+    add(C(CF, "early_exit_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "lengths_ptr": "*i32", "stride": "i32"},
+          {"BLOCK": block}, cc=cc, w=w, s=1))
+for cc, w in [(80, 1), (90, 4)]:
+    add(C(CF, "binary_search_kernel", {**ptrs("sorted_ptr queries_ptr", "fp32"), "out_ptr": "*i32",
+                                       **ints("n_sorted n_queries")}, {"BLOCK": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(CF, "collatz_steps_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 256, "MAX_ITERS": 1000},
+          cc=cc, w=w, s=1))
+for block, cc, w in [(512, 80, 4), (2048, 90, 8), (128, 100, 1)]:
+    add(C(CF, "debug_barrier_kernel", {**ptrs("x_ptr out_ptr scratch_ptr", "fp32"), "n": "i32"}, {"BLOCK": block},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(CF, "inline_asm_kernel", {**ptrs("x_ptr y_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(100, 4), (80, 1)]:
+    add(C(CF, "inline_asm_multi_output_kernel", {"x_ptr": "*i64", **ptrs("lo_ptr hi_ptr", "i32"), "n": "i32"},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(CF, "device_assert_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1,
+          tag="debug", options={"debug": True}))
+for cc, w in [(90, 4), (100, 8)]:
+    add(C(CF, "pdl_add_kernel", {**ptrs("x_ptr y_ptr out_ptr", "fp32"), "n": "i32"}, {"BLOCK": 1024, "USE_GDC": True},
+          cc=cc, w=w, s=1, options={"launch_pdl": True}))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(CF, "divergent_branches_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "kind_ptr": "*i32", "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+
+# ---------------------------------------------------------------- llm_ops.py
+LL = "llm_ops"
+for ty, hd, bh, cc, w in [("bf16", 64, 32, 80, 4), ("fp16", 32, 16, 90, 2)]:
+    add(C(LL, "rope_kernel", {"q_ptr": f"*{ty}", **ptrs("cos_ptr sin_ptr", "fp32"), **ints("seq_len stride_tok stride_head n_heads")},
+          {"HALF_DIM": hd, "BLOCK_H": bh}, cc=cc, w=w, s=1, tag=ty, div16=("stride_tok", "stride_head")))
+for ty, block, cc, w, s in [("bf16", 4096, 90, 8, 2), ("fp32", 2048, 80, 4, 3), ("bf16", 8192, 100, 8, 1)]:
+    add(C(LL, "cross_entropy_fwd_bwd_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                               "stride": "i64", **ints("n_cols ignore_index")},
+          {"BLOCK_SIZE": block}, cc=cc, w=w, s=s, tag=ty, div16=("stride",)))
+for ty, block, cc, w in [("fp16", 4096, 80, 8), ("bf16", 1024, 100, 4)]:
+    add(C(LL, "quant_int8_rowwise_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "scale_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": block}, cc=cc, w=w, s=1, tag=ty))
+add(C(LL, "moe_align_count_kernel", {**ptrs("topk_ids_ptr counts_ptr", "i32"), "numel": "i32"},
+      {"NUM_EXPERTS": 64, "BLOCK": 1024}, cc=90, w=4, s=1))
+for cc, w in [(90, 4), (80, 8)]:
+    add(C(LL, "moe_align_scatter_kernel", {**ptrs("topk_ids_ptr counts_ptr cursor_ptr sorted_ids_ptr expert_ids_ptr", "i32"),
+                                           "numel": "i32"},
+          {"NUM_EXPERTS": 64, "BLOCK_M": 64, "BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w, s in [(80, 4, 2), (90, 4, 3), (100, 2, 1)]:
+    add(C(LL, "paged_decode_attention_kernel", {**ptrs("out_ptr q_ptr k_cache_ptr v_cache_ptr", "fp16"),
+                                                **ptrs("block_tables_ptr seq_lens_ptr", "i32"), "scale": "fp32",
+                                                **ints("stride_bt stride_kb stride_kt max_blocks")},
+          {"HEAD_DIM": 128, "PAGE": 16}, cc=cc, w=w, s=s, div16=("stride_bt", "stride_kb", "stride_kt")))
