@@ -87,27 +87,48 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
 
 # value computations whose result set _values follows (two operands, each a constant or a register)
 _COMBINE = {"shl": lambda x, y: x << y, "mul": lambda x, y: x * y, "add": lambda x, y: x + y,
-            "sub": lambda x, y: x - y, "and": lambda x, y: x & y, "or": lambda x, y: x | y}
+            "sub": lambda x, y: x - y, "or": lambda x, y: x | y, "shr": lambda x, y: x >> y}
 _MAX_VALUES = 16
 
 
 def _values(sel, o, depth: int = 0) -> frozenset | None:
-    """The set of constants a register can hold, followed through its single unguarded definition (mov,
-    cvt, selp between values, and arithmetic on value sets); None when not a small constant set."""
+    """The set of constants a register can hold: the union over its definitions (mov, cvt, selp between
+    values, `and` with a constant (its sub-masks), arithmetic on value sets); None when not a small set."""
     if type(o) is A.Imm:
         return frozenset((o.value,)) if isinstance(o.value, int) else None
     if type(o) is not A.Reg or depth > 8:
         return None
     defs = sel.am.defuse.definitions(o.name)
-    if len(defs) != 1 or defs[0].guard is not None:
+    if not defs:
         return None
-    d = defs[0]
+    out: frozenset = frozenset()
+    for d in defs:
+        v = _def_values(sel, d, depth)
+        if v is None:
+            return None
+        out |= v
+        if len(out) > _MAX_VALUES:
+            return None
+    return out
+
+
+def _def_values(sel, d, depth: int) -> frozenset | None:
     ops = d.operands
     if d.opcode in ("mov", "cvt") and len(ops) == 2:
         return _values(sel, ops[1], depth + 1)
     if d.opcode == "selp" and len(ops) == 4:
         x, y = _values(sel, ops[1], depth + 1), _values(sel, ops[2], depth + 1)
         return x | y if x is not None and y is not None else None
+    if d.opcode == "and" and len(ops) == 3:
+        for a, b in ((ops[1], ops[2]), (ops[2], ops[1])):
+            mask = _values(sel, b, depth + 1)
+            if mask is not None and len(mask) == 1 and bin(next(iter(mask)) & 0xffffffff).count("1") <= 4:
+                m = next(iter(mask)) & 0xffffffff
+                known = _values(sel, a, depth + 1)
+                if known is not None:
+                    return frozenset(v & m for v in known)
+                bits = [1 << i for i in range(32) if m >> i & 1]
+                return frozenset(sum(b for k, b in enumerate(bits) if n >> k & 1) for n in range(1 << len(bits)))
     f = _COMBINE.get(d.opcode)
     if f is not None and len(ops) == 3:
         x, y = _values(sel, ops[1], depth + 1), _values(sel, ops[2], depth + 1)
@@ -130,7 +151,7 @@ def _zero_fills(ins, sel) -> bool:
 def _ldgsts(ins, sel):
     a = ins.attrs
     mods = ("E",) + (("BYPASS",) if a.level == "cg" else ())
-    if a.prefetch in ("64B", "256B"):
+    if a.prefetch in ("64B", "128B", "256B"):
         mods += (f"LTC{a.prefetch}",)
     mods += _LDGSTS_SIZE[a.size] + (("ZFILL",) if _zero_fills(ins, sel) else ())
     return [sel.sass(ins, "LDGSTS", mods, _ops(ins)[:2])]
