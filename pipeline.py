@@ -42,9 +42,10 @@ def compile_text(text: str, file: str = "<input>", arch: str | Target = "sm_75",
 
 def _check_resolved(module) -> None:
     """Whole-program mode (no -c): every called function needs a body in this module (ptxas: fatal)."""
+    from pylower.lowering.isa_gates import SYSTEM_FUNCTIONS
     for fn in module.functions:
         for name in fn.callees:
-            if module.function(name) is None:
+            if module.function(name) is None and name not in SYSTEM_FUNCTIONS:
                 raise PtxError(f"Unresolved extern function '{name}'", 0, 0, module.file)
 
 

@@ -9,14 +9,10 @@ kernel calling zeta, alpha, beta (-> alpha, beta, mid, zeta). With -c each funct
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from pylower.lowering import ori
 from pylower.sass.instr import SassFunction, SassProgram, layout
-
-_LOCAL_LABEL = re.compile(r"\.L_x_(\d+)")
-
 
 def _reachable(entry: str, callees: dict[str, list[str]]) -> list[str]:
     seen: set[str] = set()
@@ -29,27 +25,43 @@ def _reachable(entry: str, callees: dict[str, list[str]]) -> list[str]:
     return sorted(seen)
 
 
-def _renumbered(text: str, base: int) -> str:
-    return _LOCAL_LABEL.sub(lambda m: f".L_x_{int(m.group(1)) + base}", text)
-
-
 def _call_target(ins, names: dict[str, str]) -> tuple[str, ...]:
-    if ins.opcode == "CALL" and ins.operands and ins.operands[0] in names:
-        return (f"`({names[ins.operands[0]]})",) + ins.operands[1:]
+    """A call of a function the kernel has a copy of names the copy: `(helper) -> `($k$helper)."""
+    if ins.opcode == "CALL" and ins.operands:
+        o = ins.operands[0]
+        name = o[2:-1] if o.startswith("`(") else o
+        if name in names:
+            return (f"`({names[name]})",) + ins.operands[1:]
     return ins.operands
 
 
 def _copy_into(kernel: SassFunction, body: SassFunction, names: dict[str, str]) -> None:
-    """Append a copy of `body` to `kernel`: its .L_x_N labels continue the kernel's numbering, its calls
-    name the kernel's private copies."""
-    base = sum(1 for i in kernel.instrs if i.label and _LOCAL_LABEL.fullmatch(i.label))
+    """Append a copy of `body` to `kernel`: its label keys become the kernel's own (numbered with the
+    kernel's labels by isel.select.number_labels), its calls name the kernel's private copies, and the copy
+    starts with its local function symbol `$<kernel>$<callee>`."""
     first = len(kernel.instrs)
+    prefix = f"{kernel.name}>"
+    # the callee's out-of-line helpers continue the kernel's $__internal_N numbering (names stay unique)
+    taken = sum(1 for sym, _g in kernel.symbols.values() if sym.startswith("$__internal_"))
+    helpers = {}
+    for sym, _g in body.symbols.values():
+        if sym.startswith("$__internal_"):
+            rest = sym[len("$__internal_"):].split("_", 1)[1]
+            helpers[sym] = f"$__internal_{taken + len(helpers)}_{rest}"
+
+    def own(o: str) -> str:
+        if o.startswith("`(") and o[2:-1] in helpers:
+            return f"`({helpers[o[2:-1]]})"
+        return f"`({prefix}{o[2:-1]})" if o.startswith("`(") and "/" in o else o
+
     for ins in body.instrs:
-        label = _renumbered(ins.label, base) if ins.label else ins.label
-        ops = tuple(_renumbered(o, base) for o in _call_target(ins, names))
+        label = prefix + ins.label if ins.label else ins.label
+        ops = tuple(own(o) for o in _call_target(ins, names))
         kernel.instrs.append(replace(ins, label=label, operands=ops))
+    for k, (sym, glob) in body.symbols.items():
+        kernel.symbols[first + k] = (helpers.get(sym, sym), glob)
     if len(kernel.instrs) > first:
-        kernel.instrs[first].label = kernel.instrs[first].label or names[body.name]
+        kernel.symbols[first] = (names[body.name], body.visible)
 
 
 def place_callees(prog: SassProgram, module: ori.Module, options: dict) -> None:

@@ -198,8 +198,9 @@ def _tensor_load(ins, sel):
 
 def _tensormap_cp(ins, sel):
     ops = _ops(ins)
-    return [sel.sass(ins, "LDS", ("128",), ("R_map", ops[1])),
-            sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs.scope]), ("RZ", ops[0], "R_map"))]
+    m = sel.role(ins, "map")
+    return [sel.sass(ins, "LDS", ("128",), (m, ops[1])),
+            sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs.scope]), ("RZ", ops[0], m))]
 
 
 def _st_async(ins, sel):

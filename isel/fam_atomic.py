@@ -90,14 +90,37 @@ class _Atom:
         self.out: list = []
         self.guard = None                 # "" inside a branch ptxas put around a predicated aggregation
         self.tail_exit = _tail_is_exit(ins, sel)
+        self.total = None                 # what an aggregation's leader applies instead of its own value
 
     # ------------------------------------------------------------ helpers
-    def emit(self, opc, mods=(), operands=(), tags=(), guard=None, label=None):
-        s = self.sel.sass(self.ins, opc, mods, operands, tags, self.guard if guard is None else guard)
+    def emit(self, opc, mods=(), operands=(), tags=(), guard=None, label=None, reason=""):
+        s = self.sel.sass(self.ins, opc, mods, operands, tags, self.guard if guard is None else guard, reason)
         if label:
             s.label = label
         self.out.append(s)
         return s
+
+    def r(self, role, kind="r"):
+        """The temporary playing `role` in this atomic's sequence (isel/rules.SelectContext.role)."""
+        return self.sel.role(self.ins, role, kind)
+
+    def act(self, kind="ur"):
+        """The active-lane mask of this atomic's aggregation run (its members share the VOTEU)."""
+        run = self.ins.attrs.agg_run
+        key = ("agg_act", run if run else id(self.ins), kind)
+        t = self.sel._analyses.get(key)
+        if t is None:
+            t = self.sel._analyses[key] = self.sel.temps.new(kind)
+        return t
+
+    def value(self):
+        return self.total if getattr(self, "total", None) else _t(self.srcs[0])
+
+    def leader_test(self, leader, pred="P0"):
+        """The leader lane: the lowest active lane (`leader`, from the vote) equals this lane's id."""
+        lane = self.r("lane")
+        self.emit("S2R", (), (lane, "SR_LANEID"))
+        self.emit("ISETP", ("EQ", "U32", "AND"), (pred, "PT", lane, leader, "PT"))
 
     def strong(self):
         if self.scope == "cta" and not self.target.has("STRONG_SM_SCOPE"):
@@ -126,9 +149,12 @@ class _Atom:
         return _t(self.dest) if self.used else "RZ"
 
     def operands(self, dst=True):
-        return ((self.dst(),) if dst else ()) + (_t(self.addr),) + tuple(_t(s) for s in self.srcs)
+        srcs = tuple(_t(s) for s in self.srcs)
+        if getattr(self, "total", None):            # an aggregation's leader applies the warp's total
+            srcs = (self.total,) + srcs[1:]
+        return ((self.dst(),) if dst else ()) + (_t(self.addr),) + srcs
 
-    def native(self, guard=None, tags=()):
+    def native(self, guard=None, tags=(), pred="PT"):
         """The single native instruction for this space."""
         op = (_OP[self.op],) + self.type_mods()
         if self.space == "shared":
@@ -137,7 +163,7 @@ class _Atom:
             noret = self.noret()
             return self.emit(self.global_opcode(noret), ("E",) + op + self.strong(),
                              self.operands(not noret), tags, guard)
-        return self.emit("ATOM", ("E",) + op + self.strong(), ("PT",) + self.operands(), tags, guard)
+        return self.emit("ATOM", ("E",) + op + self.strong(), (pred,) + self.operands(), tags, guard)
 
     # convergence barriers around a loop whose result is used
     def bssy(self, n):
@@ -164,48 +190,62 @@ class _Atom:
     def cas_loop16(self):
         """16-bit scalar: CAS on the 32-bit word holding it (global ATOMG / shared ATOMS / generic ATOM)."""
 
+        old, new, cur, word = self.r("old"), self.r("new"), self.r("cur"), self.r("word")
+        base = self.addr.items[0] if self.addr.items else None
+        self.emit("IADD3", (), (word, _t(base) if base is not None else "RZ", hex(self.addr.offset), "RZ"),
+                  reason="the address of the aligned 32-bit word holding the 16-bit value")
+        self.emit("LOP3", ("LUT",), (word, word, "0xfffffffc", "RZ", "0xc0", "!PT"))
+
         def body():
             ld = {"shared": "LDS", "global": "LDG"}.get(self.space, "LD")
-            self.emit(ld, ("E",) if ld != "LDS" else (), ("R_old", "[R_word]"))
-            self.emit("PRMT", (), ("R_new", "R_old", "0x5410", "R_val"))
+            self.emit(ld, ("E",) if ld != "LDS" else (), (old, f"[{word}]"))
+            self.emit("PRMT", (), (new, old, "0x5410", _t(self.srcs[0])))
             if self.space == "shared":
-                self.emit("ATOMS", ("CAS",), ("R_cur", "[R_word]", "R_old", "R_new"))
+                self.emit("ATOMS", ("CAS",), (cur, f"[{word}]", old, new))
             elif self.space == "global":
-                self.emit("ATOMG", ("E", "CAS") + self.strong(), ("PT", "R_cur", "[R_word]", "R_old", "R_new"))
+                self.emit("ATOMG", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
             else:
-                self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", "R_cur", "[R_word]", "R_old", "R_new"))
-            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_cur", "R_old", "PT"))
+                self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", cur, old, "PT"))
         self.loop(body)
+        if self.used:
+            self.emit("PRMT", (), (self.dst(), cur, "0x7610", "RZ"), reason="the old 16-bit value")
 
     def shared_spin(self, n=0, paired=None):
         wide = ("64",) if self.type in ("u64", "s64", "b64", "f64") else ()
 
+        old = self.dst() if self.used else self.r("old")
+        new, val = self.r("new"), _t(self.srcs[0])
+
         def body():
-            self.emit("LDS", wide, ("R_old", _t(self.addr)))
+            self.emit("LDS", wide, (old, _t(self.addr)))
             if self.op in ("min", "max"):
                 # nothing to store when the old value already wins: leave (no result) or go to the join
-                self.emit("ISETP", ("GE", "U32", "AND"), ("P0", "PT", "R_val", "R_old", "PT"))
+                self.emit("ISETP", ("GE", "U32", "AND"), ("P0", "PT", val, old, "PT"))
                 self.exit_or_branch("@P0")
-            self.emit("IADD3", (), ("R_new", "R_old", "R_val", "RZ"))
-            self.emit("ATOMS", ("CAST", "SPIN") + wide, ("P0", "R_new", _t(self.addr), "R_old", "R_new"))
-            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_new", "0x1", "PT"))
+            self.emit("IADD3", (), (new, old, val, "RZ"))
+            self.emit("ATOMS", ("CAST", "SPIN") + wide, ("P0", new, _t(self.addr), old, new))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", new, "0x1", "PT"))
         self.loop(body, n, paired)
 
     def dsmem_spin(self, n, paired):
         wide = ("64",) if self.type == "f64" else ()
 
+        old = self.dst() if self.used else self.r("old")
+        new = self.r("new")
+
         def body():
-            self.emit("LD", ("E",) + wide, ("R_old", _t(self.addr)))
-            self.emit("FADD", (), ("R_new", "R_old", "R_val"))
-            self.emit("ATOM", ("E", "CAST", "SPIN") + wide, ("P0", "R_new", _t(self.addr), "R_old", "R_new"))
-            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_new", "0x1", "PT"))
+            self.emit("LD", ("E",) + wide, (old, _t(self.addr)))
+            self.emit("FADD", (), (new, old, _t(self.srcs[0])))
+            self.emit("ATOM", ("E", "CAST", "SPIN") + wide, ("P0", new, _t(self.addr), old, new))
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", new, "0x1", "PT"))
         self.loop(body, n, paired)
 
     def generic_dispatch(self):
         """ATOM handles global memory (P0); otherwise QSPC picks shared (CAS loop), DSMEM (sm_90+ floats)
         or local memory (plain load / op / store)."""
         self.join = self.sel.local_label()
-        self.native()
+        self.native(pred="P0")                    # P0: the address was global memory, ATOM did the work
         self.exit_or_branch("@P0")
         outer = self.bssy(0) if self.used else None
         if self.op != "exch":
@@ -216,8 +256,8 @@ class _Atom:
                 self.emit("QSPC", ("E", "D"), ("P0", "RZ", _t(self.addr)))
                 self.dsmem_spin(1, self.used)
                 self.exit_or_branch("")
-        self.emit("LD", ("E", "64"), ("R_old", _t(self.addr)))
-        self.emit("ST", ("E", "64"), (_t(self.addr), "R_val"))
+        self.emit("LD", ("E", "64"), (self.dst() if self.used else self.r("old"), _t(self.addr)))
+        self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])))
         if outer:
             self.bsync(0, outer)
 
@@ -311,8 +351,10 @@ class _Atom:
             self.emit("ATOMS", ("POPC", "INC", "32"), ("RZ", _t(self.addr)))
         elif variant == "popc":
             self.out.extend(self.run_head())
-            self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
-            self.emit("POPC", (), ("R_cnt", "UR_act"))
+            self.emit("FLO", ("U32",), (self.r("leader"), self.act()))
+            self.emit("POPC", (), (self.r("cnt"), self.act()))
+            self.leader_test(self.r("leader"))
+            self.warp_total(self.r("cnt"))
             self.native(guard="@P0")
         elif variant == "popc_used":
             self.agg_popc_used()
@@ -326,9 +368,18 @@ class _Atom:
             self.guard = None
             self.bsync(0, join)
 
+    def warp_total(self, cnt):
+        """What the leader adds for a uniform value: the number of active lanes times the value."""
+        val = self.srcs[0]
+        if type(val) is A.Imm and val.value == 1:
+            self.total = cnt
+        else:
+            self.total = self.r("total")
+            self.emit("IMAD", (), (self.total, cnt, _t(val), "RZ"), reason="the active lanes' count times the value")
+
     def redux(self):
         return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
-                             ("UR_red", _t(self.srcs[0])), _WW)
+                             (self.r("red", "ur"), _t(self.srcs[0])), _WW)
 
     def run_plan(self):
         """This atomic's run (section 3.5): the members that share the VOTEU.ANY, and those whose REDUX the
@@ -363,29 +414,36 @@ class _Atom:
             instrs = self.sel.block.instrs
             span = instrs[instrs.index(sharing[0]):instrs.index(sharing[-1])]
             votes += sum(1 for y in span if y.op == _BARRIER)
-        vote = [self.sel.sass(self.ins, "VOTEU", ("ANY",), ("UR_act", "UPT", "PT"), _WW) for _ in range(votes)]
+        vote = [self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
         reduxes = [own_redux if a is self else a.redux() for a in hoisted]
         # in a loop or under divergent control ptxas schedules the REDUX first
         return reduxes + vote if self.ins.attrs.agg == 2 else vote + reduxes
 
     def agg_redux(self):
         self.out.extend(self.run_head(self.redux()))
-        self.emit("UFLO", ("U32",), ("UR_leader", "UR_act"))
-        self.emit("S2R", (), ("R_lane", "SR_LANEID"))
-        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_lane", "UR_leader", "PT"))
+        self.emit("UFLO", ("U32",), (self.r("leader", "ur"), self.act()))
+        self.leader_test(self.r("leader", "ur"))
+        self.total = self.r("red", "ur")
         self.native(guard="@P0")
 
     def agg_bfly(self, uniform_val):
         """sm_75: is the warp full? no: every lane does its own op and leaves; yes: a butterfly tree
         (not needed for a uniform value), lane 0 does the op."""
-        self.emit("VOTE", ("ANY",), ("R_act", "PT", "PT"), _WW)
-        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_act", "-0x1", "PT"))
+        act = self.act("r")
+        self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", act, "-0x1", "PT"))
         self.native(guard="@!P0")
         self.exit_or_branch("@!P0")
         if not uniform_val:
+            total, part = self.r("sum"), self.r("part")
+            self.emit("MOV", (), (total, _t(self.srcs[0])), reason="this lane's value, combined across the warp")
             for d in (1, 2, 4, 8, 16):
-                self.emit("SHFL", ("BFLY",), ("PT", "R_sum", "R_sum", hex(d), "0x1f"), _WW)
-        self.native(guard="@P0")
+                self.emit("SHFL", ("BFLY",), ("PT", part, total, hex(d), "0x1f"), _WW)
+                self.emit(*_COMBINE[self.op](total, part))
+            self.total = total
+        lane0 = self.r("lane0", "p")
+        self.leader_test("0x0", lane0)
+        self.native(guard=f"@{lane0}")
 
     def exit_or_branch(self, guard):
         """Leave a finished path: EXIT when only the kernel's return follows (ptxas duplicates it), else a
@@ -398,37 +456,62 @@ class _Atom:
         self.emit("BRA", (), (f"`({self.join})",), guard=guard)
 
     def agg_scan(self, fence_each):
-        self.emit("VOTE", ("ANY",), ("R_act", "PT", "PT"), _WW)
-        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", "R_act", "-0x1", "PT"))
+        act = self.act("r")
+        self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
+        self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", act, "-0x1", "PT"))
         end = self.sel.local_label()
         self.native(guard="@!P0")
         if fence_each:
             self.acquire_fence()
         self.emit("BRA", (), (f"`({end})",), guard="@!P0")
+        total, part, pre, base = self.r("sum"), self.r("part"), self.r("pre"), self.r("base")
+        self.emit("MOV", (), (total, _t(self.srcs[0])), reason="this lane's value: the warp's inclusive scan")
         for d in (1, 2, 4, 8, 16):
-            self.emit("SHFL", ("UP",), ("P0", "R_sum", "R_sum", hex(d), "RZ"), _WW)
-        self.emit("S2R", (), ("R_lane", "SR_LANEID"))
-        self.emit("ISETP", ("EQ", "U32", "AND"), ("P1", "PT", "R_lane", "0x1f", "PT"))
+            self.emit("SHFL", ("UP",), ("P0", part, total, hex(d), "RZ"), _WW)
+            self.emit("IADD3", (), (total, total, part, "RZ"), guard="@P0")
+        self.total = total
+        self.leader_test("0x1f", "P1")
         self.native(guard="@P1")
+        self.total = None
         if fence_each:
             self.acquire_fence()
-        self.emit("SHFL", ("UP",), ("PT", "R_pre", "R_sum", "0x1", "RZ"), _WW)
-        self.emit("SHFL", ("IDX",), ("PT", "R_base", "R_old", "0x1f", "0x1f"), _WW)
-        self.emit("IADD3", (), (self.dst(), "R_base", "R_pre", "RZ"), label=end)
+        has_pre = self.r("has_pre", "p")
+        self.emit("SHFL", ("UP",), (has_pre, pre, total, "0x1", "RZ"), _WW)
+        self.emit("MOV", (), (pre, "RZ"), guard=f"@!{has_pre}", reason="lane 0 has no lanes before it")
+        self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), "0x1f", "0x1f"), _WW)
+        self.emit("IADD3", (), (self.dst(), base, pre, "RZ"), label=end)
         self.acq_done = fence_each
 
     def agg_popc_used(self):
         self.out.extend(self.run_head())
-        self.emit("FLO", ("U32",), ("R_leader", "UR_act"))
-        self.emit("POPC", (), ("R_cnt", "UR_act"))
+        leader, cnt = self.r("leader"), self.r("cnt")
+        self.emit("FLO", ("U32",), (leader, self.act()))
+        self.emit("POPC", (), (cnt, self.act()))
+        self.leader_test(leader)
+        self.warp_total(cnt)
         self.native(guard="@P0")
-        self.emit("S2R", (), ("R_lt", "SR_LTMASK"))
-        self.emit("POPC", (), ("R_rank", "R_lt"))
-        self.emit("SHFL", ("IDX",), ("PT", "R_base", "R_old", "R_leader", "0x1f"), _WW)
-        self.emit("IADD3", (), (self.dst(), "R_base", "R_rank", "RZ"))
+        self.total = None
+        lt, rank, base = self.r("lt"), self.r("rank"), self.r("base")
+        self.emit("S2R", (), (lt, "SR_LTMASK"))
+        self.emit("LOP3", ("LUT",), (lt, lt, self.act(), "RZ", "0xc0", "!PT"), reason="the active lanes below this one")
+        self.emit("POPC", (), (rank, lt))
+        if not (type(self.srcs[0]) is A.Imm and self.srcs[0].value == 1):
+            self.emit("IMAD", (), (rank, rank, _t(self.srcs[0]), "RZ"), reason="this lane's offset: rank times the value")
+        self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), leader, "0x1f"), _WW)
+        self.emit("IADD3", (), (self.dst(), base, rank, "RZ"))
 
 
 _NOT_CODE = ("bssy", "bsync", "bmov")
+
+# how a butterfly step combines two lanes' values: (opcode, mods, operands)
+_COMBINE = {
+    "add": lambda t, p: ("IADD3", (), (t, t, p, "RZ")),
+    "min": lambda t, p: ("IMNMX", (), (t, t, p, "PT")),
+    "max": lambda t, p: ("IMNMX", (), (t, t, p, "!PT")),
+    "and": lambda t, p: ("LOP3", ("LUT",), (t, t, p, "RZ", "0xc0", "!PT")),
+    "or": lambda t, p: ("LOP3", ("LUT",), (t, t, p, "RZ", "0xfc", "!PT")),
+    "xor": lambda t, p: ("LOP3", ("LUT",), (t, t, p, "RZ", "0x3c", "!PT")),
+}
 
 
 def _only_return_from(instrs, start: int) -> bool | None:
@@ -486,7 +569,7 @@ def _select_async(ins, sel):
     op = (_ASYNC_OPS[a.op],) + (() if a.op in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a.type])
     s = sel.sass
     if a.space != "global" and a.sem != "release" and a.scope == "cluster":
-        return [s(ins, "REDAS", op, ("[R_addr.64]", _t(ins.operands[1]), "[UR_mbar]"))]
+        return [s(ins, "REDAS", op, (_t(ins.operands[0]), _t(ins.operands[1]), _t(ins.operands[2])))]
     if a.mmio and a.scope != "sys":
         return []                                     # accepted, then deleted by ptxas (not in the ISA)
     scope = "SYS" if a.scope == "sys" else "GPU"
@@ -495,12 +578,15 @@ def _select_async(ins, sel):
     tmods = op[1:]
     if sel.target.has("REDASYNC_UREDGR"):           # else (sm_120 family) a release REDG
         loop = sel.local_label()
+        addr, val = sel.role(ins, "addr", "ur"), sel.role(ins, "val", "ur")
+        base = ins.operands[0].items[0] if type(ins.operands[0]) is A.Addr else ins.operands[0]
         seq = [s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0")),
                s(ins, "ELECT", (), ("P1", "URZ", "P0")),
-               s(ins, "R2UR", ("BROADCAST",), ("UR4", _t(ins.operands[0])), guard="@P1"),
+               s(ins, "R2UR", ("BROADCAST",), (addr, _t(base)), guard="@P1"),
+               s(ins, "R2UR", ("BROADCAST",), (val, _t(ins.operands[1])), guard="@P1"),
                s(ins, "MEMBAR", ("ALL", "CTA")),
                s(ins, "UREDGR", ("E", op[0], "NA") + tmods + (("MMIO", "SYS") if a.mmio else ("STRONG", scope)),
-                 ("[UR4]", "UR6")),
+                 (f"[{addr}]", val)),
                s(ins, "DEPBAR", ("LE",), ("SB0", "0x0")),
                s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
         seq[1].label = loop

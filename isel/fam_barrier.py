@@ -58,10 +58,16 @@ def select_bar(ins, sel):
     if ins.attrs.regid:
         # inside the -O0 WARPSYNC.COLLECTIVE form (sm_90+) the id and count travel in a register
         # (`BAR.SYNC.DEFER_BLOCKING R8, R8`); the id still counts for EIATTR_NUM_BARRIERS (zero-size marker)
-        out = [sel.sass(ins, "BAR", mods, ("R_bar", "R_bar"), tags=coop),
+        r = sel.role(ins, "bar")
+        out = [sel.sass(ins, "MOV", (), (r, _bar_operands(ops)[0] if ops else "0x0"),
+                        reason="the barrier id (and count) in a register, as the collective form takes it"),
+               sel.sass(ins, "BAR", mods, (r, r), tags=coop),
                sel.sass(ins, VIRTUAL, (), _bar_operands(ops), tags=("BARRIER_ID",))]
     else:
-        out = [sel.sass(ins, "BAR", mods, _bar_operands(ops), tags=("BARRIER_ID",) + coop)]
+        # BAR.RED's predicate operand (an immediate one is PT / !PT, as ptxas prints it)
+        p = ins.operands[-1] if kind == "red" else None
+        pred = () if p is None else (("PT" if p.value else "!PT",) if type(p) is A.Imm else (operand_text(p),))
+        out = [sel.sass(ins, "BAR", mods, tuple(_bar_operands(ops)) + pred, tags=("BARRIER_ID",) + coop)]
     if kind == "red":
         dest = ins.operands[0]
         if sel.target.has("B2R_ALWAYS") or sel.result_used(ins, dest):

@@ -19,12 +19,12 @@ from .sequences import thread_fence
 
 # UNIFORM_CONST_LOAD -> (flag load, flag test, branch-if-not-cluster); operands use {target}
 _FLAG_TEST = {
-    True: (("LDCU", (), ("UR_cga", "c[0x0][0x36c]")),
-           ("UISETP", ("EQ", "U32", "AND"), ("UP_cga", "UPT", "UR_cga", "0x1", "UPT")),
-           ("BRA", ("U",), ("!UP_cga", "{target}"), "")),
-    False: (("LDC", (), ("R_cga", "c[0x0][0x140]")),
-            ("ISETP", ("EQ", "U32", "AND"), ("P_cga", "PT", "R_cga", "0x1", "PT")),
-            ("BRA", (), ("{target}",), "@!P_cga")),
+    True: (("LDCU", (), ("{flag}", "c[0x0][0x36c]")),
+           ("UISETP", ("EQ", "U32", "AND"), ("{is_cluster}", "UPT", "{flag}", "0x1", "UPT")),
+           ("BRA", ("U",), ("!{is_cluster}", "{target}"), "")),
+    False: (("LDC", (), ("{flag}", "c[0x0][0x140]")),
+            ("ISETP", ("EQ", "U32", "AND"), ("{is_cluster}", "PT", "{flag}", "0x1", "PT")),
+            ("BRA", (), ("{target}",), "@!{is_cluster}")),
 }
 # (operation, memory order) -> cluster-path sequence: (opcode, mods, operands, tags); a .release arrive is
 # first the release fence at cluster scope (isel/sequences.py)
@@ -72,10 +72,13 @@ def select_cluster(ins, sel):
     else:
         fallback = path(_FALLBACK[op])
         other = sel.local_label() if fallback else join
-        rows = _FLAG_TEST[sel.target.has("UNIFORM_CONST_LOAD")]
+        uniform = sel.target.has("UNIFORM_CONST_LOAD")
+        rows = _FLAG_TEST[uniform]
+        names = {"target": f"`({other})", "flag": sel.role(ins, "flag", "ur" if uniform else "r"),
+                 "is_cluster": sel.role(ins, "is_cluster", "up" if uniform else "p")}
         for opc, mods, ops, *g in rows:
-            ops = tuple(o.format(target=f"`({other})") for o in ops)
-            out.append(sel.sass(ins, opc, mods, ops, guard=g[0] if g else ""))
+            ops = tuple(o.format(**names) for o in ops)
+            out.append(sel.sass(ins, opc, mods, ops, guard=g[0].format(**names) if g else ""))
         out += path(_CLUSTER_PATH[(op, order)], order == "release")
         if fallback:
             out.append(sel.sass(ins, "BRA", (), (f"`({join})",), guard=""))

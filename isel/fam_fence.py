@@ -98,17 +98,20 @@ def _tensormap_acquire(ins, sel):
     regs = [o for o in addr.items if type(o) is A.Reg]
     per_thread = any(sel.uniformity.is_divergent_operand(r) for r in regs)
     # the address is read into a uniform register: UR<addr>
-    ur = f"[U{operand_text(addr)[1:-1]}]" if regs else "[UR]"
+    ur_reg = sel.role(ins, "addr", "ur")
+    ur = f"[{ur_reg}]"
     body = rows(sel, ins, _TENSORMAP_ACQUIRE, {"DEPBAR": (_DEPBAR_ALL,), "CCTL": (ur,), "UTMACCTL": (ur,)})
     if not per_thread:
-        return body
+        src = operand_text(regs[0]) if regs else operand_text(addr.items[0]) if addr.items else "RZ"
+        return [s_(ins, "R2UR", (), (ur_reg, src), reason="the tensor map's address in a uniform register")
+                for s_ in (sel.sass,)] + body
     # retry loop: each pass takes one lane's address (R2UR under P1), the lanes that matched leave
     s = sel.sass
     loop = sel.local_label()
     reg = operand_text(regs[0])
     head = [s(ins, "PLOP3", ("LUT",), ("P1", "PT", "PT", "PT", "PT", "0x80", "0x0")),
             s(ins, "PLOP3", ("LUT",), ("P0", "PT", "P0", "P1", "PT", "0xa2", "0x0")),
-            s(ins, "R2UR", (), ("P0", f"U{reg}", reg), guard="@P1"),
+            s(ins, "R2UR", (), ("P0", ur_reg, reg), guard="@P1"),
             s(ins, "PLOP3", ("LUT",), ("P1", "PT", "P0", "PT", "PT", "0x80", "0x0"), guard="@P1"),
             s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0"))]
     head[1].label = loop

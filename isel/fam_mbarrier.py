@@ -44,8 +44,10 @@ def _syncs_init(ins, sel):
     addr, cnt = _addr(ins), _t(ins.operands[1])
     tags = _init_tags(ins)
     if a.vote:
-        return [s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
-                s(ins, "VOTEU", ("ALL",), ("UP0", "!P_guard"), tags=_WW, guard=""),
+        g = ("PT" if ins.guard is None else operand_text(ins.guard.inner) if type(ins.guard) is A.Not
+             else "!" + operand_text(ins.guard))
+        return [s(ins, "VOTEU", ("ALL",), ("UP0", g), tags=_WW, guard=""),
+                s(ins, "VOTEU", ("ALL",), ("UP0", g), tags=_WW, guard=""),
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard="@!UP0")]
     if a.inloop or a.nopred:
         fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.fence else []
@@ -56,10 +58,11 @@ def _syncs_init(ins, sel):
                     s(ins, "FENCE", ("VIEW", "ASYNC", "S")),
                     s(ins, "SYNCS", ("CCTL", "IVALL"))]
         loop = sel.local_label()
-        head = s(ins, "R2UR", (), ("UR_addr", addr))
+        ur = sel.role(ins, "addr", "ur")
+        head = s(ins, "R2UR", (), ("P0", ur, addr))         # P0: lanes whose address was not this pass's
         head.label = loop
         return [s(ins, "FENCE", ("VIEW", "ASYNC", "S")), head,
-                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", "[UR_addr]", cnt), tags=tags),
+                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", f"[{ur}]", cnt), tags=tags),
                 s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
     return [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
 
@@ -142,12 +145,19 @@ def _sw_arrive(ins, sel):
     if a.nocomplete:
         # warp-aggregated add of 2*count to the pending field by the leader, the old state broadcast back
         # when it is used (probes/mbarrier/arrive_nocomplete_unused)
-        out = [s(ins, "VOTEU", ("ANY",), ("UR_mask", "UPT", "PT"), tags=_WW)]
+        mask, n, leader, lane = (sel.role(ins, "mask", "ur"), sel.role(ins, "n"), sel.role(ins, "leader"),
+                                 sel.role(ins, "lane"))
+        out = [s(ins, "VOTEU", ("ANY",), (mask, "UPT", "PT"), tags=_WW),
+               s(ins, "FLO", ("U32",), (leader, mask), reason="the leader: the lowest active lane"),
+               s(ins, "S2R", (), (lane, "SR_LANEID")),
+               s(ins, "ISETP", ("EQ", "U32", "AND"), ("P0", "PT", lane, leader, "PT")),
+               s(ins, "POPC", (), (n, mask), reason="the arrivals of the warp")]
         if drop:
-            out.append(s(ins, opc, pre + ("ADD",) + post, ("RZ", addr, "R_n"), guard="@P0"))
-        out.append(s(ins, opc, pre + ("ADD",) + post, (_dst(ins), addr, "R_n"), guard="@P0", tags=_REC))
-        if type(ins.operands[0]) is not A.Sink and sel.result_used(ins, ins.operands[0]):
-            out.append(s(ins, "SHFL", ("IDX",), ("PT", "R_old", "R_old", "R_leader", "0x1f"), tags=_WW))
+            out.append(s(ins, opc, pre + ("ADD",) + post, ("RZ", addr, n), guard="@P0"))
+        old = _dst(ins)
+        out += [s(ins, opc, pre + ("ADD",) + post, (old, addr, n), guard="@P0", tags=_REC)]
+        if old != "RZ" and sel.result_used(ins, ins.operands[0]):
+            out.append(s(ins, "SHFL", ("IDX",), ("PT", old, old, leader, "0x1f"), tags=_WW))
         return out
     out = []
     if drop:
@@ -157,21 +167,35 @@ def _sw_arrive(ins, sel):
 
 
 def _sw_init(ins, sel):
-    return [sel.sass(ins, "STS", ("64",), (_addr(ins), "R_init"), tags=_init_tags(ins))]
+    init = sel.role(ins, "init")
+    count = operand_text(ins.operands[1]) if len(ins.operands) > 1 else "0x1"
+    return [sel.sass(ins, "MOV", (), (init, count), reason="the initial pending count (the phase word is zero)"),
+            sel.sass(ins, "STS", ("64",), (_addr(ins), init), tags=_init_tags(ins))]
 
 
 def _sw_test_wait(ins, sel):
-    return [sel.sass(ins, "LDS", (), ("R_phase", _addr(ins)), tags=_REC),
-            sel.sass(ins, "LOP3", ("LUT",), (_t(ins.operands[0]), "PT", "R_phase", _t(ins.operands[2]), "RZ", "0x28", "!PT"))]
+    phase = sel.role(ins, "phase")
+    return [sel.sass(ins, "LDS", (), (phase, _addr(ins)), tags=_REC),
+            sel.sass(ins, "LOP3", ("LUT",), (_t(ins.operands[0]), "PT", phase, _t(ins.operands[2]), "RZ", "0x28", "!PT"))]
 
 
 def _sw_cp_async_arrive(ins, sel):
     """The pending count goes up by one per warp (leader's ATOMS.ADD after a VOTE.ALL), unless .noinc."""
     s, addr = sel.sass, _addr(ins)
+    mask = _warp_mask(sel)
     if ins.attrs.part == "vote":
-        return [s(ins, "VOTE", ("ALL",), ("R_mask", "PT", "PT"), tags=_WW)]
-    out = [] if ins.attrs.noinc else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, "R_mask"))]
+        return [s(ins, "VOTE", ("ALL",), (mask, "PT", "PT"), tags=_WW)]
+    out = [] if ins.attrs.noinc else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, mask))]
     return out + [s(ins, "ARRIVES", ("LDGSTSBAR", "64"), (addr,), tags=_REC)]
+
+
+def _warp_mask(sel) -> str:
+    """The VOTE.ALL result the cp.async arrive's two parts share (one per block)."""
+    key = ("cp_async_mask", sel.block.label)
+    t = sel._analyses.get(key)
+    if t is None:
+        t = sel._analyses[key] = sel.temps.new("r")
+    return t
 
 
 _SW = {"init": _sw_init, "cp_async_arrive": _sw_cp_async_arrive, "inval": lambda ins, sel: [sel.sass(ins, VIRTUAL, (), (), tags=_REC)],

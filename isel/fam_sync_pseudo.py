@@ -78,8 +78,9 @@ def select_looptest(ins, sel):
     """The warp's active lanes against the uniform datapath's view of them: the loop branches back
     uniformly (BRA.U) while they agree (sm_75; llvm/atomic_expand_cas, nvcc/spin_flag_nanosleep); at -O0
     (`.nouniform`) both are VOTE.ANY."""
-    second = ("VOTE", ("R_active2", "PT", "PT")) if ".nouniform" in ins.mods else ("VOTEU", ("UR_active", "UPT", "PT"))
-    return [sel.sass(ins, "VOTE", ("ANY",), ("R_active", "PT", "PT"), tags=_WW),
+    second = ("VOTE", (sel.role(ins, "active2"), "PT", "PT")) if ".nouniform" in ins.mods else \
+        ("VOTEU", (sel.role(ins, "active", "ur"), "UPT", "PT"))
+    return [sel.sass(ins, "VOTE", ("ANY",), (sel.role(ins, "active"), "PT", "PT"), tags=_WW),
             sel.sass(ins, second[0], ("ANY",), second[1], tags=_WW)]
 
 

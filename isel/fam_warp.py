@@ -72,8 +72,17 @@ def _activemask(ins, sel, uniform: bool):
                 return None
             uniform = all(_reads_activemask(e, sel) for e in readers)
     if uniform:
-        return sel.sass(ins, "VOTEU", ("ANY",), ("UR_active", "UPT", "PT"))
-    return sel.sass(ins, "VOTE", ("ANY",), ("R_active", "PT", "PT"))
+        return sel.sass(ins, "VOTEU", ("ANY",), (_active_reg(sel, "ur"), "UPT", "PT"))
+    return sel.sass(ins, "VOTE", ("ANY",), (_active_reg(sel, "r"), "PT", "PT"))
+
+
+def _active_reg(sel, kind: str) -> str:
+    """The register holding the block's active mask (read once per block, see _activemask)."""
+    key = ("active", sel.block.label, kind)
+    t = sel._analyses.get(key)
+    if t is None:
+        t = sel._analyses[key] = sel.temps.new(kind)
+    return t
 
 
 @rule("vote")
@@ -85,8 +94,16 @@ def select_vote(ins, sel):
     tags = _mask_tags(ins, sel)
     if ".sync" in ins.mods and mode in ("all", "uni") and _emulated(ins, sel):
         # ballot of the (negated) source compared with the active mask (VOTEU: a uniform register)
-        return [i for i in (_activemask(ins, sel, True),
-                            sel.sass(ins, "VOTE", ("ANY",), ("R_ballot", "PT", _t(src)), tags=tags)) if i]
+        ballot = sel.role(ins, "ballot")
+        active = _active_reg(sel, "ur") if sel._analyses.get(("active", sel.block.label, "ur")) else \
+            _active_reg(sel, "r")
+        seq = [i for i in (_activemask(ins, sel, True),
+                           sel.sass(ins, "VOTE", ("ANY",), (ballot, "PT", _t(src)), tags=tags)) if i]
+        # all: the lanes voting true are the active lanes (a negated source: none votes true)
+        other = "RZ" if type(src) is A.Not else (_active_reg(sel, "ur") if
+                                                 sel._analyses.get(("active", sel.block.label, "ur")) else active)
+        return seq + [sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (_t(d), "PT", ballot, other, "PT"),
+                               reason=f"vote.{mode}: the ballot against the active mask")]
     if mode == "ballot":
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
@@ -100,12 +117,19 @@ def select_match(ins, sel):
     wide = ("U64",) if ".b64" in ins.mods else ()
     d, src = ins.operands[0], ins.operands[1]
     dest = _t(d.first) if type(d) is A.Pair else _t(d)
+    pred = (_t(d.second),) if type(d) is A.Pair else ()
     tags = _mask_tags(ins, sel)
     if mode == "all" and _emulated(ins, sel):
-        act = _activemask(ins, sel, _mask_in_reg(ins, sel))
+        uniform = _mask_in_reg(ins, sel)
+        act = _activemask(ins, sel, uniform)
         op = sel.sass(ins, "MATCH", ("ANY",) + wide, (dest, _t(src)), tags=tags)
-        return [i for i in ([op, act] if ins.attrs.copy else [act, op]) if i]
-    return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest, _t(src)), tags=tags)]
+        seq = [i for i in ([op, act] if ins.attrs.copy else [act, op]) if i]
+        if pred:            # all lanes matched: the lanes with this value are the active lanes
+            active = _active_reg(sel, "ur" if sel._analyses.get(("active", sel.block.label, "ur")) else "r")
+            seq.append(sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (pred[0], "PT", dest, active, "PT"),
+                                reason="match.all: the matching lanes against the active mask"))
+        return seq
+    return [sel.sass(ins, "MATCH", (mode.upper(),) + wide, (dest,) + pred + (_t(src),), tags=tags)]
 
 
 @rule("activemask")
@@ -148,13 +172,19 @@ def select_redux(ins, sel):
             mods = (mods[0] + "ABS",)
         mods += ("F32",) + (("NAN",) if ".NaN" in ins.mods else ())
     d, src = ins.operands[0], ins.operands[1]
-    return [sel.sass(ins, redux_opcode(sel, op, typ), mods, ("U" + _t(d), _t(src)), tags=_mask_tags(ins, sel))]
+    ur = sel.role(ins, "red", "ur")
+    return [sel.sass(ins, redux_opcode(sel, op, typ), mods, (ur, _t(src)), tags=_mask_tags(ins, sel)),
+            sel.sass(ins, "MOV", (), (_t(d), ur), reason="the warp's reduction, from the uniform register")]
 
 
 @rule("elect")
 def select_elect(ins, sel):
     d = ins.operands[0]
-    return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ" if type(d.first) is A.Sink else "U" + _t(d.first), "PT"))]
+    if type(d.first) is A.Sink:
+        return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ", "PT"))]
+    ur = sel.role(ins, "leader", "ur")
+    return [sel.sass(ins, "ELECT", (), (_t(d.second), ur, "PT")),
+            sel.sass(ins, "MOV", (), (_t(d.first), ur), reason="the elected lane, from the uniform register")]
 
 
 @rule("shfl")

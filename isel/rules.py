@@ -30,6 +30,26 @@ def rule(*names: str):
     return deco
 
 
+# Kinds of temporary ISel and the phases introduce, and how they are spelled: in the PTX register style, so a
+# reader follows them like the kernel's own registers (`%t12`, uniform `%ut3`, predicates `%tp1`, `%utp1`).
+TEMP_PREFIX = {"r": "%t", "ur": "%ut", "p": "%tp", "up": "%utp"}
+
+
+@dataclass
+class TempNames:
+    """One numbering of temporaries per program: a kernel carries copies of its callees, so names made for
+    different functions never meet. `avoid`: prefixes the PTX itself declares (then `%t` becomes `%tt`...)."""
+    counts: dict = field(default_factory=dict)
+    avoid: frozenset = frozenset()
+
+    def new(self, kind: str = "r") -> str:
+        prefix = TEMP_PREFIX[kind]
+        while prefix in self.avoid:
+            prefix = prefix + prefix[-1]
+        n = self.counts[prefix] = self.counts.get(prefix, 0) + 1
+        return f"{prefix}{n}"
+
+
 @dataclass
 class SelectContext:
     target: Target
@@ -39,6 +59,7 @@ class SelectContext:
     unmapped: dict = field(default_factory=dict)
     block: ori.BasicBlock | None = None          # the block of the instruction being selected
     am: object = None                            # the function's analysis manager (passes/analysis/manager.py)
+    temps: TempNames = field(default_factory=TempNames)
     _analyses: dict = field(default_factory=dict)
 
     def __post_init__(self):
@@ -54,6 +75,26 @@ class SelectContext:
     @property
     def uniformity(self):
         return self.am.uniformity
+
+    def temp(self, kind: str = "r") -> str:
+        """A fresh virtual register for a value the SASS sequence makes itself: "r" a register (`%t12`),
+        "ur" a uniform register (`%ut3`), "p" a predicate (`%tp1`), "up" a uniform predicate (`%utp1`)."""
+        return self.temps.new(kind)
+
+    def utemp(self) -> str:
+        return self.temps.new("ur")
+
+    def ptemp(self) -> str:
+        return self.temps.new("p")
+
+    def role(self, ins: ori.Instr | None, name: str, kind: str = "r") -> str:
+        """The temporary that plays `name` (e.g. "old", "leader") in the sequence selected for `ins`: the same
+        register for every use within that sequence, a fresh one for the next instruction."""
+        key = ("role", id(ins), name, kind)
+        t = self._analyses.get(key)
+        if t is None:
+            t = self._analyses[key] = self.temps.new(kind)
+        return t
 
     def local_label(self) -> str:
         """A fresh label for code a rule lays out itself (e.g. both paths of a runtime test)."""
@@ -72,9 +113,13 @@ class SelectContext:
         """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
         return type(reg) is A.Reg and self.liveness.is_used_after(self.block, ins, reg.name)
 
-    def sass(self, ins: ori.Instr | None, opcode: str, mods=(), operands=(), tags=(), guard: str | None = None) -> SassInstr:
+    def sass(self, ins: ori.Instr | None, opcode: str, mods=(), operands=(), tags=(), guard: str | None = None,
+             reason: str = "") -> SassInstr:
+        """One SASS instruction for `ins`; `reason` (one line) says why a sequence needs it when it is more
+        than the plain selection of `ins` (--explain prints it)."""
         g = guard if guard is not None else (guard_text(ins.guard) if ins is not None else "")
-        return SassInstr(opcode, tuple(mods), tuple(operands), g, None, ins.line if ins else 0, frozenset(tags))
+        return SassInstr(opcode, tuple(mods), tuple(operands), g, None, ins.line if ins else 0, frozenset(tags),
+                         reason=reason)
 
 
 def guard_text(g) -> str:
@@ -92,6 +137,15 @@ def operand_text(o) -> str:
         if type(o) is A.Imm:
             v = o.value
             t = (hex(v) if v >= 0 else "-" + hex(-v)) if isinstance(v, int) else o.text
+        elif type(o) is A.Addr:
+            inner = ", ".join(operand_text(i) for i in o.items)
+            if o.offset:
+                inner += f"+{hex(o.offset)}" if o.offset > 0 else f"-{hex(-o.offset)}"
+            t = f"[{inner}]"
+        elif type(o) is A.Sink:
+            t = "RZ"
+        elif type(o) is A.Vec:
+            t = "{" + ", ".join(operand_text(i) for i in o.items) + "}"
         else:
             t = P.operand(o)
         _OPERAND_TEXT[o] = t

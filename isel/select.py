@@ -1,5 +1,7 @@
 """Instruction selection driver: each Ori instruction goes through its family rule (isel/fam_*.py) or the
-generic table, block labels become nvdisasm-style `.L_x_N` labels, and the result is laid out."""
+generic table (isel/provenance.py records where each SASS instruction came from and why), labels that
+something refers to become nvdisasm-style `.L_x_N` labels numbered across the file, and the result is laid
+out."""
 from __future__ import annotations
 
 import importlib
@@ -8,100 +10,217 @@ import pkgutil
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
-from pylower.sass.instr import SassFunction, SassProgram, layout
+from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import __path__ as _pkg_path
 from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
-from .rules import RULES, SelectContext
+from .provenance import annotate
+from .rules import RULES, SelectContext, TempNames
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
     importlib.import_module(f"{__package__}.{_m}")
 
 
-def _branch_targets(fn: ori.Function) -> dict[str, str]:
-    """Labels that something jumps to get nvdisasm's .L_x_N names, in block order."""
-    targets = set()
-    for b in fn.blocks:
-        for ins in b.instrs:
-            if ins.opcode in ("bra", "brx"):
-                for o in ins.operands:
-                    if type(o) is A.Sym:
-                        targets.add(o.name)
-        for s in b.succs:
-            if ins_is_jump(b, s):
-                targets.add(s)
-    names = {}
-    for b in fn.blocks:
-        if b.label in targets:
-            names[b.label] = f".L_x_{len(names)}"
-    return names
+# Opcodes whose operands may name a block of the function (a branch, a convergence region, a call).
+_CONTROL = frozenset({"BRA", "BRX", "JMP", "BSSY", "CALL", "WARPSYNC", "BREAK", "BPT"})
+# Blocks that are out-of-line routines of the function: printed as local function symbols (nvdisasm:
+# `.type name,@function`), not as .L_x_N labels.
+_HELPER_PREFIX = "$__internal_"
 
 
-def ins_is_jump(b: ori.BasicBlock, succ: str) -> bool:
-    return bool(b.instrs) and b.instrs[-1].opcode in ("bra", "brx") and succ in b.succs
+def _ref(operand: str) -> str | None:
+    if operand.startswith("`(") and operand.endswith(")"):
+        return operand[2:-1]
+    return None
 
 
 def select_function(fn: ori.Function, module: ori.Module, target: Target, options: dict,
-                    unmapped: dict, am=None) -> SassFunction:
+                    unmapped: dict, am=None, temps: TempNames | None = None) -> SassFunction:
     placed = place_blocks(fn)
     if am is not None and placed is not fn.blocks:
         am.invalidate("cfg")                   # branches were added or removed, the edges are the same
     fn.blocks = placed
-    sel = SelectContext(target, fn, module, options, unmapped, am=am)
-    out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line)
-    labels = _branch_targets(fn)
-    pending = None
-    alias: dict[str, str] = {}
+    sel = SelectContext(target, fn, module, options, unmapped, am=am, temps=temps or TempNames())
+    out = SassFunction(fn.name, fn.is_entry, [], {}, fn.decl.line, visible=_visible(fn))
+    file = module.file
+    starts: dict[str, int] = {}
+    # out-of-line collectives return behind the fast path they stand in for: the Ori instruction after a
+    # `bra_div` (phase 72 puts the fast path there); collective label -> SASS index to return to
+    returns: dict[str, int] = {}
+    backs: list[tuple[SassInstr, str]] = []
     for b in fn.blocks:
-        if b.label in labels:
-            if pending:                       # the previous block emitted nothing: both names, one address
-                alias[f"`({labels[b.label]})"] = f"`({pending})"
-            else:
-                pending = labels[b.label]
+        starts[b.label] = len(out.instrs)
         sel.block = b
-        for ins in b.instrs:
+        div_target = None
+        conv: list | None = None           # [BRA.CONV, skip BRA] of a slow path, until its fast path is out
+        for k, ins in enumerate(b.instrs):
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
             seq = rule(ins, sel) if rule is not None else None
             if seq is None:
                 seq = generic.select(ins, sel)
-            if seq and seq[0].opcode == "BRA" and ins.opcode == "bra" and ins.operands and type(ins.operands[0]) is A.Sym:
-                tgt = labels.get(ins.operands[0].name, ins.operands[0].name)
-                seq[0].operands = (f"`({tgt})",)
-            if seq and pending:
-                seq[0].label = pending
-                pending = None
+            annotate(seq, ins, sel, file, b.instrs[k + 1] if k + 1 < len(b.instrs) else None)
+            if conv is not None and conv[1] is not None and ins.opcode not in ori.PSEUDO_OPCODES:
+                out.instrs.extend(seq)             # the fast path: BRA.CONV lands on it, the slow path skips it
+                conv[0].operands = (f"`(@{conv[2]})",) + conv[0].operands[1:]
+                conv[1].operands = (f"`(@{len(out.instrs)})",)
+                conv = None
+                continue
             out.instrs.extend(seq)
-    if alias:
-        for i in out.instrs:
-            if i.operands and i.operands[-1] in alias:
-                i.operands = i.operands[:-1] + (alias[i.operands[-1]],)
-    if sel._analyses.get("labels") or alias:
-        _renumber_labels(out)
+            if ins.opcode == "bra_conv" and seq:
+                conv = [seq[-1], None, 0]
+            elif ins.opcode == "call_helper" and conv is not None:
+                skip = sel.sass(ins, "BRA", (), (), reason="after the slow path, skips the fast path")
+                skip.origin, skip.line = "isel", ins.line
+                out.instrs.append(skip)
+                conv[1], conv[2] = skip, len(out.instrs)
+            if div_target is not None:
+                returns.setdefault(div_target, len(out.instrs))
+                div_target = None
+            if ins.opcode == "bra_div" and ins.operands and type(ins.operands[0]) is A.Sym:
+                div_target = ins.operands[0].name
+                if k + 1 == len(b.instrs):          # no fast path follows: return right here
+                    returns.setdefault(div_target, len(out.instrs))
+                    div_target = None
+            elif ins.opcode == "bra_back" and seq:
+                backs.extend((s, b.label) for s in seq if s.opcode == "BRA" and not s.operands)
+    for s, label in backs:                     # a collective's way back: `BRA `(behind the fast path)
+        if label in returns:
+            s.operands = (f"`(@{returns[label]})",)
+    _resolve_labels(out, starts)
     layout(out)
     return out
 
 
-def _renumber_labels(fn: SassFunction) -> None:
-    """Labels rules made for their own branches (sel.local_label()) join the block labels: all become
-    .L_x_N in layout order, as nvdisasm numbers them."""
-    names: dict[str, str] = {}
-    for i in fn.instrs:
+def _visible(fn: ori.Function) -> bool:
+    return any(x in (".visible", ".extern") for x in fn.decl.linkage)
+
+
+def _resolve_labels(out: SassFunction, starts: dict[str, int]) -> None:
+    """Every block or rule-made label something refers to becomes a label of the instruction it names (a
+    per-function key, numbered .L_x_N across the file by number_labels); helper blocks become symbols.
+    A BSSY whose join is no block (a pair around one expansion) names the BSYNC that closes it."""
+    instrs = out.instrs
+    at: dict[str, int] = dict(starts)
+    for k, i in enumerate(instrs):
         if i.label:
-            names[i.label] = i.label = f".L_x_{len(names)}"
-    for i in fn.instrs:
-        if i.opcode == "BRA" and i.operands and i.operands[-1].startswith("`("):
-            old = i.operands[-1][2:-1]
-            new = names.setdefault(old, f".L_x_{len(names)}")
-            i.operands = i.operands[:-1] + (f"`({new})",)
+            at.setdefault(i.label, k)
+            i.label = None
+    keys: dict[int, str] = {}
+    helpers: dict[str, int] = {name: k for name, k in starts.items() if name.startswith(_HELPER_PREFIX)}
+
+    def key_at(k: int) -> str:
+        if k not in keys:
+            keys[k] = f"{out.name}/{len(keys)}"
+        return keys[k]
+
+    def key_of(name: str, k_from: int, ins) -> str | None:
+        if name in helpers:
+            return None
+        if name.startswith("@") and name[1:].isdigit():       # an instruction index (collective returns)
+            return key_at(int(name[1:]))
+        k = at.get(name)
+        if k is None and ins.opcode == "BSSY" and ins.operands:
+            k = next((j for j in range(k_from + 1, len(instrs)) if instrs[j].opcode == "BSYNC"
+                      and instrs[j].operands[:1] == ins.operands[:1]), None)
+        return None if k is None else key_at(k)
+
+    for n, i in enumerate(instrs):
+        if i.opcode == "WARPSYNC" and "COLLECTIVE" in i.mods and not any(o.startswith("`(") for o in i.operands):
+            # the collective block's end: the instruction after its ENDCOLLECTIVE
+            e = next((j for j in range(n + 1, len(instrs)) if instrs[j].opcode == "ENDCOLLECTIVE"), None)
+            if e is not None:
+                i.operands = i.operands + (f"`({key_at(e + 1)})",)
+            continue
+        if not i.operands:
+            continue
+        ops = list(i.operands)
+        changed = False
+        for j, o in enumerate(ops):
+            name = _ref(o)
+            if name is None and i.opcode in _CONTROL and (o in at or i.opcode == "BSSY" and j == len(ops) - 1):
+                name = o
+            if name is None:
+                continue
+            key = key_of(name, n, i)
+            if key is not None:
+                ops[j] = f"`({key})"
+                changed = True
+            elif name in helpers:
+                ops[j] = f"`({name})"
+                changed = True
+        if changed:
+            i.operands = tuple(ops)
+    if keys and max(keys) >= len(instrs):
+        instrs.append(SassInstr(VIRTUAL, line=instrs[-1].line if instrs else out.ptx_line))
+    for k, key in keys.items():
+        instrs[k].label = key
+    for name, k in helpers.items():
+        if k < len(instrs):
+            out.symbols[k] = (name, False)
+
+
+def _unique_helpers(prog: SassProgram) -> None:
+    """Out-of-line helper symbols (`$__internal_N_...`) are unique across the file: a later function's helper
+    that repeats a name takes the next free number."""
+    seen: set[str] = set()
+    count = 0
+    for fn in prog.functions:
+        rename = {}
+        for k, (sym, glob) in sorted(fn.symbols.items()):
+            if not sym.startswith(_HELPER_PREFIX):
+                continue
+            if sym in seen:
+                rest = sym[len(_HELPER_PREFIX):].split("_", 1)[1]
+                while f"{_HELPER_PREFIX}{count}_{rest}" in seen:
+                    count += 1
+                rename[sym] = f"{_HELPER_PREFIX}{count}_{rest}"
+                fn.symbols[k] = (rename[sym], glob)
+            seen.add(fn.symbols[k][0])
+        if rename:
+            for i in fn.instrs:
+                if any(o[2:-1] in rename for o in i.operands if o.startswith("`(")):
+                    i.operands = tuple(f"`({rename[o[2:-1]]})" if o.startswith("`(") and o[2:-1] in rename else o
+                                       for o in i.operands)
+
+
+def number_labels(prog: SassProgram) -> None:
+    """nvdisasm numbers local labels `.L_x_N` across the whole file, in the order it prints them."""
+    names: dict[str, str] = {}
+    _unique_helpers(prog)
+    for fn in prog.functions:
+        for i in fn.instrs:
+            if i.label:
+                i.label = names.setdefault(i.label, f".L_x_{len(names)}")
+    for fn in prog.functions:
+        for i in fn.instrs:
+            if any(o.startswith("`(") for o in i.operands):
+                i.operands = tuple(f"`({names.get(o[2:-1], o[2:-1])})" if o.startswith("`(") else o
+                                   for o in i.operands)
+        fn.end_label = f".L_x_{len(names)}"
+        names[f"end of {fn.name}"] = fn.end_label
 
 
 def select(module: ori.Module, target: Target, options: dict | None = None, analyses=None) -> SassProgram:
     """`analyses`: fn -> its analysis manager (the pass context's), so ISel reuses what the phases computed."""
-    prog = SassProgram(target.name)
+    prog = SassProgram(target.name, relocatable=bool((options or {}).get("compile_only")), file=module.file)
+    prog.calls = {f.name: list(f.callees) for f in module.functions}
+    temps = TempNames(avoid=_declared_prefixes(module))
     for fn in module.functions:
         am = analyses(fn) if analyses is not None else None
-        prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped, am))
+        prog.functions.append(select_function(fn, module, target, options or {}, prog.unmapped, am, temps))
     place_callees(prog, module, options or {})
+    number_labels(prog)
     return prog
+
+
+def _declared_prefixes(module: ori.Module) -> frozenset:
+    """Register prefixes the PTX declares that a temporary's name could meet (`%t<4>` -> "%t")."""
+    from pylower.isel.rules import TEMP_PREFIX
+    names = set()
+    for f in module.functions:
+        for d in f.decls:
+            if isinstance(d, A.VarDecl) and d.space == ".reg":
+                names.add(d.name)
+    return frozenset(p for p in TEMP_PREFIX.values() if any(n.startswith(p) for n in names))

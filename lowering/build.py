@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic
+from . import generic, isa_gates
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -49,6 +49,7 @@ class BuildContext:
         self.diags = diags
         self.file = file
         self.function: A.Function | None = None
+        self.decls: list = []                  # the current function's declarations (nested scopes opened)
         self.shared_symbols: set[str] = set()
         self.reg_types: dict[str, str] = {}
 
@@ -121,10 +122,25 @@ def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
 
 
 def _flatten(body, decls: list, stmts: list) -> None:
-    for st in body:
+    """The statements and declarations of a function body, nested `{ }` scopes opened. A label or variable a
+    nested scope declares again (inline asm repeats `waitLoop:` or `.reg .pred p;` in every block it expands
+    to) is a different one: it gets a unique name (`waitLoop_s1`, `%p_s1_0`), and references resolve to the
+    innermost declaration, as PTX scoping says. Without such shadowing the body is only flattened."""
+    if _shadowing(body):
+        body = _Renamer(body).body
+    _flatten_plain(body, decls, stmts)
+
+
+def _flatten_plain(body, decls: list, stmts: list) -> None:
+    stack = [iter(body)]                 # iterative: no recursion depth for deeply nested scopes
+    while stack:
+        st = next(stack[-1], None)
+        if st is None:
+            stack.pop()
+            continue
         t = type(st)
         if t is A.Block:
-            _flatten(st.body, decls, stmts)
+            stack.append(iter(st.body))
         elif t is A.Directive and st.name == ".loc":
             continue                      # debug line info is not carried into the Ori IR
         elif t is A.VarDecl or t is A.Directive:
@@ -133,6 +149,106 @@ def _flatten(body, decls: list, stmts: list) -> None:
                 stmts.append(st)          # its position matters too: it applies to the next instruction
         else:
             stmts.append(st)
+
+
+def _declared(body) -> list[tuple[str, object]]:
+    """(kind, name) of what one scope declares directly: labels and variables (ranges by their base)."""
+    out = []
+    for st in body:
+        if type(st) is A.Label:
+            out.append(("label", st.name))
+        elif type(st) is A.VarDecl:
+            out.append(("range" if st.count is not None else "var", st.name))
+    return out
+
+
+def _shadowing(body) -> bool:
+    """Does a nested scope declare a name already declared in the function (so renaming is needed)?"""
+    seen: set[str] = set()
+    stack = [(body, 0)]
+    while stack:
+        b, depth = stack.pop()
+        for _kind, name in _declared(b):
+            if depth and name in seen:
+                return True
+            seen.add(name)
+        stack.extend((st.body, depth + 1) for st in b if type(st) is A.Block)
+    return False
+
+
+class _Renamer:
+    """Rewrites a body whose nested scopes shadow names: unique names per scope, references resolved innermost
+    first. Iterative over scopes (no recursion)."""
+
+    def __init__(self, body):
+        self.used: set[str] = set()
+        self.counter = 0
+        self.body = self._scope(body, [], top=True)
+
+    def _fresh(self, name: str, rng: bool) -> str:
+        if name not in self.used:
+            self.used.add(name)
+            return name
+        while True:
+            self.counter += 1
+            new = f"{name}_s{self.counter}" + ("_" if rng else "")
+            if new not in self.used:
+                self.used.add(new)
+                return new
+
+    def _scope(self, body, outer: list, top: bool = False):
+        names: dict[str, str] = {}
+        ranges: dict[str, str] = {}
+        for kind, name in _declared(body):
+            if kind == "range":
+                ranges[name] = self._fresh(name, True)
+            else:
+                names[name] = self._fresh(name, False)
+        scopes = outer + [(names, ranges)]
+        out = []
+        for st in body:
+            t = type(st)
+            if t is A.Block:
+                out.append(A.Block(tuple(self._scope(st.body, scopes)), st.line))
+            elif t is A.Label:
+                out.append(A.Label(names[st.name], st.line))
+            elif t is A.VarDecl:
+                new = ranges.get(st.name) if st.count is not None else names.get(st.name)
+                out.append(st if new == st.name else A.VarDecl(st.space, st.attrs, new, st.count, st.dims, st.init, st.line))
+            elif t is A.Instruction:
+                out.append(A.Instruction(st.opcode, st.mods, tuple(self._operand(o, scopes) for o in st.operands),
+                                         self._operand(st.guard, scopes) if st.guard is not None else None,
+                                         st.line, st.col))
+            else:
+                out.append(st)
+        return out
+
+    def _name(self, name: str, scopes) -> str:
+        for names, ranges in reversed(scopes):
+            if name in names:
+                return names[name]
+            m = _REG_RANGE_RE.match(name)
+            if m and m.group(1) in ranges:
+                return ranges[m.group(1)] + m.group(2)
+        return name
+
+    def _operand(self, o, scopes):
+        t = type(o)
+        if t is A.Reg:
+            n = self._name(o.name, scopes)
+            return o if n == o.name else A.Reg(n)
+        if t is A.Sym:
+            n = self._name(o.name, scopes)
+            return o if n == o.name else A.Sym(n)
+        if t is A.Addr:
+            return A.Addr(tuple(self._operand(i, scopes) for i in o.items), o.offset)
+        if t in (A.Vec, A.Paren):
+            return t(tuple(self._operand(i, scopes) for i in o.items))
+        if t is A.Pair:
+            return A.Pair(self._operand(o.first, scopes), self._operand(o.second, scopes))
+        if t in (A.Not, A.Neg):
+            return t(self._operand(o.inner, scopes))
+        return o
 
 
 _TERMINATORS = {"bra", "brx", "ret", "exit", "trap"}
@@ -174,6 +290,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
         if type(st) is A.Label:
             scope.names.add(st.name)
     ctx.function = f
+    ctx.decls = decls
     blocks: list[BasicBlock] = []
     cur = BasicBlock("$entry")
     blocks.append(cur)
@@ -207,6 +324,9 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
         if ins.guard is not None:
             check(ins.guard, scope, ctx, ins)
         h = HANDLERS.get(ins.opcode)
+        fails = isa_gates.failures(ins, ctx.target, h is not None)
+        if fails:
+            raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
         if h is not None:
             new = h(ins, ctx)
         else:

@@ -322,6 +322,9 @@ def lower_cp(ins: A.Instruction, ctx):
 
 @handler("tensormap")
 def lower_tensormap(ins: A.Instruction, ctx):
+    if ".replace" in ins.mods:          # tensormap.replace: a generic instruction (gated in lowering/isa_gates.py)
+        return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard, {},
+                      ins.line, "build")]
     e = _Errs()
     e.version(ctx, (8, 3), "Feature 'tensormap.cp_fenceproxy'")
     e.add(ctx.target.sm < 90, f"Instruction 'tensormap.cp_fenceproxy' not supported on .target '{ctx.target.name}'")

@@ -45,27 +45,23 @@ _REG_TYPES: dict[int, tuple] = {}
 
 
 def _reg_types(ctx) -> tuple[dict, dict]:
-    """Declared .reg types of the current function: (name -> type, range prefix -> type), cached."""
-    fn = ctx.function
-    hit = _REG_TYPES.get(id(fn))
-    if hit is not None and hit[0] is fn:
+    """Declared .reg types of the current function: (name -> type, range prefix -> type), cached. Read from the
+    builder's declarations (ctx.decls: nested scopes opened, shadowing names made unique)."""
+    fn, decls = ctx.function, ctx.decls
+    hit = _REG_TYPES.get(id(decls))
+    if hit is not None and hit[0] is decls:
         return hit[1], hit[2]
     names: dict[str, str] = {}
     ranges: dict[str, str] = {}
-
-    def walk(body):
-        for st in body or ():
-            if type(st) is A.Block:
-                walk(st.body)
-            elif type(st) is A.VarDecl and st.space == ".reg":
-                t = next((a for a in st.attrs if a in _TYPES), None)
-                (ranges if st.count is not None else names)[st.name] = t
-    walk(fn.body)
+    for st in decls:
+        if type(st) is A.VarDecl and st.space == ".reg":
+            t = next((a for a in st.attrs if a in _TYPES), None)
+            (ranges if st.count is not None else names)[st.name] = t
     for p in fn.params:
         if p.space == ".reg":
             names[p.name] = next((a for a in p.attrs if a in _TYPES), None)
     _REG_TYPES.clear()
-    _REG_TYPES[id(fn)] = (fn, names, ranges)
+    _REG_TYPES[id(decls)] = (decls, names, ranges)
     return names, ranges
 
 

@@ -14,7 +14,7 @@ _BY_STEM = {
     "getctarank": "convert",
     "brkpt": "control", "pmevent": "control", "setmaxnreg": "control", "alloca": "control",
     "stacksave": "control", "stackrestore": "control", "createpolicy": "misc", "applypriority": "misc",
-    "discard": "misc", "istypeof": "misc", "multimem": "misc",
+    "discard": "misc", "istypeof": "misc", "multimem": "misc", "tensormap": "misc",
 }
 _FLOAT_TYPES = {".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".e4m3x2", ".e5m2x2"}
 

@@ -270,6 +270,7 @@ OPS: tuple[OpDef, ...] = (
     _op("brkpt", "control", Attrs, _SE, _NR),
     _op("pmevent", "control", Attrs, _SE, _NR),
     _op("multimem", "misc", Attrs, _SE, _NR),
+    _op("tensormap", "misc", Attrs, _SE, _NR, doc="tensormap.replace (tensormap.cp_fenceproxy is class 316)"),
     _op("applypriority", "misc", Attrs, _SE, _NR),
     _op("discard", "misc", Attrs, _SE, _NR),
 )

@@ -107,6 +107,12 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),
     Feature("UNIFORM_CONST_LOAD", "constant-bank flags are read with LDCU (else ULDC / LDC)", since=100),
+    # ---- the listing's operands (isel/generic.py)
+    Feature("CONST_BANK_SM90", "kernel parameters at c[0x0][0x210], the global memory descriptor at "
+            "c[0x0][0x208] (else parameters at c[0x0][0x160])", since=90, below=100),
+    Feature("CONST_BANK_SM100", "kernel parameters at c[0x0][0x380], launch sizes from c[0x0][0x360], the "
+            "descriptor at c[0x0][0x358], the stack pointer at c[0x0][0x37c]", since=100),
+    Feature("ADDRESS_64_SUFFIX", "a 64-bit address register prints .64 ([R2.64])", since=80),
 )
 FEATURE_NAMES = frozenset(f.name for f in FEATURES)
 

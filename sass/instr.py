@@ -16,9 +16,17 @@ class SassInstr:
     operands: tuple[str, ...] = ()     # printed operands ("0x0", "%r1", "desc[...]")
     guard: str = ""                    # "@P0" / "@!%p1"
     label: str | None = None           # block label printed before this instruction
-    line: int = 0                      # PTX line it came from (provenance)
+    line: int = 0                      # PTX line it came from (an inserted one: the line that caused it)
     tags: frozenset = frozenset()      # EIATTR tags, e.g. {"INT_WARP_WIDE", "COOP_GROUP"}
     offset: int = 0                    # byte offset, set by layout()
+    origin: str = ""                   # who made it, when not the plain selection of its PTX instruction:
+                                       # "72 LateExpandSyncInstructions" (a phase) or "isel"
+    reason: str = ""                   # one line: why it is there (printed by --explain)
+    file: str = ""                     # the source file of `line` (its //## File line under -g)
+
+    @property
+    def ptx_line(self) -> int:
+        return self.line
 
     @property
     def mnemonic(self) -> str:
@@ -36,6 +44,10 @@ class SassFunction:
     instrs: list[SassInstr] = field(default_factory=list)
     eiattr: dict = field(default_factory=dict)
     ptx_line: int = 0
+    visible: bool = True               # .visible / .extern linkage: a .global symbol in the ELF
+    symbols: dict = field(default_factory=dict)    # index of an instruction -> (symbol, global?) of a function
+                                                   # that starts there (a kernel's copies of its callees, helpers)
+    end_label: str = ""                # the label after its last instruction (nvdisasm's `.size` operand)
 
 
 @dataclass
@@ -43,6 +55,9 @@ class SassProgram:
     target: str
     functions: list[SassFunction] = field(default_factory=list)
     unmapped: dict[str, int] = field(default_factory=dict)    # PTX forms printed as pseudo-ops
+    relocatable: bool = False          # -c: ET_REL, every function in its own section
+    file: str = ""                     # the input file (line info)
+    calls: dict = field(default_factory=dict)      # function -> the functions it calls (section order)
 
 
 def layout(fn: SassFunction) -> None:

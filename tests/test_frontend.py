@@ -120,3 +120,36 @@ def test_every_target_feature_is_read_somewhere():
                    if p.name != "target.py")
     unread = [f.name for f in FEATURES if f'"{f.name}"' not in code]
     assert not unread, unread
+
+
+def test_nested_scopes_shadow_labels_and_registers():
+    """Inline asm expands to `{ .reg .pred p; ... waitLoop: ... }` blocks that repeat names; each is its own
+    (PTX scoping): references resolve to the innermost declaration (ptxas accepts the file)."""
+    from pylower.lowering.ori import print_module
+    from pylower.pipeline import compile_text
+    text = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .b32 %r<4>; .reg .b64 %rd<2>; .reg .pred %p<2>;
+  ld.param.u64 %rd1, [p];
+  mov.u32 %r1, %tid.x;
+  { .reg .pred %p<2>; .reg .pred q;
+    setp.lt.u32 %p1, %r1, 5;
+  waitLoop:
+    elect.sync %r2|q, -1;
+    @%p1 bra waitLoop; }
+  { .reg .pred %p<2>; .reg .pred q;
+    setp.lt.u32 %p1, %r1, 7;
+  waitLoop:
+    elect.sync %r2|q, -1;
+    @%p1 bra waitLoop; }
+  setp.lt.u32 %p1, %r1, 9;
+  @%p1 st.global.u32 [%rd1], %r2;
+  ret;
+}
+"""
+    ir = print_module(compile_text(text, "k.ptx", "sm_90", opt_level=0).module)
+    assert "@%p_s1_1 bra waitLoop;" in ir and "@%p_s2_1 bra waitLoop_s4;" in ir and "elect.sync %r2|q_s3" in ir
+    assert "setp.lt.u32 %p1, %r1, 9;" in ir

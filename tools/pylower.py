@@ -46,6 +46,10 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--disable-pass", action="append", metavar="PHASE")
     ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
     ap.add_argument("--verify-each", action="store_true", help="check the Ori IR after the builder and every phase")
+    ap.add_argument("-g", "--print-line-info", action="store_true",
+                    help="annotate the listing with PTX line info as nvdisasm -g does (//## File ..., line N)")
+    ap.add_argument("--explain", action="store_true",
+                    help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
@@ -122,8 +126,11 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             return 0
         if a.compare_ptxas:
             from pylower.tools.compare import compare_file
-            stdout.write(compare_file(text, a.input, target.name))
-            return 0
+            given_o = any(x.startswith(("-O", "--opt-level")) for x in argv)
+            report, status = compare_file(text, a.input, target.name, min(a.opt_level, 3) if given_o else None,
+                                          _knobs(a.knob), sync_options)
+            stdout.write(report)
+            return status
         options = sync_options
         dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
                            Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
@@ -146,7 +153,8 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         stderr.write(res.dumps)          # like LLVM/MLIR -print-after: dumps go to stderr
     from pylower.lowering import ori
     from pylower.sass.printer import print_program, program_json
-    body = ori.print_module(res.module) if a.emit_ir else print_program(res.program)
+    body = ori.print_module(res.module) if a.emit_ir else \
+        print_program(res.program, line_info=a.print_line_info, explain=a.explain)
     if a.output:
         out = Path(a.output)
         _write_atomic(out, body)

@@ -1,0 +1,125 @@
+"""Which targets accept the PTX instructions no family handler validates (arithmetic, conversions, matrix ops,
+tensor-core and register-allocation instructions, special registers), with ptxas 13.0.88's messages.
+
+ptxas checks an instruction against the module's `.target` in one of two ways, and says which in its wording:
+- a minimum SM number for a feature: "Feature 'add.f32x2' requires .target sm_100 or higher" (also
+  "Modifier '.relu' requires ...");
+- a set of targets for an arch- or family-specific instruction: "Instruction 'wgmma.fence' not supported on
+  .target 'sm_100a'".
+Each row below is one such gate, found by compiling the form for every target (docs/findings/frontend.md;
+probes tests/corpus/probes/frontend/). Rows are checked in order and every failing one is reported, the first
+being the message ptxas prints first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import ptx_ast as A
+
+_FLOAT_MMA = (".f16", ".bf16", ".tf32", ".e4m3", ".e5m2", ".f32", ".f64")
+
+
+@dataclass(frozen=True)
+class Gate:
+    stems: tuple[str, ...]                   # PTX stems the row applies to (() = any stem)
+    feature: str                             # the name in the message ({stem} is replaced)
+    any_mods: tuple[str, ...] = ()           # the row applies when the instruction has one of these modifiers
+    all_mods: tuple[str, ...] = ()           # ... and all of these
+    operands: int | None = None              # ... and exactly this many operands
+    since: int = 0                           # "requires .target sm_<since> or higher"
+    targets: str = ""                        # or "not supported on .target": a predicate from _TARGET_SETS
+    kind: str = "Feature"                    # "Feature" / "Modifier" / "Instruction"
+    handled: bool = False                    # also checked when the stem has a family handler (which lets the
+                                             # form through as a generic instruction)
+
+    def applies(self, ins: A.Instruction) -> bool:
+        if self.stems and ins.opcode not in self.stems:
+            return False
+        if self.any_mods and not any(m in ins.mods for m in self.any_mods):
+            return False
+        if self.all_mods and not all(m in ins.mods for m in self.all_mods):
+            return False
+        return self.operands is None or len(ins.operands) == self.operands
+
+    def failure(self, ins: A.Instruction, target) -> str | None:
+        name = self.feature.format(stem=ins.opcode, sub=next((m[1:] for m in ins.mods), ""))
+        if self.targets:
+            if _TARGET_SETS[self.targets](target):
+                return None
+            return f"Instruction '{name}' not supported on .target '{target.name}'"
+        if target.sm >= self.since:
+            return None
+        return f"{self.kind} '{name}' requires .target sm_{self.since} or higher"
+
+
+# Arch-/family-specific instruction sets (probed over sm_75 ... sm_121f): wgmma only sm_90a; tcgen05 the a/f
+# variants of the sm_100 and sm_110 families; tensormap.replace and setmaxnreg every a/f variant from sm_90.
+_TARGET_SETS = {
+    "sm_90a": lambda t: t.name == "sm_90a",
+    "tcgen05": lambda t: t.family in (100, 110) and t.suffix in ("a", "f"),
+    "accelerated_from_90": lambda t: t.sm >= 90 and t.suffix in ("a", "f"),
+}
+
+GATES: tuple[Gate, ...] = (
+    # types first: ptxas names the type before the operation (add.bf16 on sm_75: '.bf16', on sm_80: 'add.bf16')
+    Gate((), ".bf16", any_mods=(".bf16",), since=80),
+    Gate((), ".bf16x2", any_mods=(".bf16x2",), since=80),
+    Gate((), ".tf32", any_mods=(".tf32",), since=80),
+    Gate(("add", "sub", "mul"), "{stem}.bf16", any_mods=(".bf16", ".bf16x2"), since=90),
+    Gate(("add", "sub", "mul", "fma"), "{stem}.f32x2", any_mods=(".f32x2",), since=100),
+    Gate(("add", "sub", "fma"), "{stem}.f32.f16", all_mods=(".f32", ".f16"), since=100),
+    Gate(("add", "sub", "fma"), "{stem}.f32.bf16", all_mods=(".f32", ".bf16"), since=100),
+    Gate(("min", "max"), "{stem}.f32 with 3 input operands", all_mods=(".f32",), operands=4, since=100),
+    Gate(("fma", "min", "max"), ".relu", any_mods=(".relu",), since=80, kind="Modifier"),
+    Gate(("min", "max"), ".NaN", any_mods=(".NaN",), since=80, kind="Modifier"),
+    Gate(("cvt",), "cvt.f16x2.f32", all_mods=(".f16x2", ".f32"), since=80),
+    Gate(("cvt",), "cvt with .e4m3x2/.e5m2x2", any_mods=(".e4m3x2", ".e5m2x2"), since=89),
+    Gate(("mma",), ".m16n8k16", any_mods=(".m16n8k16",), since=80),
+    Gate(("mma",), "mma with FP8 floating point type", any_mods=(".e4m3", ".e5m2"), since=89),
+    Gate(("stmatrix",), "stmatrix", since=90),
+    Gate(("multimem",), "multimem.{sub}", since=90),
+    Gate(("st",), "st.bulk", any_mods=(".bulk",), since=100, handled=True),
+    Gate(("wgmma",), "wgmma.mma_async with floating point types", all_mods=(".mma_async",),
+         any_mods=_FLOAT_MMA, targets="sm_90a"),
+    Gate(("wgmma",), "wgmma.mma_async with integer types", all_mods=(".mma_async",), targets="sm_90a"),
+    Gate(("wgmma",), "wgmma.{sub}", targets="sm_90a"),
+    Gate(("tcgen05",), "tcgen05.{sub}", targets="tcgen05"),
+    Gate(("tensormap",), "tensormap.replace", any_mods=(".replace",), targets="accelerated_from_90", handled=True),
+    Gate(("setmaxnreg",), "setmaxnreg.{sub}", targets="accelerated_from_90"),
+)
+
+# special registers and the first SM that has them ("Feature '%clusterid' requires .target sm_90 or higher")
+SREG_SINCE = {
+    "%clusterid": 90, "%nclusterid": 90, "%cluster_ctaid": 90, "%cluster_nctaid": 90, "%cluster_ctarank": 90,
+    "%cluster_nctarank": 90, "%is_explicit_cluster": 90, "%aggr_smem_size": 90,
+    "%reserved_smem_offset_begin": 80, "%reserved_smem_offset_end": 80, "%reserved_smem_offset_cap": 80,
+}
+
+# Functions ptxas provides itself (system calls): a call to one needs no body in the module.
+SYSTEM_FUNCTIONS = frozenset({"vprintf", "__assertfail", "malloc", "free", "__nvvm_reflect"})
+
+
+def _sreg_base(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
+    """ptxas's messages for the gates `ins` fails on `target` (the module's .target). Instructions with a family
+    handler are validated by it (except the rows marked `handled`); special registers are checked for every
+    instruction."""
+    out = []
+    for g in GATES:
+        if (g.handled or not has_handler) and g.applies(ins):
+            msg = g.failure(ins, target)
+            if msg and msg not in out:
+                out.append(msg)
+            if g.targets:              # one arch-set row per instruction (the most specific one matches first)
+                break
+    for o in ins.operands:
+        if type(o) is A.Reg and o.name.startswith("%"):
+            since = SREG_SINCE.get(_sreg_base(o.name))
+            if since and target.sm < since:
+                msg = f"Feature '{_sreg_base(o.name)}' requires .target sm_{since} or higher"
+                if msg not in out:
+                    out.append(msg)
+    return out
