@@ -102,6 +102,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("PREDICATE_LOAD_BEFORE_BARRIER", "a lone load region joining before a CTA barrier is predicated",
             since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
+    Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
+            "the bottom)", since=90),
     Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
