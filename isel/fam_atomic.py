@@ -339,9 +339,11 @@ class _Atom:
             and not self.used and self.target.has("ATOMS_POPC_INC")
 
     def aggregate(self, variant):
-        """A predicated aggregation becomes a branch around it, in a BSSY/BSYNC pair."""
+        """A predicated aggregation with a used result becomes a branch around it, in a BSSY/BSYNC pair
+        (misc_atom_global_add_u32_predicated); without a result it stays predicated (phases/ifconvert_guard_
+        atom_uni_max_dead)."""
         join = None
-        if self.ins.guard is not None and variant != "popc_inc":
+        if self.ins.guard is not None and variant != "popc_inc" and self.used:
             join = self.bssy(0)
             g = self.ins.guard
             neg = "@" + ("" if type(g) is A.Not else "!") + _t(g.inner if type(g) is A.Not else g)

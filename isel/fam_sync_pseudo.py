@@ -8,7 +8,9 @@ the other ops (compiler-made warp-wide instructions; findings phase 71.3, warp.m
 """
 from __future__ import annotations
 
+import re
 
+from pylower.sass.families import is_sync
 from pylower.sass.instr import VIRTUAL
 
 from .rules import operand_text, rule
@@ -91,3 +93,77 @@ def select_membermask(ins, sel):
     kind = next((m for m in ins.mods if m in _MEMBERMASK_CHECK), None)
     seq = _MEMBERMASK_CHECK[kind] if kind and sel.target.has("REDUX") else _MEMBERMASK_CHECK_NO_REDUX
     return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]
+
+
+# ---------------------------------------------------------------- where the scheduler puts a BSSY
+# A BSSY reads nothing, so ptxas's list scheduler issues it as soon as nothing more urgent is ready: after
+# the work of its block that can start at once, before the first instruction that waits for a long-latency
+# result of the block (a load, an atomic, S2R) or is ordered after one (a barrier or fence after a store
+# of a loaded value, an atomic after such a barrier). In the sync view it rises above the stalled barriers,
+# fences and atomics before its region's branch (Triton atomic_cas_kernel: above three BAR.SYNC and four
+# CAS) but stays after an atomic that can issue at once (llvm/locks_flags ticket_lock).
+_BLOCK_ENDS = frozenset({"BRA", "EXIT", "RET", "CALL", "BSYNC", "BSSY", "BREAK", "BMOV", "JMP", "WARPSYNC",
+                         "ENDCOLLECTIVE", "VOTE", "VOTEU", "YIELD", "NANOSLEEP"})
+_LONG_LATENCY = frozenset({"LDG", "LDS", "LD", "LDL", "ATOMG", "ATOMS", "ATOM", "S2R", "LDSM", "SHFL", "MATCH",
+                           "REDUX", "CREDUX", "B2R", "MUFU", "SYNCS"})
+_MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS", "ATOM", "LDGSTS", "SYNCS"})
+_ORDERED = frozenset({"BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE", "ATOMG", "ATOMS", "ATOM", "RED",
+                      "REDG", "SYNCS"})
+_LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
+# warp shuffles of loaded values (Triton's layout conversions) are issued before the BSSY all the same
+# (atomic_rmw_kernel min_sys_fp64)
+_ISSUED_FIRST = frozenset({"SHFL"})
+_NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
+                      "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
+_REG = re.compile(r"%[a-z]+\d+")
+
+
+def _regs(text: str) -> set[str]:
+    return set(_REG.findall(text))
+
+
+def _dest_uses(i) -> tuple[set[str], set[str]]:
+    ops = i.operands
+    if not ops or i.opcode in _NO_DEST or ops[0].startswith("["):
+        return set(), _regs(" ".join(ops) + " " + i.guard)
+    return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
+
+
+def place_convergence_barriers(instrs: list) -> None:
+    """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it."""
+    k = 0
+    while k < len(instrs):
+        if instrs[k].opcode != "BSSY":
+            k += 1
+            continue
+        first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
+        if instrs[first].label is not None:
+            k += 1
+            continue
+        start = first
+        while start > 0 and instrs[start - 1].opcode not in _BLOCK_ENDS and instrs[start].label is None:
+            start -= 1
+        late: set[str] = set()            # registers a long-latency op or a waiting instruction writes
+        ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
+        loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
+        at = first
+        for j in range(start, first):
+            i = instrs[j]
+            d, u = _dest_uses(i)
+            waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR"
+            if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
+                at = j
+                break
+            loading |= i.opcode in _LOADS
+            if waits or i.opcode in _LONG_LATENCY:
+                late |= d
+                ordered |= waits and i.opcode in _MEMORY
+            else:
+                late -= d
+        if at < first:
+            group = instrs[first:k + 1]
+            del instrs[first:k + 1]
+            if instrs[at].label is not None:
+                group[0].label, instrs[at].label = instrs[at].label, None
+            instrs[at:at] = group
+        k += 1

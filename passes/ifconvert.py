@@ -1,122 +1,281 @@
-"""Which divergent regions ptxas predicates (if-conversion) and which it keeps as branches, so that the warp
-really splits and re-joins there (and phase 72 gives the region a BSSY/BSYNC pair, phase 71 keeps the
-WARPSYNC before a barrier in it, phase 42 keeps mbarrier inits behind a branch).
+"""ptxas's if-conversion (phase 63 OriDoPredication), as far as the sync phases need it: which divergent
+regions it predicates and which it keeps as branches, so that the warp really splits and re-joins there (phase
+72 gives the region a BSSY/BSYNC pair, phase 71 keeps the WARPSYNC before a barrier in it, phase 42 keeps
+mbarrier inits behind a branch).
 
-A region stays a branch when it loads from memory other than shared/param/const (global, local, generic,
-textures), holds an atomic, or is long. Probes: a lone ld.global region gets BSSY/BSYNC at -O1+
-(div_if_ld_global*; also ld.local, generic ld, atom), a lone ld.shared does not (div_if_ld_shared; also
-ld.param, ld.const, six stores), 20 dependent multiplies do not (div_if_alu_20), 24 ALU instructions do
-(div_if_alu_long). Rules: docs/findings/phases.md (phase 72).
+A guarded PTX instruction that reads memory with latency (a load from global/local/generic memory, an atomic
+whose result is used, a cp.async) is lowered by ptxas as a branch around it and then goes through the same
+decision as an if region holding only it (probes phases/guard_*: the guard form and the `@!p bra` form of
+every probe in ifconvert_* give the same result). Atomics and fences ptxas never predicates; a guarded
+reduction or an atomic whose result is dead stays predicated (RED).
+
+The model (docs/findings/phases.md, "if-conversion"; probes phases/ifconvert_*):
+- a region holding an op ptxas never predicates (atomics, `nopred` fences and mbarrier ops) or 21 or more
+  instructions stays a branch (div_if_alu_20 / div_if_alu_long, ifconvert_load_alu19 / _alu20);
+- a region without a load of global/local/generic memory is predicated (div_if_ld_shared, six stores);
+- a load region is predicated when predication lets its load overlap other work: another such load it does
+  not feed, before it or after it (ifconvert_ld_after, _ld_before, two guarded loads in a row: Triton's masked
+  loads), or enough independent work after its join (ifconvert_alu_after); with the target feature
+  PREDICATE_LOAD_BEFORE_BARRIER also one whose warp meets at a CTA barrier after the join. The look-ahead
+  stops at a fence, at a store or atomic to global memory that depends on the loaded value, at a branch
+  (except into the next load region); the look-back stops at any global store, atomic, fence or CTA barrier.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pylower.lowering import ori
-from pylower.lowering.ops import ASYNC, is_aligned_cta_barrier, warp_op
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.ops import ASYNC, is_aligned_cta_barrier, is_cta_barrier, warp_op
 
 from .analysis.regions import LOADS, Region, arm
 
-_PREDICATED_LOAD_SPACES = (".shared", ".param", ".const")
-# never predicated: atomics (div_if_atom_global). mbarrier / cp.async regions are, in real kernels, often
-# not paired (nvcc/cuda_pipeline_memcpy_async vs cuda_barrier_producer_consumer): left out.
+# loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
+# with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
+_SHORT_LOAD_SPACES = (".shared", ".param", ".const")
+# never predicated inside a branch region (div_if_atom_global, ifconvert_red_region)
 _UNPREDICATED = ("atom", "red")
 KEPT_REGION_MIN_SIZE = 21
+# independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
+# 6 independent multiplies predicate, 5 do not)
+OVERLAP_WORK_MIN = 6
+# ... and before its branch (ifconvert_alu_before: the header's address arithmetic and 5 multiplies
+# predicate, 4 do not)
+OVERLAP_WORK_BEFORE_MIN = 10
+# memory writes that order later global loads after them: every store/atomic except to shared memory
+_WRITES = ("st", "red", "atom")
+_FENCES = ("membar", "fence")
 
 
-def _is_branch_load(ins: ori.Instr) -> bool:
+def is_long_load(ins: ori.Instr) -> bool:
     """A load ptxas only predicates when it pays: global/local/generic memory, or a cp.async (LDGSTS reads
     global memory: probes/async/cp_async_if_diamond)."""
-    return ins.opcode in LOADS and not ins.has(*_PREDICATED_LOAD_SPACES) \
+    return ins.opcode in LOADS and not ins.has(*_SHORT_LOAD_SPACES) \
         or ins.op == ASYNC and ins.attrs.form == "ldgsts"
 
 
-def branch_when_guarded(ins: ori.Instr) -> bool:
-    """A load or fence ptxas does not predicate: under a divergent guard in converged code it becomes a
-    branch around it with its own BSSY/BSYNC, at every -O level (memory/ld_acquire_gpu_global_pred;
-    phases/guard_ld_global, guard_membar_gl; guarded atomics are lowered to a branch already)."""
-    return ins.attrs.nopred or _is_branch_load(ins)
+def _live_load(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """A load whose value is used (ptxas deletes the others before it if-converts) or a cp.async."""
+    return ins.op == ASYNC or ins.has(".volatile") or _result_used(am, block, ins)
 
 
-def _contents(by_label, body) -> tuple[bool, bool, int]:
-    """(holds an op ptxas never predicates, holds a load it only predicates when it pays, size)."""
-    hard, loads, size = False, False, 0
-    for label in body:
-        for ins in by_label[label].instrs:
-            hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred   # nopred: lowering/fam_fence.py, phase 42
-            loads |= _is_branch_load(ins)
-            size += ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
-    return hard, loads, size
+def _global_write(ins: ori.Instr) -> bool:
+    return ins.opcode in _WRITES and not ins.has(".shared")
 
 
-def is_kept_region(am, region: Region, target) -> bool:
-    """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)?"""
+def _size(ins: ori.Instr) -> int:
+    return ins.opcode not in ori.PSEUDO_OPCODES and ins.opcode != "bra"
+
+
+# instructions that cost nothing in the overlap estimate: copies, address-space conversions and parameter
+# reads (ptxas folds them into operands)
+_FREE = ("mov", "cvta")
+
+
+def _work(ins: ori.Instr) -> int:
+    return _size(ins) and ins.opcode not in _FREE and not (ins.opcode == "ld" and ins.has(".param"))
+
+
+def _result_used(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    return any(am.liveness.is_used_after(block, ins, r) for r in am.defuse.defs(ins))
+
+
+def guard_becomes_branch(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """Does ptxas lower this guarded instruction as a branch around it (a one-instruction region for
+    if-conversion)? Long loads, cp.async, atomics whose result is used, `nopred` ops (guard_ld_global,
+    ifconvert_guard_atom; ifconvert_guard_atom_dead and ifconvert_guard_red stay predicated)."""
+    if ins.attrs.nopred or is_long_load(ins):
+        return True
+    return ins.opcode == "atom" and (_result_used(am, block, ins) or _waited_for(am, block, ins)) \
+        and not _aggregated_with_result(am, ins)
+
+
+def _waited_for(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """Is a fence or a CTA barrier reachable after the atomic? It waits for the atomic's result register, so
+    a dead result counts as used there (ifconvert_guard_exch_dead_{membarcta,fence_acqrel,bar}; a fence
+    only before it does not: _fence_before)."""
     by_label = am.blocks
-    hard, loads, size = _contents(by_label, region.body)
-    if hard or size >= KEPT_REGION_MIN_SIZE:
-        return True
-    if not loads:
-        return False
-    # a lone load if stays a branch (div_if_ld_global), a loop always (nvcc/decoupled_lookback_scan); ptxas
-    # predicates a load if next to another one (phases/div_if_ld_global_twice) and, with the target feature
-    # PREDICATE_LOAD_BEFORE_BARRIER, one whose warp meets at a CTA barrier after the join anyway
-    # (div_if_ld_global_{st,alu}_bar)
-    loops = am.loops
-    if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
-        return True
-    if _load_in_each_arm(region, by_label):
-        return False
-    if _next_to_load_if(am, region):
-        return False
-    return not (target.has("PREDICATE_LOAD_BEFORE_BARRIER") and _joins_before_cta_barrier(am, region))
-
-
-def _load_in_each_arm(region: Region, by_label) -> bool:
-    """An if/else with a load on each side is predicated, like two load ifs in a row
-    (phases/div_ifelse_ld_global, async/cp_async_if_diamond, nvcc/pipeline_primitives_cp_async)."""
-    succs = by_label[region.bssy_block].succs
-    if region.kind != "if" or len(succs) != 2 or region.join in succs:
-        return False
-    return all(_contents(by_label, arm(s, region.join, by_label))[1] for s in succs)
-
-
-def _load_if_at(am, label: str) -> bool:
-    """Does block `label` open a small forward if holding a load (and nothing ptxas never predicates)?"""
-    by_label, loops = am.blocks, am.loops
-    b = by_label.get(label)
-    if b is None or len(b.succs) != 2 or loops.ends_in_back_edge(b):
-        return False
-    join, body, work = am.ipdom.get(label), set(), [x for x in b.succs]
+    k = next(i for i, x in enumerate(block.instrs) if x is ins)
+    work, seen = [(block.label, k + 1)], set()
     while work:
-        x = work.pop()
-        if x in body or x == join or x not in by_label:
+        label, index = work.pop()
+        if (label, index) in seen or label not in by_label:
             continue
-        if loops.ends_in_back_edge(by_label[x]):
-            return False
-        body.add(x)
-        work.extend(by_label[x].succs)
-    hard, loads, size = _contents(by_label, body)
-    return loads and not hard and size < KEPT_REGION_MIN_SIZE
+        seen.add((label, index))
+        b = by_label[label]
+        if any(x.opcode in _FENCES or is_cta_barrier(x) for x in b.instrs[index:]):
+            return True
+        work.extend((s, 0) for s in b.succs)
+    return False
 
 
-def _next_to_load_if(am, region: Region) -> bool:
-    """Does a load if start at this region's join, or end where this one starts?"""
-    ipdom = am.ipdom
-    before = [b.label for b in am.fn.blocks if ipdom.get(b.label) == region.bssy_block and b.label != region.bssy_block]
-    return any(_load_if_at(am, x) for x in [region.join] + before)
+# used-result atomics ptxas warp-aggregates (a prefix scan; isel/fam_atomic.py section 3): under a guard the
+# aggregation is its own branch (misc_atom_global_add_u32_predicated); other ops to a uniform address are
+# plain guarded atomics (ifconvert_guard_atom_uni_exch, _uni_max)
+_AGGREGATED_WITH_RESULT = (("add", "u32"), ("add", "s32"))
 
 
-def _joins_before_cta_barrier(am, region: Region) -> bool:
-    """Does every path from the region's join reach an aligned CTA barrier before leaving the kernel or
-    taking a back edge? Forward branches on the way are skipped to their post-dominator."""
-    by_label, ipdom, loops = am.blocks, am.ipdom, am.loops
-    label, seen = region.join, set()
+def _aggregated_with_result(am, ins: ori.Instr) -> bool:
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    return bool(ins.attrs.agg) and addr is not None and am.uniformity.is_uniform(addr) \
+        and (ins.attrs.op, ins.attrs.type) in _AGGREGATED_WITH_RESULT
+
+
+@dataclass
+class _Contents:
+    hard: bool = False          # an op ptxas never predicates
+    loads: bool = False         # a long load
+    size: int = 0
+
+
+def _contents(instrs) -> _Contents:
+    c = _Contents()
+    for ins in instrs:
+        c.hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred   # nopred: lowering/fam_fence.py, phase 42
+        c.loads |= is_long_load(ins)
+        c.size += _size(ins)
+    return c
+
+
+def _region_instrs(am, body):
+    for label in body:
+        yield from am.blocks[label].instrs
+
+
+# ---------------------------------------------------------------- the scans around a load region
+
+def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 0) -> bool:
+    """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
+    a long load that does not depend on the region (`tainted`: the registers it writes), or enough
+    independent work? A guarded long load on the way is the next load region (ifconvert_two_guarded)."""
+    du, by_label = am.defuse, am.blocks
+    tainted = set(tainted)
+    seen = set()
     while label in by_label and label not in seen:
         seen.add(label)
         b = by_label[label]
-        for ins in b.instrs:
+        for ins in b.instrs[index:]:
+            if ins.opcode in ori.PSEUDO_OPCODES:
+                continue
+            uses = du.uses(ins)
+            dep = any(r in tainted for r in uses)
+            if ins.opcode == "bra":
+                if ins.guard is None:
+                    break
+                return _next_region_loads(am, b, tainted)
+            if ins.opcode in ("ret", "exit", "call", "brx") or ins.opcode in _FENCES:
+                return False
+            if is_long_load(ins) and not dep and _live_load(am, b, ins):
+                return True
+            if _global_write(ins) and dep:
+                return False
+            if ins.guard is not None and ins.opcode == "atom":
+                return False
+            if dep:
+                tainted.update(du.defs(ins))
+            elif _work(ins):
+                work += 1
+                if work >= OVERLAP_WORK_MIN:
+                    return True
+        else:
+            if len(b.succs) == 1 and len(by_label.get(b.succs[0], b).preds) == 1:
+                label, index = b.succs[0], 0
+                continue
+        return False
+    return False
+
+
+def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
+    """The block ends in a forward conditional branch: does the region it opens hold a long load that does
+    not depend on `tainted` (ifconvert_two_regions; a uniform if of ALU work in between does not count:
+    ifconvert_uif_between)?"""
+    if am.loops.ends_in_back_edge(b):
+        return False
+    join = am.ipdom.get(b.label)
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
+    du = am.defuse
+    for label in body:
+        blk = am.blocks[label]
+        for ins in blk.instrs:
+            if is_long_load(ins) and not any(r in tainted for r in du.uses(ins)) and _live_load(am, blk, ins):
+                return True
+    return False
+
+
+def _backward_overlap(am, label: str, index: int, work: int = 0) -> bool:
+    """Before instruction `index` of block `label` (the region's branch), back along the code that reaches
+    it: is there a long load with no global store, atomic, fence or CTA barrier between, or enough work to
+    overlap (ifconvert_ld_before, ifconvert_alu_before; ifconvert_ld_st_before, _ld_bar_before keep the
+    branch)? Across the join of a region ptxas predicates the scan takes in its body and goes on before it
+    (nvcc/reduce_smem_tree: a load if after a load if; ifconvert_ld_uif_before); a kept region ends it."""
+    by_label, idom = am.blocks, am.idom
+    seen = set()
+    if label not in by_label:
+        return False
+    instrs = [(by_label[label], i) for i in by_label[label].instrs[:index]]
+    while True:
+        for blk, ins in reversed(instrs):
+            if is_long_load(ins) and _live_load(am, blk, ins):
+                return True
+            if _global_write(ins) or ins.opcode in _FENCES or is_cta_barrier(ins) or \
+                    ins.opcode in ("call", "ret", "exit") or ins.opcode == "bra" and ins.guard is not None:
+                return False
+            if _work(ins):
+                work += 1
+                if work >= OVERLAP_WORK_BEFORE_MIN:
+                    return True
+        seen.add(label)
+        b = by_label[label]
+        preds = [p for p in b.preds if p in by_label]
+        if not preds or any(_dominates(am, label, p) for p in preds):     # the entry, or a loop header
+            return False
+        if len(preds) == 1:
+            label = preds[0]
+            instrs = [(by_label[label], i) for i in by_label[label].instrs]
+            if instrs and instrs[-1][1].opcode == "bra" and instrs[-1][1].guard is None:
+                instrs = instrs[:-1]
+        else:
+            head = idom.get(label)
+            if head is None or head in seen or head not in by_label:
+                return False
+            body = set().union(*(arm(s, label, by_label) for s in by_label[head].succs if s != label))
+            inside = [(by_label[x], i) for x in am.rpo if x in body for i in by_label[x].instrs]
+            c = _contents(i for _, i in inside)
+            if c.hard or c.size >= KEPT_REGION_MIN_SIZE or any(am.loops.ends_in_back_edge(by_label[x]) for x in body):
+                return False
+            label = head
+            instrs = [(by_label[head], i) for i in by_label[head].instrs[:-1]] + \
+                [(x, i) for x, i in inside if i.opcode != "bra"]
+        if label in seen:
+            return False
+
+
+def _dominates(am, a: str, b: str) -> bool:
+    from .analysis.cfg import dominates
+    return dominates(am.idom, a, b)
+
+
+def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
+                          target) -> bool:
+    if _forward_overlap(am, join, join_index, tainted) or _backward_overlap(am, head, head_index):
+        return True
+    return target.has("PREDICATE_LOAD_BEFORE_BARRIER") and _joins_before_cta_barrier(am, join, join_index)
+
+
+def _joins_before_cta_barrier(am, label: str, index: int = 0) -> bool:
+    """Does every path from the join reach an aligned CTA barrier before leaving the kernel or taking a back
+    edge? Forward branches on the way are skipped to their post-dominator (div_if_ld_global_{st,alu}_bar)."""
+    by_label, ipdom, loops = am.blocks, am.ipdom, am.loops
+    seen = set()
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs[index:]:
             if is_aligned_cta_barrier(ins):
                 return True
             if ins.opcode in ("ret", "exit"):
                 return False
+        index = 0
         if len(b.succs) == 1:
             label = b.succs[0]
             continue
@@ -124,6 +283,65 @@ def _joins_before_cta_barrier(am, region: Region) -> bool:
             return False
         label = ipdom.get(label)
     return False
+
+
+# ---------------------------------------------------------------- decisions
+
+def _written(instrs, du) -> set[str]:
+    out: set[str] = set()
+    for ins in instrs:
+        out.update(du.defs(ins))
+    return out
+
+
+def is_kept_region(am, region: Region, target) -> bool:
+    """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)?"""
+    by_label = am.blocks
+    c = _contents(_region_instrs(am, region.body))
+    if c.hard or c.size >= KEPT_REGION_MIN_SIZE:
+        return True
+    if not c.loads:
+        return False
+    loops = am.loops
+    if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
+        return True
+    if _shared_join(am, region):
+        return True
+    if _load_in_each_arm(region, by_label):
+        return False
+    head = by_label[region.head]
+    tainted = _written(_region_instrs(am, region.body), am.defuse)
+    return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target)
+
+
+def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
+    """A guarded instruction ptxas lowers as a branch (guard_becomes_branch): does it stay one, as a
+    one-instruction region (phases/guard_ld_global keeps it; Triton's masked loads next to each other are
+    predicated)?"""
+    ins = block.instrs[index]
+    if ins.attrs.nopred or ins.opcode in _UNPREDICATED:
+        return True
+    tainted = set(am.defuse.defs(ins))
+    return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target)
+
+
+def _shared_join(am, region: Region) -> bool:
+    """Does another path reach the region's join (an enclosing if's other arm ends there too)? Then the
+    region is no triangle or diamond ptxas if-converts: it stays a branch (nvcc/cub_block_load_store: the
+    partial tile's last load if joins where the full-tile arm does; without that arm it is predicated)."""
+    join = am.blocks.get(region.join)
+    return join is not None and any(p != region.head and p not in region.body and p in am.idom
+                                    for p in join.preds)
+
+
+def _load_in_each_arm(region: Region, by_label) -> bool:
+    """An if/else with a load on each side is predicated, like two load ifs in a row
+    (phases/div_ifelse_ld_global, async/cp_async_if_diamond, nvcc/pipeline_primitives_cp_async)."""
+    succs = by_label[region.head].succs
+    if region.kind != "if" or len(succs) != 2 or region.join in succs:
+        return False
+    return all(_contents(i for x in arm(s, region.join, by_label) for i in by_label[x].instrs).loads
+               for s in succs)
 
 
 def is_branch_region(am, region: Region, target) -> bool:

@@ -241,6 +241,12 @@ class _Expander:
                     barrier_blocks.add(b.label)
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
+        # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
+        kept_guards = {id(ins) for b in fn.blocks if R.innermost_region(self.regions, b.label) is None
+                       for k, ins in enumerate(b.instrs)
+                       if ins.guard is not None and uni.is_divergent_operand(ins.guard)
+                       and ifconvert.guard_becomes_branch(self.am, b, ins)
+                       and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
         for b in list(fn.blocks):
             region = R.innermost_region(self.regions, b.label)
             out: list[ori.Instr] = []
@@ -256,8 +262,7 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    if region is None and ins.guard is not None and uni.is_divergent_operand(ins.guard) \
-                            and ifconvert.branch_when_guarded(ins):
+                    if id(ins) in kept_guards:
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
                         changed = True
                     else:

@@ -22,10 +22,14 @@ class Region:
     BSSY goes before the branch (if/else) or at the end of the loop preheader (loop); BSYNC at the start
     of the join block."""
     kind: str                    # "if" or "loop"
-    bssy_block: str
+    bssy_block: str              # where the BSSY goes
     join: str
     body: set[str] = field(default_factory=set)
     barrier_join: bool = False   # the join starts with an aligned CTA barrier: it re-converges the warp
+    head: str = ""               # the block ending in the divergent branch (if) / the preheader (loop)
+
+    def __post_init__(self):
+        self.head = self.head or self.bssy_block
 
 
 def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
@@ -93,7 +97,11 @@ def divergent_regions(am) -> list[Region]:
             regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
         else:
             body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
-            regions.append(Region("if", b.label, join, body, _starts_with_cta_barrier(by_label[join])))
+            # the BSSY must dominate its BSYNC: a region whose join other paths reach too (an arm of an
+            # enclosing uniform if that ends at the same join) opens where they part, at the join's immediate
+            # dominator (nvcc/cub_block_load_store: the partial-tile arm's last load if joins after both arms)
+            place = b.label if dominates(idom, b.label, join) else idom.get(join, b.label)
+            regions.append(Region("if", place, join, body, _starts_with_cta_barrier(by_label[join]), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
