@@ -15,6 +15,9 @@ from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import parse_target
 
 
+LLVM_DEFAULT_ARCH = "sm_90a"        # LLVM IR has no .target: the NVPTX target to compile it for, unless --arch
+
+
 def _csv(values) -> list[str]:
     out = []
     for v in values or []:
@@ -26,7 +29,8 @@ def make_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="pylower-lint",
                                  description="find synchronization bugs in PTX before they hang a GPU")
     ap.add_argument("inputs", nargs="*", metavar="FILE", help="PTX (.ptx) or LLVM IR (.ll) files")
-    ap.add_argument("--arch", "-arch", help="target to check the PTX for (default: the file's .target)")
+    ap.add_argument("--arch", "-arch", help="target to check the PTX for (default: the file's .target; LLVM IR: "
+                    f"{LLVM_DEFAULT_ARCH})")
     ap.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     ap.add_argument("-o", "--output", help="write the report here (default: standard output)")
     ap.add_argument("--enable", action="append", metavar="CHECK", help="run only these checks (repeatable, comma-separated)")
@@ -73,8 +77,7 @@ def run(argv=None, stdout=None, stderr=None) -> int:
                 raise PtxError(f"Input file '{name}' could not be opened", 0, 0, name)
             if name.endswith((".ll", ".bc")) or text.lstrip().startswith(("; ModuleID", "target triple", "source_filename")):
                 from pylower.lowering.llvm import llvm_to_ptx
-                from .facts import module_target
-                text = llvm_to_ptx(text, target or parse_target("sm_90"), name)
+                text = llvm_to_ptx(text, target or parse_target(LLVM_DEFAULT_ARCH), name)
             findings.extend(lint_module(ModuleFacts(text, name, target), ids))
         except PtxError as e:
             stderr.write(e.format(name) + "\n")

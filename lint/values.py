@@ -63,6 +63,18 @@ def may_alias(a: Address | None, b: Address | None, size: int = 1) -> bool:
     return a is None or a.may_alias(b, size)
 
 
+def overlaps(a: Address | None, asize: int | None, b: Address | None, bsize: int | None) -> bool:
+    """May [a, a + asize) and [b, b + bsize) share a byte? A size None reaches arbitrarily far; an address
+    None may be anywhere."""
+    if a is None or b is None:
+        return True
+    if a.base != b.base:
+        return False
+    if a.lo is None or b.lo is None:
+        return True
+    return (bsize is None or a.lo < b.hi + bsize) and (asize is None or b.lo < a.hi + asize)
+
+
 class Registers:
     """Which operand names are registers, and the registers each instruction defines and reads."""
 

@@ -128,6 +128,10 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         if a.emit_ptx:
             stdout.write(text)
             return 0
+        if a.lint:
+            from pylower.lint import lint_text
+            from pylower.lint.report import text as lint_report
+            stderr.write(lint_report(lint_text(text, a.input, target)))
         if a.html:
             from pylower.tools.explorer import write_from_cli
             write_from_cli(Path(a.html), path, text, target.name, min(a.opt_level, 3), _knobs(a.knob), sync_options,
@@ -151,10 +155,6 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             if not a.emit_ir:
                 raise PtxError("--stop-before needs --emit-ir")
             dump.stop_before = a.stop_before
-        if a.lint:
-            from pylower.lint import lint_text
-            from pylower.lint.report import text as lint_report
-            stderr.write(lint_report(lint_text(text, a.input, target)))
         from pylower.pipeline import compile_text
         res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
     except PtxError as e:

@@ -17,7 +17,8 @@ from pylower.lowering.ops import SYNC
 
 from ..dataflow import forward, replay
 from ..finding import check
-from ..sync import copy_source, reads_shared_async
+from ..sync import async_form, copy_source, reads_shared_async
+from ..values import overlaps
 from .common import finding, note, text
 
 ID = "proxy-fence"
@@ -38,6 +39,20 @@ def _store_address(f, ins):
     if ins.opcode == "atom" and len(ins.operands) > 1:
         return f.values.address(ins.operands[1])
     return f.values.address(ins.operands[0]) if ins.operands else None
+
+
+_STORE_REACH = 16        # the widest store of one thread (v4.b32)
+
+
+def _copy_size(f, ins):
+    """Bytes a bulk copy reads from its source (a constant size operand), None when unknown (a tensor copy
+    reads the tensor map's box)."""
+    if async_form(ins) in ("bulk", "bulk_reduce"):
+        ops = ins.operands
+        addrs = [i for i, o in enumerate(ops) if type(o).__name__ == "Addr"]
+        if len(addrs) >= 2 and addrs[1] + 1 < len(ops):
+            return f.values.const(ops[addrs[1] + 1])
+    return None
 
 
 def _fences_shared(ins) -> bool:
@@ -80,7 +95,8 @@ def run(m):
         replay(f, IN, transfer, visit)
         for ins, s in found:
             src = f.values.address(copy_source(ins))
-            hits = sorted(k for k in s if src is None or src.may_alias(_store_address(f, by_id[sites[k]])))
+            size = _copy_size(f, ins)
+            hits = sorted(k for k in s if overlaps(src, size, _store_address(f, by_id[sites[k]]), _STORE_REACH))
             if not hits:
                 continue
             st = by_id[sites[hits[0]]]
