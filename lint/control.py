@@ -20,7 +20,6 @@ _NORETURN = frozenset({"__assertfail"})      # the CUDA runtime's system functio
 
 def noreturn_functions(module) -> set[str]:
     """Functions that never return: declared `.noreturn`, and the runtime's __assertfail."""
-    from pylower.lowering import ptx_ast  # noqa: F401
     out = set(_NORETURN)
     for f in module.functions:
         if any(d.name == ".noreturn" for d in f.decl.perf):

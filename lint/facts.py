@@ -122,17 +122,17 @@ class FunctionFacts:
         return req
 
     def _sreg_range(self, name: str):
-        d = self.reqntid or self.maxntid
-        if name.startswith("%tid."):
-            i = "xyz".index(name[-1]) if name[-1] in "xyz" else 0
-            return (0, (d[i] if d else (1024, 1024, 64)[i]) - 1)
+        """Bounds of a special register: the block's extents (`.reqntid` gives each; `.maxntid` only bounds
+        their product, as nvcc's __launch_bounds__ writes it)."""
+        req, total = self.reqntid, self.max_threads()
+        if name.startswith(("%tid.", "%ntid.")) and name[-1] in "xyz":
+            i = "xyz".index(name[-1])
+            n = req[i] if req else min(total or 1024, (1024, 1024, 64)[i])
+            return (0, n - 1) if name.startswith("%tid.") else (1, n)
         if name == "%laneid":
             return (0, 31)
         if name == "%warpid":
             return (0, 63)
-        if name.startswith("%ntid."):
-            i = "xyz".index(name[-1]) if name[-1] in "xyz" else 0
-            return (1, d[i] if d else (1024, 1024, 64)[i])
         return None
 
     def max_threads(self) -> int | None:

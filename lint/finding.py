@@ -2,7 +2,7 @@
 checks (one module per check under lint/checks/ registers itself with `@check`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 

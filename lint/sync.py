@@ -89,10 +89,9 @@ def reads_shared_async(ins) -> bool:
 
 
 def copy_source(ins):
-    """The source memory operand of a bulk copy (the second address)."""
+    """The source memory operand of a bulk copy: its second address ([dst], [src], ... and, for a tensor copy,
+    [tensorMap, {coords}], [src])."""
     addrs = [o for o in ins.operands if type(o) is A.Addr]
-    if async_form(ins) in ("tensor_store", "tensor_reduce"):
-        return addrs[1] if len(addrs) > 1 else None
     return addrs[1] if len(addrs) > 1 else None
 
 

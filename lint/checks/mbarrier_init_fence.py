@@ -15,6 +15,7 @@ from __future__ import annotations
 from pylower.lowering.ops import SYNC
 
 from .. import threads as T
+from ..dataflow import forward, replay
 from ..finding import check
 from ..sync import cta_barrier, mbarrier_op
 from .common import finding, note, text
@@ -58,11 +59,11 @@ def conditions(f, ins) -> frozenset:
 
 
 def _pending_at_uses(f):
-    """Forward dataflow: for every mbarrier use, the inits (index into `inits`) that may be unpublished."""
-    fn = f.fn
+    """Forward dataflow: the inits (indices into the returned list) that may be unpublished at every mbarrier
+    use."""
     ops = {}
     inits = []
-    for b in fn.blocks:
+    for b in f.fn.blocks:
         for ins in b.instrs:
             op = mbarrier_op(ins)
             if op is not None:
@@ -72,38 +73,22 @@ def _pending_at_uses(f):
     if not inits:
         return [], []
     index = {id(op.ins): k for k, op in enumerate(inits)}
-    order = f.am.rpo
-    IN = {x: frozenset() for x in order}
-    OUT = {}
 
-    def transfer(label, state, visit=None):
-        for ins in f.blocks[label].instrs:
-            if _publishes(ins):
-                state = frozenset()
-                continue
-            op = ops.get(id(ins))
-            if op is None:
-                continue
-            if op.kind == "init":
-                state = state | {index[id(ins)]}
-            elif visit is not None and state and op.kind != "inval":
-                visit(op, state)
-        return state
+    def transfer(ins, state):
+        if _publishes(ins):
+            return frozenset()
+        k = index.get(id(ins))
+        return state | {k} if k is not None else state
 
-    changed = True
-    while changed:
-        changed = False
-        for x in order:
-            preds = [p for p in f.blocks[x].preds if p in OUT]
-            s = frozenset().union(*(OUT[p] for p in preds)) if preds else frozenset()
-            IN[x] = s
-            o = transfer(x, s)
-            if OUT.get(x) != o:
-                OUT[x] = o
-                changed = True
+    IN = forward(f, frozenset(), lambda a, b: a | b, transfer)
     found = []
-    for x in order:
-        transfer(x, IN[x], lambda op, st: found.append((op, st)))
+
+    def visit(ins, state):
+        op = ops.get(id(ins))
+        if state and op is not None and op.kind not in ("init", "inval"):
+            found.append((op, state))
+
+    replay(f, IN, transfer, visit)
     return inits, found
 
 
@@ -122,7 +107,7 @@ def run(m):
             for k in sorted(pending):
                 if k in reported:
                     continue
-                if a is not None and not a.may_alias(addr[k]) or addr[k] is not None and a is None and False:
+                if a is not None and not a.may_alias(addr[k]):
                     continue
                 init = inits[k].ins
                 if not op.async_proxy:
@@ -137,4 +122,4 @@ def run(m):
                            "come between")
                 reported.add(k)
                 yield finding(m, f, ID, op.ins, f"`{text(op.ins)}` uses the mbarrier initialised at line {init.line}, "
-                              f"but {why}", [note(m, init, f"the mbarrier is initialised here")])
+                              f"but {why}", [note(m, init, "the mbarrier is initialised here")])
