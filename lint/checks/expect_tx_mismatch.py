@@ -6,11 +6,13 @@ more than the copies bring hangs the waiters; expecting fewer lets them read the
 lands. The check is a forward dataflow over the CFG, per mbarrier (by address): the expected bytes (constant
 counts, constant-propagated) and the bytes of the copies that complete transactions on it
 (`cp.async.bulk ... .mbarrier::complete_tx::bytes [dst], [src], size, [mbar]` with a constant size,
-`mbarrier.complete_tx`) add up along a path; a wait on the barrier, arming it again after its copies were
+`mbarrier.complete_tx`; a tensor copy as a symbol for its map's box) add up along a path; a wait on the barrier, arming it again after its copies were
 issued (the producer's next phase), or the end of the function closes the phase and compares them. A path that does not touch the barrier does not change its sums (the thread that
 issues the copies is not the one that skips them). Counts that cannot be known are never compared: tensor
 (TMA) copies, whose size is the tensor map's box; multicast copies and st.async / red.async, which bring bytes
-from other CTAs; non-constant sizes; sums that differ between paths. docs/lint/expect-tx-mismatch.md.
+from other CTAs; non-constant sizes; sums that differ between paths. Tensor copies still give a consistency
+check: phases whose copies go through the same tensor maps with the same shapes move the same bytes, so they
+must expect the same count; one that differs from the others is reported. docs/lint/expect-tx-mismatch.md.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def _add(x, y):
 
 
 def _join(a, b):
-    """state: frozenset of (address, expected, copied, expect sites, copy sites)."""
+    """state: frozenset of (address, expected, copied, tensor copies, expect sites, copy sites)."""
     if a == b:
         return a
     da = {e[0]: e for e in a}
@@ -41,14 +43,18 @@ def _join(a, b):
         elif x == y:
             out.add(x)
         else:
-            out.add((k, TOP, TOP, (), ()))
+            out.add((k, TOP, TOP, (), (), ()))
     return frozenset(out)
 
 
 def _update(state, key, de, dc, esite=None, csite=None):
+    """Add expected bytes `de` and copied bytes `dc` (an int, TOP, or a tensor copy's symbol) to `key`."""
     d = {e[0]: e for e in state}
-    _, e, c, es, cs = d.get(key, (key, 0, 0, (), ()))
-    d[key] = (key, _add(e, de), _add(c, dc), es + ((esite,) if esite is not None else ()),
+    _, e, c, syms, es, cs = d.get(key, (key, 0, 0, (), (), ()))
+    if isinstance(dc, tuple):
+        syms = tuple(sorted(syms + (dc[1],)))
+        dc = 0
+    d[key] = (key, _add(e, de), _add(c, dc), syms, es + ((esite,) if esite is not None else ()),
               cs + ((csite,) if csite is not None else ()))
     return frozenset(d.values())
 
@@ -65,6 +71,13 @@ def _copy_bytes(f, ins):
     if ins.opcode == "mbarrier" and ins.attrs.op == "complete_tx":
         v = f.values.const(ins.operands[-1])
         return v if v is not None else TOP
+    if form == "tensor_load" and not ins.attrs.mcast:
+        # the box of the tensor map: unknown, but the same for every copy through the same map and shape
+        tmap = ins.operands[1].items[0] if len(ins.operands) > 1 and type(ins.operands[1]).__name__ == "Addr" \
+            and ins.operands[1].items else None
+        a = f.values.address(tmap) if tmap is not None else None
+        where = str(a) if a is not None and a.offset is not None else getattr(tmap, "name", "?")
+        return ("sym", f"{ins.attrs.dim}d {ins.attrs.mode} copy through the tensor map at `{where}`")
     return TOP
 
 
@@ -108,7 +121,7 @@ def run(m):
             if op.kind == "expect_tx":
                 # re-arming a barrier whose copies were issued starts its next phase: the previous one closes
                 cur = next((e for e in s if e[0] == key), None)
-                if cur is not None and cur[3] and cur[4]:
+                if cur is not None and cur[4] and cur[5]:
                     if record:
                         results.append((cur, s, ins))
                     s = frozenset(e for e in s if e is not cur)
@@ -127,12 +140,18 @@ def run(m):
         for last, s in exit_states(f, IN, transfer):
             close(s, None, last)
         reported = set()
-        for (k, e, c, es, cs), state, at in results:
-            if e == TOP or c == TOP or not es or not cs or e == c:
+        observed = {}                 # tensor copies -> [(expected minus known bytes, expect site, copy sites)]
+        for (k, e, c, syms, es, cs), state, at in results:
+            if e == TOP or c == TOP or not es or not cs:
+                continue
+            if syms:
+                # compared only with phases that have the very same copies: a copy counted under another
+                # address of the same barrier would make the multisets differ, not the counts
+                observed.setdefault(syms, []).append((e - c, es[0], cs))
                 continue
             if any(o[0] != k and (o[0] is None or k is None or o[0].may_alias(k)) for o in state):
                 continue                      # another address may name the same barrier: sums unreliable
-            if es[0] in reported:
+            if e == c or es[0] in reported:
                 continue
             reported.add(es[0])
             site = seq[es[0]]
@@ -143,3 +162,26 @@ def run(m):
             yield finding(m, f, ID, site,
                           f"`{text(site)}` expects {e} bytes on the mbarrier at `{k}`, but the bulk copies that signal "
                           f"it transfer {c} bytes: {verdict}", notes)
+        yield from _inconsistent(m, f, seq, observed, reported)
+
+
+def _inconsistent(m, f, seq, observed, reported):
+    """Phases whose tensor copies are the same (same maps, same shapes) must expect the same bytes: the box
+    sizes are unknown, but equal. The count that differs from the most common one is reported."""
+    for syms, obs in observed.items():
+        values = [v for v, _, _ in obs]
+        if len(set(values)) < 2:
+            continue
+        common = max(dict.fromkeys(values), key=values.count)
+        ref = next(o for o in obs if o[0] == common)
+        for v, site_no, cs in obs:
+            if v == common or site_no in reported:
+                continue
+            reported.add(site_no)
+            site, other = seq[site_no], seq[ref[1]]
+            what = ", ".join(dict.fromkeys(syms))
+            yield finding(m, f, ID, site,
+                          f"`{text(site)}` expects {v} bytes for the same tensor copies ({what}) for which "
+                          f"`{text(other)}` at line {other.line} expects {common}: one of them does not match the "
+                          f"copies' boxes", [note(m, other, f"the same copies are expected as {common} bytes here")] +
+                          [note(m, seq[x], "a copy of this phase") for x in dict.fromkeys(cs)][:2])

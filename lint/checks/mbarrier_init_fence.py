@@ -104,22 +104,29 @@ def run(m):
         reported = set()
         for op, pending in found:
             a = f.values.address(op.operand)
+            hits = []
             for k in sorted(pending):
-                if k in reported:
+                if k in reported or a is not None and not a.may_alias(addr[k]):
                     continue
-                if a is not None and not a.may_alias(addr[k]):
-                    continue
-                init = inits[k].ins
                 if not op.async_proxy:
-                    ci = cond.setdefault(k, conditions(f, init))
+                    ci = cond.setdefault(k, conditions(f, inits[k].ins))
                     if ci <= conditions(f, op.ins):
                         continue                 # only the initialising threads use it: program order suffices
-                    why = ("other threads may use it before the initialisation is visible to them: a CTA "
-                           "barrier (bar.sync) must order the init before this use")
-                else:
-                    why = ("the async proxy may see the barrier before its initialisation: a "
-                           "`fence.mbarrier_init.release.cluster` or `fence.proxy.async` (or a CTA barrier) must "
-                           "come between")
-                reported.add(k)
-                yield finding(m, f, ID, op.ins, f"`{text(op.ins)}` uses the mbarrier initialised at line {init.line}, "
-                              f"but {why}", [note(m, init, "the mbarrier is initialised here")])
+                hits.append(k)
+            if not hits:
+                continue
+            reported.update(hits)                # one finding per init: at its first unordered use
+            init = inits[hits[0]].ins
+            if not op.async_proxy:
+                why = ("other threads may use it before the initialisation is visible to them: a CTA "
+                       "barrier (bar.sync) must order the init before this use")
+            else:
+                why = ("the async proxy may see the barrier before its initialisation: a "
+                       "`fence.mbarrier_init.release.cluster` or `fence.proxy.async` (or a CTA barrier) must "
+                       "come between")
+            which = f"the mbarrier initialised at line {init.line}" if len(hits) == 1 else \
+                f"an mbarrier initialised at line {init.line} (or one of {len(hits) - 1} more that its address may name)"
+            notes = [note(m, init, "the mbarrier is initialised here")]
+            if len(hits) > 1:
+                notes.append(note(m, inits[hits[-1]].ins, "another mbarrier its address may name is initialised here"))
+            yield finding(m, f, ID, op.ins, f"`{text(op.ins)}` uses {which}, but {why}", notes)
