@@ -1,6 +1,7 @@
 """ISel for asynchronous copies (Ori 316, attributes from lowering/fam_async_copy.py; docs/findings/async.md).
 
-- cp.async: LDGSTS.E[.BYPASS][.LTC<n>B][.64|.128][.ZFILL]; commit LDGDEPBAR; wait DEPBAR.LE SB0, n (wait_all:
+- cp.async: LDGSTS.E[.BYPASS][.LTC<n>B][.64|.128][.ZFILL] (.ZFILL unless the source size can only be the
+  copy size or 0); commit LDGDEPBAR; wait DEPBAR.LE SB0, n (wait_all:
   an implicit commit first).
 - bulk / tensor copies: a copy that is not inherently single-thread sits in an ELECT loop (ptxas elects one
   lane, issues the uniform-datapath op, repeats for the lanes left); stores, prefetches and the s2g bulk copy
@@ -64,10 +65,18 @@ def _reconverge(ins, sel, seq):
     return out + [bsync]
 
 
+def bulk_syscall(ins, target) -> bool:
+    """Is this copy the sm_120 family's syscall (`__cuda_syscall_cp_async_bulk*`): a bulk or tensor load from
+    global into shared::cluster memory? (The helper waits on mbarriers: isel/sequences.orders_mbarriers.)"""
+    a = ins.attrs
+    return target.has("BULK_COPY_SYSCALL") and a.form in ("bulk", "tensor_load") and a.dst == "shared::cluster" \
+        and a.src == "global"
+
+
 def _g2s_load(ins, sel, opcode, mods, syscall):
     """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
     a = ins.attrs
-    if sel.target.has("BULK_COPY_SYSCALL") and a.dst == "shared::cluster":
+    if bulk_syscall(ins, sel.target):
         call = _syscall(ins, sel, syscall + ("_multicast" if a.mcast else "_unicast"))
         if a.mcast:
             return [call]
@@ -76,12 +85,75 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
     return _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])
 
 
+# value computations whose result set _values follows (two operands, each a constant or a register)
+_COMBINE = {"shl": lambda x, y: x << y, "mul": lambda x, y: x * y, "add": lambda x, y: x + y,
+            "sub": lambda x, y: x - y, "or": lambda x, y: x | y, "shr": lambda x, y: x >> y}
+_MAX_VALUES = 16
+
+
+def _values(sel, o, depth: int = 0) -> frozenset | None:
+    """The set of constants a register can hold: the union over its definitions (mov, cvt, selp between
+    values, `and` with a constant (its sub-masks), arithmetic on value sets); None when not a small set."""
+    if type(o) is A.Imm:
+        return frozenset((o.value,)) if isinstance(o.value, int) else None
+    if type(o) is not A.Reg or depth > 8:
+        return None
+    defs = sel.am.defuse.definitions(o.name)
+    if not defs:
+        return None
+    out: frozenset = frozenset()
+    for d in defs:
+        v = _def_values(sel, d, depth)
+        if v is None:
+            return None
+        out |= v
+        if len(out) > _MAX_VALUES:
+            return None
+    return out
+
+
+def _def_values(sel, d, depth: int) -> frozenset | None:
+    ops = d.operands
+    if d.opcode in ("mov", "cvt") and len(ops) == 2:
+        return _values(sel, ops[1], depth + 1)
+    if d.opcode == "selp" and len(ops) == 4:
+        x, y = _values(sel, ops[1], depth + 1), _values(sel, ops[2], depth + 1)
+        return x | y if x is not None and y is not None else None
+    if d.opcode == "and" and len(ops) == 3:
+        for a, b in ((ops[1], ops[2]), (ops[2], ops[1])):
+            mask = _values(sel, b, depth + 1)
+            if mask is not None and len(mask) == 1 and bin(next(iter(mask)) & 0xffffffff).count("1") <= 4:
+                m = next(iter(mask)) & 0xffffffff
+                known = _values(sel, a, depth + 1)
+                if known is not None:
+                    return frozenset(v & m for v in known)
+                bits = [1 << i for i in range(32) if m >> i & 1]
+                return frozenset(sum(b for k, b in enumerate(bits) if n >> k & 1) for n in range(1 << len(bits)))
+    f = _COMBINE.get(d.opcode)
+    if f is not None and len(ops) == 3:
+        x, y = _values(sel, ops[1], depth + 1), _values(sel, ops[2], depth + 1)
+        if x is not None and y is not None and len(x) * len(y) <= _MAX_VALUES:
+            return frozenset(f(i, j) for i in x for j in y)
+    return None
+
+
+def _zero_fills(ins, sel) -> bool:
+    """A cp.async with a source size zero-fills (.ZFILL) unless the size can only be the copy size or 0:
+    ptxas then issues the copy with an ignore-src predicate (`selp.b32 %r, 4, 0, %p` -> `LDGSTS.E ..., !P`;
+    probes/async/cp_async_src_size_select*)."""
+    a = ins.attrs
+    if not a.zfill:
+        return False
+    vals = _values(sel, ins.operands[3]) if len(ins.operands) > 3 else None
+    return vals is None or not vals <= {0, a.size}
+
+
 def _ldgsts(ins, sel):
     a = ins.attrs
     mods = ("E",) + (("BYPASS",) if a.level == "cg" else ())
-    if a.prefetch in ("64B", "256B"):
+    if a.prefetch in ("64B", "128B", "256B"):
         mods += (f"LTC{a.prefetch}",)
-    mods += _LDGSTS_SIZE[a.size] + (("ZFILL",) if a.zfill else ())
+    mods += _LDGSTS_SIZE[a.size] + (("ZFILL",) if _zero_fills(ins, sel) else ())
     return [sel.sass(ins, "LDGSTS", mods, _ops(ins)[:2])]
 
 

@@ -68,21 +68,27 @@ def _syncs_init(ins, sel):
 
 
 def _syncs_arrive(ins, sel):
+    """SYNCS.ARRIVE.TRANS64[.RED][.TMASK][.OPTOUT].<count>. The state is returned only when it is used: an
+    arrive whose state is dead (or a sink) through a generic address is the no-return reduction form RED,
+    like a remote arrive, and .noComplete's TMASK (the state with the pending mask) is only there when the
+    state is used (probes/mbarrier/arrive_generic_unused*, arrive_nocomplete_unused*)."""
     a = ins.attrs
+    ops = ins.operands
+    used = type(ops[0]) is not A.Sink and sel.result_used(ins, ops[0])
+    remote = a.remote or a.space == "generic" and not used
     mods = ["ARRIVE", "TRANS64"]
-    if a.remote:
+    if remote:
         mods.append("RED")
-    if a.nocomplete:
+    if a.nocomplete and used:
         mods.append("TMASK")
     if a.op == "arrive_drop":
         mods.append("OPTOUT")
-    ops = ins.operands
     if a.expect_tx:
         return [sel.sass(ins, "SYNCS", mods, (_dst(ins), _addr(ins), _t(ops[2])))]
     counted = bool(a.count) and not a.count1
     mods.append(_ARRIVE_SUFFIX[counted])
     cnt = _t(ops[2]) if counted else "RZ"
-    return [sel.sass(ins, "SYNCS", mods, ("RZ" if a.remote else _dst(ins), _addr(ins), cnt), tags=_REC)]
+    return [sel.sass(ins, "SYNCS", mods, ("RZ" if remote else _dst(ins), _addr(ins), cnt), tags=_REC)]
 
 
 # expect_tx / complete_tx: a reduction on the tx-count field
@@ -137,7 +143,8 @@ def _sw_arrive(ins, sel):
     addr = _addr(ins)
     drop = a.op == "arrive_drop"
     if a.nocomplete:
-        # warp-aggregated add of 2*count to the pending field by the leader, result broadcast back
+        # warp-aggregated add of 2*count to the pending field by the leader, the old state broadcast back
+        # when it is used (probes/mbarrier/arrive_nocomplete_unused)
         mask, n, leader, lane = (sel.role(ins, "mask", "ur"), sel.role(ins, "n"), sel.role(ins, "leader"),
                                  sel.role(ins, "lane"))
         out = [s(ins, "VOTEU", ("ANY",), (mask, "UPT", "PT"), tags=_WW),
@@ -149,10 +156,8 @@ def _sw_arrive(ins, sel):
             out.append(s(ins, opc, pre + ("ADD",) + post, ("RZ", addr, n), guard="@P0"))
         old = _dst(ins)
         out += [s(ins, opc, pre + ("ADD",) + post, (old, addr, n), guard="@P0", tags=_REC)]
-        if old != "RZ":
+        if old != "RZ" and sel.result_used(ins, ins.operands[0]):
             out.append(s(ins, "SHFL", ("IDX",), ("PT", old, old, leader, "0x1f"), tags=_WW))
-        else:
-            out.append(s(ins, "SHFL", ("IDX",), ("PT", sel.role(ins, "old"), "RZ", leader, "0x1f"), tags=_WW))
         return out
     out = []
     if drop:

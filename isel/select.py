@@ -10,6 +10,7 @@ import pkgutil
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
+from pylower.passes.knobs import knob_value
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import __path__ as _pkg_path
@@ -19,6 +20,7 @@ from .call_layout import place_callees
 from .fam_sync_pseudo import place_convergence_barriers
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
+from .schedule import make_unit, schedule_block
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
     importlib.import_module(f"{__package__}.{_m}")
@@ -51,17 +53,23 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     # `bra_div` (phase 72 puts the fast path there); collective label -> SASS index to return to
     returns: dict[str, int] = {}
     backs: list[tuple[SassInstr, str]] = []
+    scheduled = options.get("opt_level", 3) > 0 and knob_value(options.get("knobs", {}), "Schedule") != 0
     for b in fn.blocks:
         starts[b.label] = len(out.instrs)
         sel.block = b
-        div_target = None
-        conv: list | None = None           # [BRA.CONV, skip BRA] of a slow path, until its fast path is out
+        selected = []
         for k, ins in enumerate(b.instrs):
             rule = RULES.get(ins.name) or RULES.get(ins.opcode)
             seq = rule(ins, sel) if rule is not None else None
             if seq is None:
                 seq = generic.select(ins, sel)
             annotate(seq, ins, sel, file, b.instrs[k + 1] if k + 1 < len(b.instrs) else None)
+            selected.append((ins, seq))
+        if scheduled:
+            selected = _schedule(selected, sel, b, target)
+        div_target = None
+        conv: list | None = None           # [BRA.CONV, skip BRA] of a slow path, until its fast path is out
+        for k, (ins, seq) in enumerate(selected):
             if conv is not None and conv[1] is not None and ins.opcode not in ori.PSEUDO_OPCODES:
                 out.instrs.extend(seq)             # the fast path: BRA.CONV lands on it, the slow path skips it
                 conv[0].operands = (f"`(@{conv[2]})",) + conv[0].operands[1:]
@@ -81,7 +89,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                 div_target = None
             if ins.opcode == "bra_div" and ins.operands and type(ins.operands[0]) is A.Sym:
                 div_target = ins.operands[0].name
-                if k + 1 == len(b.instrs):          # no fast path follows: return right here
+                if k + 1 == len(selected):          # no fast path follows: return right here
                     returns.setdefault(div_target, len(out.instrs))
                     div_target = None
             elif ins.opcode == "bra_back" and seq:
@@ -93,6 +101,31 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     place_convergence_barriers(out.instrs)
     layout(out)
     return out
+
+
+# Pseudo-operations whose next non-pseudo instruction is the fast path a slow path returns to or skips: that
+# instruction keeps its place (the scheduler treats it as control).
+_FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
+
+
+def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Target) -> list:
+    """The block's (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
+    units, after_slow_path = [], False
+    for ins, seq in selected:
+        u = make_unit(ins, seq, target)
+        if ins.opcode in _FAST_PATH_AFTER:
+            after_slow_path = True
+        elif after_slow_path and ins.opcode not in ori.PSEUDO_OPCODES:
+            u.kind, after_slow_path = "control", False
+        units.append(u)
+    return [(u.ins, u.sass) for u in schedule_block(units, _live_out(sel, b), target)]
+
+
+def _live_out(sel: SelectContext, b: ori.BasicBlock):
+    """reg -> is it live at the end of block b (the analysis manager's liveness)."""
+    lv = sel.liveness
+    bits, index = lv.live_out[b.label], lv.index
+    return lambda reg: reg not in index or bool(bits[index[reg]])
 
 
 def _visible(fn: ori.Function) -> bool:

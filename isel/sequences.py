@@ -5,7 +5,9 @@
   the acq_rel sequence without CCTL.IVALL, `.acquire` only CCTL.IVALL (nothing at CTA scope)), used by
   fences, atomics with an order, ordered loads/stores, cluster barriers and red.async. ptxas's knob
   DisableErrbarAfterMembar drops the error barriers after every MEMBAR here (ptxas 13.0.88's driver
-  exposes no knob option, so its default 0 is what the probes show);
+  exposes no knob option, so its default 0 is what the probes show). In a kernel that holds any mbarrier
+  op on a target with MBARRIER_CTA_MEMBAR every MEMBAR wider than CTA is preceded by MEMBAR.ALL.CTA
+  (the SYNCS unit is ordered at CTA scope first: probes/fence/mbar_kernel_*);
 - the scope maps: PTX scope -> MEMBAR scope, and the strength an access prints (.STRONG.<S>);
 - the convergence pair (BMOV.32.CLEAR before BSSY where the target needs it; .RECONVERGENT);
 - WARPSYNC of a member mask (WARPSYNC.ALL for the full mask where the target has it);
@@ -13,8 +15,9 @@
 """
 from __future__ import annotations
 
+from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import FULL_MASK
+from pylower.lowering.ops import FULL_MASK, call_target
 
 from .rules import operand_text
 
@@ -37,9 +40,38 @@ _NEEDS = {"CGAERRBAR": "CGAERRBAR", "CCTL.E.C.LDCU.IV.DEEP": "CCTL_LDCU_DEEP"}
 ERRBAR_KNOB = "DisableErrbarAfterMembar"
 
 
+_MBAR, _ASYNC = ori.ORI_CLASSES["mbarrier"], ori.ORI_CLASSES["async"]
+
+
+def orders_mbarriers(sel) -> bool:
+    """Does the kernel being selected hold an mbarrier op (any form, pending_count too: probes/fence/
+    mbar_kernel_*), or a bulk copy the target makes a syscall (the sm_120 family's global -> shared::cluster
+    loads: mbar_kernel_bulk_only), itself or in a function it calls? Computed once per function."""
+    key = "mbarrier_kernel"
+    if key not in sel._analyses:
+        from .fam_async_copy import bulk_syscall
+        by_name = {f.name: f for f in sel.module.functions} if sel.module is not None else {}
+        seen, todo, found = set(), [sel.function], False
+        while todo and not found:
+            fn = todo.pop()
+            if fn.name in seen:
+                continue
+            seen.add(fn.name)
+            for i in fn.instructions():
+                if i.op == _MBAR or i.op == _ASYNC and bulk_syscall(i, sel.target):
+                    found = True
+                    break
+                callee = by_name.get(call_target(i))
+                if callee is not None:
+                    todo.append(callee)
+        sel._analyses[key] = found
+    return sel._analyses[key]
+
+
 def rows(sel, ins, mnemonics, operands=None, scope: str = "", guard: str | None = None) -> list:
     """SASS instructions for `OPC.MOD.MOD` mnemonics ({S}: the MEMBAR scope), without those the target lacks
-    and, under knob DisableErrbarAfterMembar, without the error barriers."""
+    and, under knob DisableErrbarAfterMembar, without the error barriers; a MEMBAR wider than CTA in a kernel
+    with mbarrier ops gets MEMBAR.ALL.CTA first (MBARRIER_CTA_MEMBAR)."""
     out = []
     no_errbar = int(sel.options.get("knobs", {}).get(ERRBAR_KNOB, 0))
     for m in mnemonics:
@@ -49,6 +81,9 @@ def rows(sel, ins, mnemonics, operands=None, scope: str = "", guard: str | None 
         if no_errbar and m in _WIDE:
             continue
         opc, *mods = m.format(S=scope).split(".")
+        if opc == "MEMBAR" and mods[-1] != "CTA" and sel.target.has("MBARRIER_CTA_MEMBAR") \
+                and orders_mbarriers(sel):
+            out.append(sel.sass(ins, "MEMBAR", ("ALL", "CTA"), guard=guard))
         out.append(sel.sass(ins, opc, tuple(mods), (operands or {}).get(opc, ()), guard=guard))
     return out
 

@@ -102,7 +102,7 @@ def _cp_async(ins, ctx):
         rest.pop()
         e.version(ctx, (7, 5), "Feature 'igonre-src on cp.async'")
     size = _imm(ops[2]) if len(ops) > 2 else None
-    if level is None or len(ops) < 3:
+    if level is None or len(ops) < 3 or ignore and rest:     # src-size and ignore-src exclude each other
         e.append("Arguments mismatch for instruction 'cp.async'")
     elif size is not None and size not in _CP_SIZES[level]:
         want = " or ".join(str(v) for v in _CP_SIZES[level])

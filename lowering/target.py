@@ -94,13 +94,22 @@ FEATURES: tuple[Feature, ...] = (
     # ---- mbarriers and async copies (passes/p42_expand_mbarrier.py, isel/fam_mbarrier.py, fam_async_copy.py)
     Feature("MBARRIER_SYNCS", "mbarrier ops use the SYNCS unit (else shared-memory atomics)", since=90),
     Feature("MBARRIER_SW", "mbarrier ops exist at all (software form below MBARRIER_SYNCS)", since=80),
+    Feature("MBARRIER_CTA_MEMBAR", "in a kernel with mbarrier ops every MEMBAR wider than CTA is preceded by "
+            "MEMBAR.ALL.CTA", since=90),
     Feature("MBARRIER_PERTHREAD_STS", "a per-thread mbarrier init is STS + SYNCS.CCTL.IVALL", since=100),
     Feature("BULK_COPY_SYSCALL", "cp.async.bulk to shared::cluster goes through a syscall path", families=(120,)),
     # ---- if-conversion and loops (passes/predication.py, p22_loop_unrolling.py)
     Feature("PREDICATE_LOAD_BEFORE_BARRIER", "a lone load region joining before a CTA barrier is predicated",
             since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
+    Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
+            "the bottom)", since=90),
     Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
+    # ---- the instruction scheduler (isel/schedule.py)
+    Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
+            "16-lane pipes)", families=(120,)),
+    Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
+            "constant bank)", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),

@@ -21,6 +21,8 @@ KNOBS: dict[str, Knob] = {k.name: k for k in (
     Knob("472", 0, "phase 26 barrier liveness: 0 across the CFG, 1 within a basic block"),
     Knob("StageAndFenceMerge", 0, "phase 25 merges adjacent fences (pylower's; ptxas 13.0.88 does not)"),
     Knob("DisableErrbarAfterMembar", 0, "drop the ERRBAR/CGAERRBAR after a MEMBAR in every fence sequence"),
+    Knob("Schedule", 1, "list-schedule each block after ISel as ptxas's scheduler orders it (isel/schedule.py; "
+         "pylower's); 0 keeps PTX order"),
 )}
 SYNC_GATE_KNOB = "487"
 
@@ -28,3 +30,8 @@ SYNC_GATE_KNOB = "487"
 def sync_gate_open(ctx) -> bool:
     """Knob 487, the seed's master gate of phases 25, 71 and 72 (default on)."""
     return ctx.knob(SYNC_GATE_KNOB) != 0
+
+
+def knob_value(knobs: dict, name: str) -> int:
+    """A declared knob's value from a --knob dictionary, else its default."""
+    return int(knobs.get(name, KNOBS[name].default))

@@ -5,7 +5,8 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
   no tx-count; ptxas has no SYNCS there).
 - Fences become their own class-130 `fence` ops before the arrive (selected by isel/fam_fence.py): the
   software arrive is a release at CTA scope (MEMBAR.ALL.CTA); a spelled-out `.release.cluster` arrive on
-  SYNCS is the CTA release followed by the cluster release (MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR).
+  SYNCS is the cluster release (MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR), which ISel precedes by MEMBAR.ALL.CTA as
+  every wide MEMBAR in a kernel with mbarrier ops (isel/sequences.rows, MBARRIER_CTA_MEMBAR).
 - `remote`: the arrive goes to another CTA's barrier (SYNCS ...RED): a .shared::cluster address, or a
   generic address with a sink destination and .release.cluster.
 - init: `inloop` (in a loop: the barrier count is unknown, NUM_MBARRIERS 0xffff), `vote` (under a divergent
@@ -13,9 +14,12 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
   a branch), `fence` (in a loop or a kept region: one FENCE.VIEW.ASYNC.S before the block's first init),
   `perthread` (per-thread count or address: a waterfall loop on sm_90, STS + SYNCS.CCTL.IVALL from sm_100).
 - arrive with a count that is the constant 1: `count1` (the plain A1T0 arrival).
-- A try_wait spin loop (the block starts with the try_wait and branches back to itself, directly or
-  through a `bra` block) keeps one try_wait inline (without the suspend hint) and retries in an
-  out-of-line block placed after EXIT, which holds the full try_wait.
+- A try_wait spin loop (the block starts with the try_wait, after loop-invariant value computations,
+  and branches back to itself, directly or through a `bra` block) keeps one try_wait inline (without the
+  suspend hint) and retries in an out-of-line block placed after EXIT, which holds the full try_wait.
+  A loop that branches on the result round-tripped through selp/setp (inline-asm wrappers) stays a plain
+  self-loop when it is entered right after control flow: it is a join of earlier branches, or the
+  code before it ends with a predicated instruction (probes/mbarrier/try_wait_selp_*).
 - cp.async.mbarrier.arrive on sm_80-89: its warp vote (`part=vote`) moves ahead of the cp.async copies
   right before it.
 - `nopred`: ops ptxas keeps behind a branch (so a divergent region holding them gets BSSY/BSYNC in phase 72):
@@ -28,6 +32,7 @@ from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
 from . import ifconvert
+from .analysis import defuse
 from .analysis import regions as R
 from .manager import PassContext, Phase
 
@@ -38,10 +43,64 @@ MBAR = ori.ORI_CLASSES["mbarrier"]
 _FENCES = {
     ("sw", "arrive"): (("release", "cta"),),
     ("sw", "arrive_drop"): (("release", "cta"),),
-    ("syncs", "arrive", "cluster"): (("release", "cta"), ("release", "cluster")),
-    ("syncs", "arrive_drop", "cluster"): (("release", "cta"), ("release", "cluster")),
+    ("syncs", "arrive", "cluster"): (("release", "cluster"),),
+    ("syncs", "arrive_drop", "cluster"): (("release", "cluster"),),
 }
 _ARRIVES = ("arrive", "arrive_drop")
+
+
+# value computations ptxas hoists out of a spin loop when their operands are loop-invariant
+_INVARIANT_ALU = {"mov", "and", "or", "xor", "not", "add", "sub", "mul", "mad", "shl", "shr", "cvt", "cvta",
+                  "selp", "neg", "min", "max", "bfe", "bfi", "prmt", "mapa"}
+
+
+def _spin_try_wait(b: ori.BasicBlock) -> int | None:
+    """Index of the try_wait a spin-loop block starts with: the first instruction, or the first after
+    loop-invariant value computations (an unguarded ALU op reading no register the block writes, whose
+    result the block writes nowhere else)."""
+    writes: dict[str, int] = {}
+    for i in b.instrs:
+        for d in defuse.defs(i):
+            writes[d] = writes.get(d, 0) + 1
+    for k, i in enumerate(b.instrs):
+        if i.op == MBAR and i.attrs.op == "try_wait":
+            return k
+        if i.opcode not in _INVARIANT_ALU or i.guard is not None or any(r in writes for r in defuse.uses(i)) \
+                or any(writes[d] > 1 for d in defuse.defs(i)):
+            return None
+    return None
+
+
+def _branches_on_result(b: ori.BasicBlock, at: int) -> bool:
+    """Does the spin loop branch on the try_wait's predicate itself (or its `not.pred`), rather than on a
+    value it round-trips through selp / setp (the inline-asm form cuda::barrier and cuda::ptx emit)?"""
+    tw, last = b.instrs[at], b.instrs[-1]
+    names = {o.name for o in tw.operands[:1] if type(o) is A.Reg}
+    for i in b.instrs[at + 1:-1]:
+        if i.opcode == "not" and set(defuse.uses(i)) & names:
+            names.update(defuse.defs(i))
+    return last.guard is not None and bool(set(defuse.uses(last)) & names)
+
+
+def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
+    """Is the loop block fn.blocks[bi] entered right after control flow: is it (or a block before it with
+    nothing live in it, falling into it) a join of branches from before it, or does the code laid out
+    before it end with a guarded instruction? (`live`: the liveness analysis; dead value computations,
+    which ptxas deletes, do not count.)"""
+    loop = fn.blocks[bi]
+
+    def empty(blk):
+        return all(not i.guard and defuse.defs(i) and i.opcode in _INVARIANT_ALU and
+                   not any(live.is_used_after(blk, i, d) for d in defuse.defs(i)) for i in blk.instrs)
+    k = bi - 1
+    while k >= 0 and empty(fn.blocks[k]):
+        k -= 1
+    run = fn.blocks[k + 1:bi + 1]                   # the loop block and the empty blocks before it
+    for j, blk in enumerate(run):
+        fall = run[j - 1].label if j else (fn.blocks[k].label if k >= 0 else None)
+        if any(p != fall and p != loop.label for p in blk.preds):
+            return True
+    return k >= 0 and fn.blocks[k].instrs[-1].guard is not None
 
 
 def implementation(target) -> str | None:
@@ -118,11 +177,11 @@ class ExpandMbarrier(Phase):
                 out.append(ins)
                 ctx.count(self, f"{op} expanded")
             b.instrs = out
-            first = b.instrs[0] if b.instrs else None
+            at = _spin_try_wait(b)
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
-            if impl == "syncs" and first is not None and first.op == MBAR and first.attrs.op == "try_wait" \
-                    and nxt is not None:
-                retry = self._retry_block(fn, b, first, nxt, len(ool))
+            if impl == "syncs" and at is not None and nxt is not None and (
+                    _branches_on_result(b, at) or not _entered_after_flow(fn, bi, am.liveness)):
+                retry = self._retry_block(fn, b, at, nxt, len(ool))
                 if retry is not None:
                     ool.append(retry)
                     ctx.count(self, "try_wait retry blocks")
@@ -142,12 +201,15 @@ class ExpandMbarrier(Phase):
         return sum(1 for lb in region.body for i in by_label[lb].instrs
                    if i.op == MBAR and i.attrs.op == "init") > 1
 
-    def _retry_block(self, fn, b: ori.BasicBlock, tw: ori.Instr, nxt: ori.BasicBlock, n: int):
+    def _retry_block(self, fn, b: ori.BasicBlock, at: int, nxt: ori.BasicBlock, n: int):
         """A try_wait spin loop keeps its first try_wait inline and retries in a block after EXIT:
         `L: try_wait; ...; @g bra L`            -> L: ...; @g bra R      R: try_wait; ...; @g bra R; bra <next>
-        `L: try_wait; ...; @g bra X; [bra L]`  -> the back edge goes to R: try_wait; ...; @g bra X; bra R."""
+        `L: try_wait; ...; @g bra X; [bra L]`  -> the back edge goes to R: try_wait; ...; @g bra X; bra R.
+        Loop-invariant values computed ahead of the try_wait (`at` > 0: the parity or suspend-hint constant)
+        stay in L only: ptxas hoists them out of the loop (llvm/cluster_dsmem, llvm/tma_tile)."""
+        tw = b.instrs[at]
         last = b.instrs[-1]
-        if last.opcode != "bra" or last.guard is None or len(b.instrs) < 2:
+        if last.opcode != "bra" or last.guard is None or len(b.instrs) < at + 2:
             return None
         target = next((o.name for o in last.operands if type(o) is A.Sym), None)
         back_block = len(nxt.instrs) == 1 and nxt.instrs[0].opcode == "bra" and nxt.instrs[0].guard is None \
@@ -155,7 +217,7 @@ class ExpandMbarrier(Phase):
         if target != b.label and not back_block:
             return None
         label = f"$__mbarrier_retry_{fn.name}_{n}"
-        body = [ops.clone(tw, NAME, ool=1)] + [ops.clone(i, NAME) for i in b.instrs[1:-1]]
+        body = [ops.clone(tw, NAME, ool=1)] + [ops.clone(i, NAME) for i in b.instrs[at + 1:-1]]
         if tw.attrs.hint:
             tw.attrs.nohint = True
 

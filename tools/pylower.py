@@ -3,6 +3,7 @@
     pylower kernel.ptx --arch sm_90 -o out.sass [--emit-json]
     pylower kernel.ptx --arch sm_90 --dump-after=all
     pylower kernel.ll  --arch sm_90 --emit-ptx
+    pylower kernel.ptx --arch sm_90 --html k.html [--compare-ptxas]
 """
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--explain", action="store_true",
                     help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
     ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
+    ap.add_argument("--html", metavar="FILE", help="write the explorer page instead of the listing (PTX and SASS side "
+                    "by side, linked; the IR phase by phase; with --compare-ptxas, ptxas's sync sequence)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
                  "--print-potentially-overlapping-membermasks, -c")
@@ -123,6 +126,11 @@ def run(argv=None, stdout=None, stderr=None) -> int:
             text = llvm_to_ptx(text, target, a.input)
         if a.emit_ptx:
             stdout.write(text)
+            return 0
+        if a.html:
+            from pylower.tools.explorer import write_from_cli
+            write_from_cli(Path(a.html), path, text, target.name, min(a.opt_level, 3), _knobs(a.knob), sync_options,
+                           _csv(a.disable_pass), a.compare_ptxas)
             return 0
         if a.compare_ptxas:
             from pylower.tools.compare import compare_file

@@ -1,0 +1,488 @@
+"""ptxas's instruction scheduler, as far as it decides the order of the sync-family instructions.
+
+ptxas lists independent instructions in the order its list scheduler issues them, not in PTX order
+(docs/findings/scheduling.md). The model, per basic block, after instruction selection:
+
+* **Units.** The SASS sequence one Ori instruction became is one unit: it stays contiguous and in order
+  (a fence's MEMBAR; ERRBAR; CCTL, an atomic's vote/leader/ATOM). Its registers are the Ori
+  instruction's defs and uses (passes/analysis/defuse.py).
+* **Regions.** Control flow is never crossed: a unit holding a branch, exit, call, convergence barrier
+  (BSSY/BSYNC/BREAK/BMOV), WARPSYNC, an internal label or an unselected PTX pseudo-op splits the block;
+  units are scheduled within the runs between such units, which keep their place.
+* **Dependences.** Register true dependences carry the producer's latency (LATENCY, with PAIR_LATENCY for
+  pairs ptxas treats specially: a compare feeding a VOTE waits 13 cycles); anti and output dependences
+  only order. Memory and synchronisation order is declared as data (ORDERED): loads pass loads, stores
+  and atomics stay ordered with the memory operations that may alias them (same state space, not
+  provably disjoint offsets from one base register), an ordering point (CTA/cluster barrier, MEMBAR
+  and fences, mbarrier and async-copy operations, clock reads) stays ordered with every memory
+  operation, warp collective and other ordering point, and warp collectives (SHFL, VOTE, MATCH, REDUX)
+  move freely across plain loads, stores and atomics (probes/scheduling/*).
+* **List scheduling.** Top-down and cycle-driven, one instruction issued per cycle: among the units whose
+  operands are ready, the one with the longest latency-weighted path to the end of the region
+  (its height) goes first, ties in PTX order; when none is ready the clock advances. Instructions
+  ptxas folds into operands (parameter loads, immediate and register moves, integer widening) issue
+  nothing and cost no latency.
+
+Labels stay on the first instruction of their block; the caller lays offsets out afterwards.
+"""
+from __future__ import annotations
+
+import functools
+import heapq
+import re
+from dataclasses import dataclass, field
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.lowering.ori_schema import PSEUDO_OPCODES
+from pylower.passes.analysis.defuse import defs as ori_defs, uses as ori_uses
+from pylower.sass.instr import VIRTUAL, SassInstr
+
+# ---------------------------------------------------------------- what each SASS opcode is to the scheduler
+
+CONTROL = frozenset("BRA BRX JMP JMX EXIT RET CALL BPT BSSY BSYNC BREAK BMOV WARPSYNC ENDCOLLECTIVE KILL "
+                    "YIELD NANOSLEEP RTT".split())
+# Ordering points. A fence (MEMBAR and its ERRBAR: membar, fence.sc, fence.acq_rel and the fences of
+# release/acquire operations) keeps memory operations and warp collectives on their side; barriers, the
+# cache and proxy fences, mbarrier and async-copy operations keep only memory operations in order: warp
+# collectives pass a CTA barrier (probes/scheduling/collectives_pass_bar*, collectives_stay_after_membar).
+FENCE = frozenset("MEMBAR ERRBAR CGAERRBAR".split())
+BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV CGABAR_WAIT CGABAR_GET CGABAR_SET "
+                    "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG "
+                    "UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK PREEXIT UGETNEXTWORKID "
+                    "STAS USETMAXREG".split())
+# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
+MEMORY_ONLY_FENCES = (".proxy",)
+ATOMIC = frozenset("ATOM ATOMG ATOMS RED REDG REDAS ATOMAS UREDGR SURED".split())
+STORE = frozenset("ST STG STS STL STSM SUST".split())
+LOAD = frozenset("LD LDG LDS LDL LDSM SULD TEX TLD4 TXQ SUQ".split())
+COLLECTIVE = frozenset("SHFL VOTE VOTEU MATCH REDUX CREDUX ELECT".split())
+# special registers whose reads are ordered like memory (time, performance counters)
+VOLATILE_SREGS = ("SR_CLOCK", "SR_GLOBALTIMER", "SR_PM")
+
+# The convergence machinery's pseudo-operations stay where phases 71/72 put them (a loop's convergence
+# test before its back edge, BSSY/BSYNC, WARPSYNC, the slow-path branches): control, except these, which
+# are scheduled like arithmetic: the address of a shared symbol, and the membermask check of a partial-mask
+# collective (VOTEU.ANY, MATCH.ANY, REDUX.OR on the mask), which ptxas hoists over CTA barriers, shuffles and
+# stores (nvcc/cg_block_tiles on sm_80-89).
+PLAIN_PSEUDO = frozenset({"lea", "membermask"})
+# Registers in the SASS operands: those a rule names itself (temporaries %t1, %ut1, %tp1 for the leader
+# lane, the activemask, predicates; fixed P0, UR4, B0) are not the Ori instruction's, and units sharing one
+# stay in order.
+_SASS_REG = re.compile(r"%[A-Za-z_]+\d*|\b(?:U?P[0-6]|UR\d+|R\d+|B\d+|U?R_\w+)\b")
+
+# Strength of a unit's kind: a unit is what its strongest instruction is.
+_RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "barrier": 5, "fence": 6, "control": 7}
+
+# Which kinds stay in program order with which (symmetric). Loads pass loads; collectives pass memory
+# operations; plain ALU work passes everything but control flow (probes/scheduling/).
+ORDERED = {
+    ("fence", "fence"), ("fence", "barrier"), ("fence", "load"), ("fence", "store"), ("fence", "atomic"),
+    ("fence", "collective"),
+    ("barrier", "barrier"), ("barrier", "load"), ("barrier", "store"), ("barrier", "atomic"),
+    ("load", "store"), ("load", "atomic"), ("store", "store"), ("store", "atomic"), ("atomic", "atomic"),
+}
+# A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
+# whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
+WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other
+# (probes/atomic/agg_run_*).
+ORDERED_ALWAYS = frozenset({"fence", "barrier"})
+
+# Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
+# work about 5, the variable-latency units as measured with independent filler, probes/scheduling/).
+LATENCY = {
+    "VOTE": 5, "VOTEU": 5, "SHFL": 14, "MATCH": 14, "REDUX": 14, "CREDUX": 14, "ELECT": 5,
+    "POPC": 12, "FLO": 12, "BREV": 12, "MUFU": 14, "I2F": 12, "F2I": 12, "F2F": 12, "I2I": 12,
+    "S2R": 14, "S2UR": 14, "CS2R": 5, "LDC": 14,
+    "LD": 20, "LDG": 20, "LDS": 20, "LDL": 20, "LDSM": 20, "ATOM": 20, "ATOMG": 20, "ATOMS": 20,
+    "DADD": 8, "DMUL": 8, "DFMA": 8, "DSETP": 8, "DMNMX": 8,
+    "B2R": 14, "SYNCS": 20, "QSPC": 14,
+}
+ALU_LATENCY = 5
+# Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
+# cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
+# nvcc/warp_vote's four compares issue two cycles apart, its stores four).
+PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLOP3 FSETP FSEL FMNMX BMSK SGXT "
+                                    "VOTE VOTEU IABS FLO POPC BREV".split()},
+        **{op: ("fma", 2) for op in "IMAD FFMA FADD FMUL HFMA2 HADD2 HMUL2".split()},
+        **{op: ("mio", 4) for op in "LD LDG LDS LDL ST STG STS STL ATOM ATOMG ATOMS RED REDG SHFL MATCH "
+                                    "REDUX CREDUX".split()}}
+# (producer opcode, consumer opcode) pairs ptxas waits longer for: a predicate from a compare into a vote.
+PAIR_LATENCY = {("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"): 13, ("HSETP2", "VOTE"): 13,
+                ("PLOP3", "VOTE"): 13, ("LOP3", "VOTE"): 13}
+# Extra latency on one source operand of a PTX form that ptxas expands into more instructions than pylower
+# selects: bfi with a constant position shifts the inserted field (operand 1) before merging it (LOP3):
+# numba/votes (the vote whose result is inserted goes first).
+OPERAND_LATENCY = {"bfi": {1: ALU_LATENCY}}
+
+
+@dataclass(eq=False)
+class Unit:
+    """The SASS instructions one Ori instruction became (or a rule's own code), scheduled as one."""
+    ins: ori.Instr | None
+    sass: list[SassInstr]
+    index: int = 0
+    kind: str = "alu"
+    cost: int = 1                   # issue slots
+    defs: tuple = ()
+    uses: tuple = ()
+    mem: tuple | None = None        # (space, base, offset, width) of a load/store/atomic
+    succs: list = field(default_factory=list)      # (unit, latency)
+    npreds: int = 0
+    height: int = 0
+    ready: int = 0
+    pipe: tuple | None = None       # (pipe, cycles) of its first instruction
+    latency: int = 0                # result latency (0: folded into its readers)
+
+    @property
+    def first(self) -> str:
+        return self.sass[0].opcode if self.sass else VIRTUAL
+
+    @property
+    def last(self) -> str:
+        for s in reversed(self.sass):
+            if s.opcode != VIRTUAL:
+                return s.opcode
+        return VIRTUAL
+
+
+def _kind(unit: Unit) -> str:
+    if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES:
+        if unit.ins.opcode in PLAIN_PSEUDO or unit.sass and all(s.opcode == VIRTUAL for s in unit.sass):
+            return "alu"
+        return "control"
+    best = "alu"
+    for s in unit.sass:
+        op = s.opcode
+        if s.label is not None:                 # something branches to it
+            return "control"
+        if op in CONTROL or op.startswith("PTX."):
+            return "control"
+        if op in FENCE:
+            k = "barrier" if unit.ins is not None and unit.ins.opcode == "fence" and \
+                any(m.startswith(MEMORY_ONLY_FENCES) for m in unit.ins.mods) else "fence"
+        elif op in BARRIER:
+            k = "barrier"
+        elif op in ATOMIC:
+            k = "atomic"
+        elif op in STORE:
+            k = "store"
+        elif op in LOAD:
+            k = "load"
+        elif op in COLLECTIVE:
+            k = "collective"
+        elif op in ("S2R", "CS2R", "S2UR") and any(r in o for o in s.operands for r in VOLATILE_SREGS):
+            k = "fence"
+        else:
+            continue
+        if _RANK[k] > _RANK[best]:
+            best = k
+    return best
+
+
+# Bitwise logic ptxas folds into one LOP3 (three inputs at most): a logic op whose only reader is another
+# logic op of the region disappears into it (numba/match_groups: xor(xor(a, b), c) is one LOP3).
+LOGIC = frozenset({"and", "or", "xor", "not", "lop3"})
+
+
+def _sources(ins: ori.Instr) -> set:
+    return {o for o in ins.operands[1:] if type(o) in (A.Reg, A.Not)}
+
+
+def _fuse_logic(region: list[Unit], live_out) -> None:
+    """Give a logic op folded into its single logic reader (LOGIC) no cost and no latency."""
+    for i, u in enumerate(region):
+        ins = u.ins
+        if ins is None or ins.opcode not in LOGIC or ins.guard is not None or ".pred" in ins.mods \
+                or len(u.defs) != 1 or u.cost == 0:
+            continue
+        reg = u.defs[0]
+        readers, redefined = [], False
+        for v in region[i + 1:]:
+            if reg in v.uses:
+                readers.append(v)
+            if reg in v.defs:
+                redefined = True
+                break
+        if len(readers) != 1 or not redefined and live_out(reg):
+            continue
+        r = readers[0].ins
+        if r is None or r.opcode not in LOGIC or r.guard is not None:
+            continue
+        inputs = _sources(ins) | {o for o in _sources(r) if not (type(o) is A.Reg and o.name == reg)}
+        if len(inputs) <= 3:
+            u.cost, u.latency, u.pipe = 0, 0, None
+
+
+# Warp collectives take their sources in registers only (their member mask is not an operand of the SASS
+# instruction): a kernel parameter one reads there is loaded into a register, by an LDC on targets with
+# PARAM_LDC, else by a MOV from the constant bank that ptxas places before scheduling only when several
+# such readers share it (a single reader gets its MOV after scheduling). ptxas schedules that load as a
+# long one (PARAM_LOAD_LATENCY, fitted): nvcc/warp_shuffle_modes, probes/scheduling/shfl_param_*.
+REGISTER_OPERANDS = {"shfl": (1, 2, 3), "match": (1,), "redux": (1,)}
+PARAM_LOAD_LATENCY = 80
+
+
+def _materialize_params(region: list[Unit], param_ldc: bool) -> None:
+    for i, u in enumerate(region):
+        ins = u.ins
+        if ins is None or ins.opcode != "ld" or ".param" not in ins.mods or len(u.defs) != 1 or u.cost:
+            continue
+        reg, readers = u.defs[0], 0
+        for v in region[i + 1:]:
+            pos = REGISTER_OPERANDS.get(v.ins.opcode, ()) if v.ins is not None else ()
+            readers += any(k < len(v.ins.operands) and v.ins.operands[k] == A.Reg(reg) for k in pos)
+            if reg in v.defs:
+                break
+        if readers >= 1 and param_ldc or readers >= 2:
+            u.cost, u.latency = 1, PARAM_LOAD_LATENCY
+
+
+def _role(unit: Unit) -> str:
+    """A role of WAITS_FOR_ALL this unit plays, or ""."""
+    first = unit.sass[0] if unit.sass else None
+    if first is not None and first.opcode == "VOTEU" and first.mods == ("ANY",) and first.operands[1:] == ("UPT", "PT") \
+            and not first.guard:
+        return "activemask_uniform"
+    return ""
+
+
+def _is_free(ins: ori.Instr | None) -> bool:
+    """Forms ptxas folds into their users' operands: they issue nothing and add no latency."""
+    if ins is None or ins.guard is not None:
+        return False
+    op = ins.opcode
+    if op == "ld":
+        return ".param" in ins.mods
+    if op == "cvta":
+        return True
+    if op == "mov":
+        src = ins.operands[1] if len(ins.operands) > 1 else None
+        t = type(src)
+        if t is A.Reg:
+            return not src.name.startswith("%") or not _is_sreg(src.name)
+        return t in (A.Imm, A.Sym, A.Vec, A.Expr)
+    if op == "cvt":
+        ints = [m for m in ins.mods if m[1:2] in ("u", "s", "b") and m[2:].isdigit()]
+        return len(ints) == 2
+    return False
+
+
+def _is_sreg(name: str) -> bool:
+    from pylower.lowering.build import _SREG_RE
+    return bool(_SREG_RE.match(name))
+
+
+_SPACES = (".global", ".shared", ".local", ".const", ".param")
+
+
+def _mem(ins: ori.Instr | None) -> tuple | None:
+    """(state space, base, offset, width) of a load/store/atomic's address, None if unknown."""
+    if ins is None:
+        return None
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    if addr is None:
+        return None
+    space = next((m.split("::")[0] for m in ins.mods if m.split("::")[0] in _SPACES), "generic")
+    base = addr.items[0] if len(addr.items) == 1 else None
+    key = base.name if type(base) in (A.Reg, A.Sym) else None
+    size, count = 4, 1
+    for m in ins.mods:
+        if m in (".v2", ".v4", ".v8"):
+            count = int(m[2:])
+        elif m[1:2] in ("u", "s", "b", "f") and m[2:].isdigit():
+            size = max(1, int(m[2:]) // 8)
+    width = size * count
+    return (space, key, addr.offset, max(width, 1))
+
+
+def _may_alias(a: tuple | None, b: tuple | None) -> bool:
+    if a is None or b is None:
+        return True
+    sa, sb = a[0], b[0]
+    if sa != sb and "generic" not in (sa, sb):
+        return False
+    if sa == sb and a[1] is not None and a[1] == b[1]:
+        lo, hi = (a, b) if a[2] <= b[2] else (b, a)
+        return lo[2] + lo[3] > hi[2]
+    return True
+
+
+def _latency(p: Unit, c: Unit) -> int:
+    if p.latency == 0:
+        return 0
+    return PAIR_LATENCY.get((p.last, c.first), p.latency)
+
+
+def _operand_latency(u: Unit) -> dict[str, int]:
+    """OPERAND_LATENCY of this unit's source registers."""
+    extra = OPERAND_LATENCY.get(u.ins.opcode) if u.ins is not None else None
+    out: dict[str, int] = {}
+    if extra:
+        for i, o in enumerate(u.ins.operands):
+            if type(o) is A.Reg and i in extra:
+                out[o.name] = extra[i]
+    return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _regs_in(operand: str) -> tuple:
+    return tuple(_SASS_REG.findall(operand))
+
+
+def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
+    u = Unit(ins, seq)
+    u.kind = _kind(u) if ins is not None else "control"
+    real = sum(1 for s in seq if s.opcode != VIRTUAL)
+    u.cost = 0 if _is_free(ins) else real
+    u.latency = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0
+    if u.cost:
+        u.pipe = PIPE.get(u.first)
+        if u.pipe and u.pipe[0] == "alu" and target is not None and target.has("FULL_RATE_INT"):
+            u.pipe = ("alu", 1)
+    if ins is not None:
+        defs, uses = tuple(ori_defs(ins)), tuple(ori_uses(ins))
+        own = set(defs) | set(uses)
+        hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _regs_in(o)} - own))
+        u.defs = defs + hidden
+        u.uses = uses + hidden
+        if u.kind in ("load", "store", "atomic"):
+            u.mem = _mem(ins)
+    return u
+
+
+def _build(region: list[Unit]) -> None:
+    last_def: dict[str, Unit] = {}
+    readers: dict[str, list[Unit]] = {}
+    mem_ops: list[Unit] = []
+    for i, u in enumerate(region):
+        u.index, u.succs, u.npreds, u.ready = i, [], 0, 0
+    edges: dict[tuple[int, int], int] = {}
+
+    def edge(p: Unit, c: Unit, lat: int) -> None:
+        k = (p.index, c.index)
+        if k not in edges or edges[k] < lat:
+            edges[k] = lat
+
+    for u in region:
+        extra = _operand_latency(u)
+        for r in u.uses:
+            p = last_def.get(r)
+            if p is not None:
+                edge(p, u, _latency(p, u) + extra.get(r, 0))
+        for r in u.defs:
+            for rd in readers.get(r, ()):
+                if rd is not u:
+                    edge(rd, u, 0)
+            p = last_def.get(r)
+            if p is not None and p is not u:
+                edge(p, u, 1 if p.cost else 0)
+        if u.kind != "alu":
+            for p in mem_ops:
+                if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
+                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or p.kind == u.kind == "atomic" \
+                            or _may_alias(p.mem, u.mem):
+                        edge(p, u, 0)
+            mem_ops.append(u)
+        for r in u.uses:
+            readers.setdefault(r, []).append(u)
+        for r in u.defs:
+            last_def[r] = u
+            readers[r] = []
+    _waits(region, edges)
+    for (a, b), lat in edges.items():
+        region[a].succs.append((region[b], lat))
+        region[b].npreds += 1
+    for u in reversed(region):
+        own = u.latency
+        u.height = max([lat + v.height for v, lat in u.succs] + [own])
+
+
+def _waits(region: list[Unit], edges: dict) -> None:
+    """WAITS_FOR_ALL: order-only edges from every unit of the awaited kinds to the waiting unit, unless
+    the awaited unit depends on the waiting one."""
+    waiting = [(u, WAITS_FOR_ALL[r]) for u in region if (r := _role(u)) in WAITS_FOR_ALL]
+    if not waiting:
+        return
+    succs: dict[int, list[int]] = {}
+    for a, b in edges:
+        succs.setdefault(a, []).append(b)
+
+    def reaches(a: int, b: int) -> bool:
+        seen, todo = {a}, [a]
+        while todo:
+            x = todo.pop()
+            if x == b:
+                return True
+            for y in succs.get(x, ()):
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        return False
+
+    for u, kinds in waiting:
+        for p in region:
+            if p is not u and any(x.opcode in kinds for x in p.sass) and not reaches(u.index, p.index):
+                edges.setdefault((p.index, u.index), 0)
+                succs.setdefault(p.index, []).append(u.index)
+
+
+def _list_schedule(region: list[Unit]) -> list[Unit]:
+    """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
+    operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
+    one can."""
+    _build(region)
+    waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
+    heapq.heapify(waiting)
+    avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
+    busy: dict[str, int] = {}          # pipe -> first cycle it is free
+    cycle = 0
+    out: list[Unit] = []
+    while waiting or any(avail.values()):
+        while waiting and waiting[0][0] <= cycle:
+            _, _, u = heapq.heappop(waiting)
+            heapq.heappush(avail.setdefault(u.pipe[0] if u.pipe else None, []), (-u.height, u.index, u))
+        best = None
+        for pipe, heap in avail.items():
+            if heap and (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
+                best = (heap[0], pipe)
+        if best is None:
+            nxt = [waiting[0][0]] if waiting else []
+            nxt += [busy.get(pipe, 0) for pipe, heap in avail.items() if heap]
+            cycle = max(cycle + 1, min(nxt))
+            continue
+        heapq.heappop(avail[best[1]])
+        pick = best[0][2]
+        out.append(pick)
+        issue = cycle
+        cycle += pick.cost
+        if pick.pipe:
+            busy[pick.pipe[0]] = issue + pick.pipe[1]
+        for v, lat in pick.succs:
+            v.ready = max(v.ready, issue + lat if lat else cycle)
+            v.npreds -= 1
+            if v.npreds == 0:
+                heapq.heappush(waiting, (v.ready, v.index, v))
+    return out
+
+
+def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) -> list[Unit]:
+    """The units of one basic block in ptxas's issue order: each run between control units is list
+    scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?"""
+    out: list[Unit] = []
+    run: list[Unit] = []
+    for u in units + [None]:
+        if u is None or u.kind == "control":
+            if len(run) > 1:
+                _fuse_logic(run, live_out)
+                _materialize_params(run, target is not None and target.has("PARAM_LDC"))
+                run = _list_schedule(run)
+            out.extend(run)
+            if u is not None:
+                out.append(u)
+            run = []
+        else:
+            run.append(u)
+    return out
+

@@ -1,0 +1,114 @@
+"""Phase 21 LoopInversion (pylower's name and place, before loop unrolling; the ptxas pass doing it was not
+identified): a loop whose header tests for the exit -- `H: ...; @p bra OUT; <body blocks>; bra H` -- is
+turned into a bottom-tested loop. The header stays in front of the loop as its guard, and a copy of it
+ends the loop: every back edge goes to the copy, which leaves the loop or branches back into the body. The
+header's instructions are therefore issued twice, and so are the sync instructions in it: a
+`mbarrier.test_wait` / `try_wait` spin with a back-off body (cuda::barrier::wait, cuda::pipeline), a
+`ld.acquire` or `atom.cas` spin lock with nanosleep, a `bar.sync` in the header
+(probes/phases/loop_inversion_*, docs/findings/phases.md).
+
+Not inverted: at -O0; a loop whose header is its only block (already bottom-tested) or whose other blocks
+only branch back (`L: test; @p bra OUT; bra L` is the single-block loop); a loop that is also left from
+another block (nvcc's atomicMax CAS loop `L: if (v <= old) goto OUT; old = cas(..); if (changed) goto L`:
+nvcc/atomic_cas_loops); below sm_90 (INVERT_WARP_OPS) a header holding a warp-synchronous op (vote.sync,
+shfl.sync, ...: nvcc/warp_intrinsics_divergent poll_with_backoff, cub_single_pass_scan), which is also what
+keeps such loops from unrolling there; a header with more than one successor inside or outside the loop.
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+from pylower.lowering import ops
+from pylower.lowering.ops import branch_target, clone
+
+from .manager import PassContext, Phase
+
+NAME = "LoopInversion"
+INVERT_FROM_OPT = 1
+
+
+def _only_branches(b: ori.BasicBlock) -> bool:
+    return all(i.opcode == "bra" and i.guard is None for i in b.instrs)
+
+
+def _bra(dest: str, line: int, guard=None, mods=(".uni",)) -> ori.Instr:
+    from pylower.lowering.generic import ori_class
+    return ori.Instr(ori_class("bra", mods), "bra", mods, (A.Sym(dest),), guard, {}, line, NAME)
+
+
+def _retarget(ins: ori.Instr, old: str, new: str) -> None:
+    ins.operands = tuple(A.Sym(new) if type(o) is A.Sym and o.name == old else o for o in ins.operands)
+
+
+class LoopInversion(Phase):
+    number = 21
+    name = NAME
+    description = "-O1+: a loop testing for its exit in the header gets a copy of the header at its bottom"
+
+    def run(self, fn: ori.Function, ctx: PassContext) -> bool:
+        if ctx.opt_level < INVERT_FROM_OPT:
+            return False
+        changed = False
+        done: set[str] = set()
+        while True:
+            am = ctx.analyses(fn)
+            loops = am.loops
+            headers = [h for _, h in loops.back_edges if h not in done]
+            if not headers:
+                break
+            header = headers[0]
+            done.add(header)
+            if self._invert(fn, header, [lt for lt, h in loops.back_edges if h == header], loops, ctx):
+                ori.link_preds(fn)
+                am.invalidate("none")
+                changed = True
+        return changed
+
+    def _invert(self, fn: ori.Function, header: str, latches: list[str], loops, ctx: PassContext) -> bool:
+        by_label = {b.label: b for b in fn.blocks}
+        h = by_label[header]
+        body = frozenset().union(*(loops.body(header, lt) for lt in latches))
+        last = h.instrs[-1] if h.instrs else None
+        if header in latches or last is None or last.opcode != "bra" or last.guard is None or len(h.succs) != 2:
+            return False
+        inside = [s for s in h.succs if s in body]
+        outside = [s for s in h.succs if s not in body]
+        if len(inside) != 1 or len(outside) != 1:
+            return False
+        if all(_only_branches(by_label[x]) for x in body if x != header):
+            ctx.count(self, "not inverted: nothing but the header")
+            return False
+        if not ctx.target.has("INVERT_WARP_OPS") and any(
+                ops.warp_op(i) is not None and not ops.is_cta_barrier(i) for i in h.instrs):
+            ctx.count(self, "not inverted: a warp-synchronous op in the header")
+            return False
+        if any(s not in body for x in body if x != header for s in by_label[x].succs):
+            ctx.count(self, "not inverted: the loop leaves from another block too")
+            return False
+        target = branch_target(last)
+        fall = h.succs[-1] if h.succs[-1] != target else None
+        copy_label = f"{header}$inv"
+        instrs = [clone(i, NAME) for i in h.instrs]
+        if fall is not None:
+            instrs.append(_bra(fall, last.line))
+        copy = ori.BasicBlock(copy_label, instrs, list(h.succs))
+        # every back edge now goes to the copy
+        place = None
+        for lt in latches:
+            b = by_label[lt]
+            b.succs = [copy_label if s == header else s for s in b.succs]
+            for i in b.instrs:
+                if i.opcode == "bra":
+                    _retarget(i, header, copy_label)
+            ends_in_jump = b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is None
+            if not ends_in_jump and fn.blocks.index(b) + 1 < len(fn.blocks) and \
+                    fn.blocks[fn.blocks.index(b) + 1].label == header:
+                place = fn.blocks.index(b) + 1            # the latch fell through into the header
+        if place is None:
+            place = max(fn.blocks.index(by_label[x]) for x in body) + 1
+        fn.blocks.insert(place, copy)
+        ctx.count(self, "loops inverted")
+        return True
+
+
+PHASE = LoopInversion()
