@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, is_aligned_cta_barrier, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, branch_target, is_aligned_cta_barrier, is_cta_barrier, warp_op
 
 from .analysis.regions import LOADS, Region, arm
 
@@ -300,11 +300,14 @@ def is_kept_region(am, region: Region, target) -> bool:
     c = _contents(_region_instrs(am, region.body))
     if c.hard or c.size >= KEPT_REGION_MIN_SIZE:
         return True
-    if not c.loads:
-        return False
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
-        return True
+        # a loop some lanes leave early stays a branch whatever it holds (ifconvert_loop_{alu,lds,stg}_*);
+        # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
+        # below sm_90 its slow path pairs the region anyway)
+        return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
+    if not c.loads:
+        return False
     if _shared_join(am, region):
         return True
     if _load_in_each_arm(region, by_label):
@@ -323,6 +326,18 @@ def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
         return True
     tainted = set(am.defuse.defs(ins))
     return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target)
+
+
+def if_around_loop(am, region: Region) -> bool:
+    """An if region holding a whole loop (not the exit test of a loop it is part of)."""
+    if region.kind != "if":
+        return False
+    by_label = am.blocks
+    for x in region.body:
+        b = by_label[x]
+        if am.loops.ends_in_back_edge(b) and region.head not in am.loops.body(branch_target(b.instrs[-1]), x):
+            return True
+    return False
 
 
 def _shared_join(am, region: Region) -> bool:

@@ -56,10 +56,10 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function, defuse, ipdom):
+    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn, defuse, ipdom)
+        super().__init__(fn, defuse, ipdom, liveness)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -79,7 +79,7 @@ def _foldable_shfl(ins: ori.Instr) -> bool:
 def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
     """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
@@ -156,6 +156,12 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
     return out
 
 
+def _holds_warp_op(am, region, consts) -> bool:
+    """... or a loop nested in an if (phase 72 drops such a region's pair at a barrier join)."""
+    return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
+        ifconvert.if_around_loop(am, region)
+
+
 class OptimizeSyncInstructions(Phase):
     number = 71
     name = NAME
@@ -192,7 +198,9 @@ class OptimizeSyncInstructions(Phase):
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)}
+        consts = am.constants
+        barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
+                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts))}
         consts = am.constants
         for b in fn.blocks:
             divergent_block = b.label in diverged

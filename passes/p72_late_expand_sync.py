@@ -108,6 +108,15 @@ class _Expander:
         return region is not None and region.kind == "if" and \
             sum(self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body) == 1
 
+    def _kept_without_warp_op(self, region: R.Region) -> bool:
+        """A region ptxas keeps as a branch for what it holds (not for a warp op, nor for a loop nested in an
+        if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
+        an if around a spin loop re-converges at the barrier: ifconvert_spin_*_bar)."""
+        if ifconvert.if_around_loop(self.am, region):
+            return False
+        return ifconvert.is_kept_region(self.am, region, self.target) and not any(
+            self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
+
     def _in_loop_region(self, label: str) -> bool:
         return any(r.kind == "loop" and label in r.body for r in self.regions)
 
@@ -284,8 +293,9 @@ class _Expander:
                 if (r.body & paired_blocks or ifconvert.is_kept_region(self.am, r, self.target)) \
                         and not (r.body & barrier_blocks):
                     self._pair(r)
-        # a region joining at a barrier re-converges there (WARPSYNC + BAR), never with a pair
-        self.paired = [r for r in self.paired if not r.barrier_join]
+        # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
+        # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
+        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()

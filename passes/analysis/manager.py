@@ -79,7 +79,7 @@ class Analyses:
     @property
     def uniformity(self):
         from .uniformity import Uniformity
-        return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom))
+        return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness))
 
     @property
     def regions(self):

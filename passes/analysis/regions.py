@@ -142,9 +142,13 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
     conditional back edge (-O0, where ptxas runs no uniformity analysis)."""
     out = []
     uni = am.uniformity if uniform else None
+    inside = divergent_blocks(am.regions) if uni is not None else set()
     for b in am.fn.blocks:
         last = b.instrs[-1] if b.instrs else None
-        if not (divergent_branch(b, uni) if uni is not None else
+        # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
+        # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
+        if not (divergent_branch(b, uni) or b.label in inside and last is not None
+                and last.opcode == "bra" and last.guard is not None if uni is not None else
                 last is not None and last.opcode == "bra" and last.guard is not None):
             continue
         if am.loops.ends_in_back_edge(b):

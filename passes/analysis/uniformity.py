@@ -3,8 +3,11 @@ and which blocks run under divergent control.
 
 Sources of divergence are thread-varying special registers and results of per-lane operations (atomics,
 shuffles, per-lane loads); a value computed from a divergent value, or written under divergent control
-(a guarded write or a block control-dependent on a divergent branch), is divergent. Flow-insensitive
-over registers (PTX is not SSA), iterated to a fixpoint; conservative in the divergent direction.
+(a guarded write, or a write in a block control-dependent on a divergent branch whose value is still live
+where the branch's paths join), is divergent. A value written under divergent control and used only
+before the join is the same in every lane that runs it (a flag a single lane polls in a loop: probes
+phases/ifconvert_spin_*). Flow-insensitive over registers (PTX is not SSA), iterated to a fixpoint;
+conservative in the divergent direction.
 """
 from __future__ import annotations
 
@@ -19,7 +22,13 @@ _DIVERGENT_SREGS = ("%tid", "%laneid", "%lanemask", "%clock", "%globaltimer", "%
 # results that are the same in every lane (warp collectives) even though inputs vary
 _UNIFORM_RESULT = {"vote", "activemask", "redux"}
 # per-lane results regardless of inputs
-_DIVERGENT_RESULT = {"atom", "elect", "shfl", "match", "mbarrier"}
+# (an mbarrier's arrival token and phase test are the same for every lane using the same barrier at once:
+# a wait loop on a warp-uniform barrier is no divergent loop; probes/mbarrier/mbarrier_test_wait_spin_loop,
+# mbarrier_test_wait_token_spin_loop)
+_DIVERGENT_RESULT = {"atom", "elect", "shfl", "match"}
+# ... but the software mbarrier of sm_80-89 arrives with a shared-memory atomic: its token is per lane
+# (mbarrier_test_wait_token_spin_loop on sm_80 keeps its pair)
+_SW_ATOMIC_MBARRIER = ("arrive", "arrive_drop")
 
 
 def _is_divergent_sreg(name: str) -> bool:
@@ -27,19 +36,33 @@ def _is_divergent_sreg(name: str) -> bool:
 
 
 class Uniformity:
-    def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None):
+    def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None,
+                 liveness=None):
         self.fn = fn
         self.du = defuse or DefUse(fn)
         self._ipdom = ipdom
+        self._liveness = liveness
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
+        self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
         self._run()
+
+    def _live_at_join(self, label: str, reg: str) -> bool:
+        """Is `reg` live where a divergent branch that block `label` depends on joins again?"""
+        lv = self._liveness
+        if lv is None:
+            return True
+        i = lv.index.get(reg)
+        if i is None:
+            return False
+        return any(j not in lv.live_in or lv.live_in[j][i] for j in self._joins.get(label, ()))
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
         if op in _UNIFORM_RESULT:
             return False                     # a warp collective gives every lane the same value
-        if op in _DIVERGENT_RESULT:
+        if op in _DIVERGENT_RESULT or op == "mbarrier" and getattr(ins.attrs, "impl", "") == "sw" \
+                and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
@@ -59,12 +82,19 @@ class Uniformity:
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
+                    seen: set[str] = set()
                     while work:
                         x = work.pop()
-                        if x in self.divergent_blocks or x == join or x not in by_label:
+                        if x in seen or x == join or x not in by_label:
                             continue
-                        self.divergent_blocks.add(x)
-                        changed = True
+                        seen.add(x)
+                        joins = self._joins.setdefault(x, set())
+                        if join not in joins:
+                            joins.add(join)
+                            changed = True
+                        if x not in self.divergent_blocks:
+                            self.divergent_blocks.add(x)
+                            changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
             for b in fn.blocks:
                 in_div = b.label in self.divergent_blocks
@@ -72,13 +102,12 @@ class Uniformity:
                     ds = self.du.defs(ins)
                     if not ds:
                         continue
-                    div = in_div or self._value_divergent(ins) or (
+                    div = self._value_divergent(ins) or (
                         ins.guard is not None and self.is_divergent_operand(ins.guard))
-                    if div:
-                        for r in ds:
-                            if r not in self.divergent:
-                                self.divergent.add(r)
-                                changed = True
+                    for r in ds:
+                        if r not in self.divergent and (div or in_div and self._live_at_join(b.label, r)):
+                            self.divergent.add(r)
+                            changed = True
 
     def is_divergent_operand(self, o) -> bool:
         t = type(o)
