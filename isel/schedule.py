@@ -53,6 +53,9 @@ BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV 
                     "STAS USETMAXREG".split())
 # PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
 MEMORY_ONLY_FENCES = (".proxy",)
+# The PTX operations that are memory fences; the MEMBAR a cluster barrier's release or a release atomic
+# brings along orders memory only (nvcc/cluster_split_barrier: an aggregated atomic's vote passes it).
+FENCE_OPS = frozenset({"membar", "fence"})
 ATOMIC = frozenset("ATOM ATOMG ATOMS RED REDG REDAS ATOMAS UREDGR SURED".split())
 STORE = frozenset("ST STG STS STL STSM SUST".split())
 LOAD = frozenset("LD LDG LDS LDL LDSM SULD TEX TLD4 TXQ SUQ".split())
@@ -147,6 +150,12 @@ class Unit:
         return VIRTUAL
 
 
+def _is_fence(ins: ori.Instr | None) -> bool:
+    """A PTX memory fence (membar, fence.sc/.acq_rel...) rather than the fence inside a barrier's or a
+    release operation's sequence, or a proxy fence: only those keep warp collectives after them."""
+    return ins is not None and ins.opcode in FENCE_OPS and not any(m.startswith(MEMORY_ONLY_FENCES) for m in ins.mods)
+
+
 def _kind(unit: Unit) -> str:
     if unit.ins is not None and unit.ins.opcode in PSEUDO_OPCODES:
         if unit.ins.opcode in PLAIN_PSEUDO or unit.sass and all(s.opcode == VIRTUAL for s in unit.sass):
@@ -160,8 +169,7 @@ def _kind(unit: Unit) -> str:
         if op in CONTROL or op.startswith("PTX."):
             return "control"
         if op in FENCE:
-            k = "barrier" if unit.ins is not None and unit.ins.opcode == "fence" and \
-                any(m.startswith(MEMORY_ONLY_FENCES) for m in unit.ins.mods) else "fence"
+            k = "fence" if _is_fence(unit.ins) else "barrier"
         elif op in BARRIER:
             k = "barrier"
         elif op in ATOMIC:
@@ -331,9 +339,34 @@ def _regs_in(operand: str) -> tuple:
     return tuple(_SASS_REG.findall(operand))
 
 
-def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> Unit:
+# An aggregated atomic's head (activemask vote, leader lane, count, warp reduction of the operand: every
+# instruction before the first memory operation of the atomic's sequence) is arithmetic to the scheduler,
+# one unit per instruction ordered by the registers they share: ptxas hoists it over cluster barriers and
+# fences to the top of the block (nvcc/cluster_split_barrier, llvm/cluster_barrier_mapa) and issues the
+# REDUX before the activemask vote (llvm/cluster_dsmem).
+_MEMORY_OPS = ATOMIC | STORE | LOAD
+
+
+def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
+    """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
+    split off instruction by instruction)."""
+    if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
+        return [make_unit(ins, seq, target)]
+    k = next((i for i, x in enumerate(seq) if x.opcode in _MEMORY_OPS), None)
+    if k is None or any(x.label is not None or x.opcode in CONTROL for x in seq[:k]):
+        return [make_unit(ins, seq, target)]
+    if any(x.opcode in FENCE or x.opcode in BARRIER for x in seq[:k]):
+        return [make_unit(ins, seq, target)]
+    head = make_unit(ins, seq[:k], target)
+    regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
+    head.uses = tuple(sorted(regs))
+    head.defs = tuple(sorted(regs - set(ori_uses(ins)) - set(ori_defs(ins))))
+    return [head, make_unit(ins, seq[k:], target)]
+
+
+def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
     u = Unit(ins, seq)
-    u.kind = _kind(u) if ins is not None else "control"
+    u.kind = kind or (_kind(u) if ins is not None else "control")
     real = sum(1 for s in seq if s.opcode != VIRTUAL)
     u.cost = 0 if _is_free(ins) else real
     u.latency = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0

@@ -20,7 +20,7 @@ from .call_layout import place_callees
 from .fam_sync_pseudo import place_convergence_barriers
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
-from .schedule import make_unit, schedule_block
+from .schedule import make_units, schedule_block
 
 for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
     importlib.import_module(f"{__package__}.{_m}")
@@ -112,12 +112,14 @@ def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Tar
     """The block's (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
     units, after_slow_path = [], False
     for ins, seq in selected:
-        u = make_unit(ins, seq, target)
+        us = make_units(ins, seq, target)
         if ins.opcode in _FAST_PATH_AFTER:
             after_slow_path = True
         elif after_slow_path and ins.opcode not in ori.PSEUDO_OPCODES:
-            u.kind, after_slow_path = "control", False
-        units.append(u)
+            for u in us:
+                u.kind = "control"
+            after_slow_path = False
+        units.extend(us)
     return [(u.ins, u.sass) for u in schedule_block(units, _live_out(sel, b), target)]
 
 
