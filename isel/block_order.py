@@ -30,12 +30,15 @@ def _jump_target(ins: ori.Instr) -> str | None:
 
 
 def layout(fn: ori.Function) -> list[ori.BasicBlock]:
-    order = reverse_postorder(fn)
+    """Blocks labelled ori.OUT_OF_LINE (a try_wait's retry block) stay at the end, in their order."""
+    order = [x for x in reverse_postorder(fn) if not x.startswith(ori.OUT_OF_LINE)]
     if order == [b.label for b in fn.blocks[:len(order)]]:
         return fn.blocks
     by_label = {b.label: b for b in fn.blocks}
     reached = set(order)
-    placed = [by_label[x] for x in order] + [b for b in fn.blocks if b.label not in reached]
+    tail = [b for b in fn.blocks if b.label not in reached]
+    placed = [by_label[x] for x in order] + [b for b in tail if not b.label.startswith(ori.OUT_OF_LINE)] + \
+        [b for b in tail if b.label.startswith(ori.OUT_OF_LINE)]
     for i, b in enumerate(placed):
         nxt = placed[i + 1].label if i + 1 < len(placed) else None
         ft = _fall_through(b)

@@ -52,6 +52,11 @@ class Instr:
         return any(m in self.mods for m in mods)
 
 
+# label prefix of blocks ptxas places after the function's last block whatever the control flow (the
+# out-of-line retry of a try_wait spin loop: passes/p42_expand_mbarrier.py; isel/block_order.py)
+OUT_OF_LINE = "$__ool_"
+
+
 @dataclass(slots=True)
 class BasicBlock:
     label: str

@@ -216,7 +216,7 @@ class ExpandMbarrier(Phase):
             and any(type(o) is A.Sym and o.name == b.label for o in nxt.instrs[0].operands)
         if target != b.label and not back_block:
             return None
-        label = f"$__mbarrier_retry_{fn.name}_{n}"
+        label = f"{ori.OUT_OF_LINE}mbarrier_retry_{fn.name}_{n}"
         body = [ops.clone(tw, NAME, ool=1)] + [ops.clone(i, NAME) for i in b.instrs[at + 1:-1]]
         if tw.attrs.hint:
             tw.attrs.nohint = True
