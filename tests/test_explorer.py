@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer_cases import TWO_KERNELS, TWO_KERNELS_PTXAS_SM90, big_kernel_ptx
+from explorer_cases import TWO_KERNELS, TWO_KERNELS_PTXAS_SM90, BIG_SECTIONS, big_kernel_ptx
 from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import all_target_names
 from pylower.tools import explorer
@@ -220,7 +220,7 @@ def test_stored_reference_is_used_only_when_it_matches(tmp_path):
 def test_ten_thousand_instruction_kernel_page_stays_small():
     """The page of a 10k-instruction kernel: built in seconds, a little over 1 MB (the browser test measures
     its load and render time)."""
-    text = big_kernel_ptx(330)
+    text = big_kernel_ptx(BIG_SECTIONS)
     t0 = time.monotonic()
     data = explorer.explore(text, "big.ptx", "sm_90", verify_each=False)
     html = explorer.render(data)

@@ -349,8 +349,8 @@ def test_phase_slider_and_tabs(browser, two_page):
 def test_ten_thousand_instruction_kernel_is_fast(browser, tmp_path):
     """The page of a 10k-instruction kernel loads, renders and answers the mouse in well under a few seconds
     (measured: about 0.4 s to the first render, 1.2 MB; the limits here leave room for a loaded CI machine)."""
-    from explorer_cases import big_kernel_ptx
-    data = explorer.explore(big_kernel_ptx(330), "big.ptx", "sm_90", verify_each=False)
+    from explorer_cases import BIG_SECTIONS, big_kernel_ptx
+    data = explorer.explore(big_kernel_ptx(BIG_SECTIONS), "big.ptx", "sm_90", verify_each=False)
     path = tmp_path / "big.html"
     size = explorer.write_page(path, data)
     n = len(data["kernels"][0]["instrs"])
