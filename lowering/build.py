@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic, isa_gates
+from . import generic, isa_gates, operand_types, ptx_modifiers
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -254,24 +254,84 @@ class _Renamer:
 _TERMINATORS = {"bra", "brx", "ret", "exit", "trap"}
 
 
-def _check_operand(op, scope: _Scope, ctx: BuildContext, ins) -> None:
-    t = type(op)
-    if t is A.Imm:
-        return
-    if t is A.Reg:
-        if not scope.known(op.name):
-            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
-    elif t is A.Sym:
-        if not scope.known(op.name):
-            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
-    elif t is A.Addr or t is A.Vec or t is A.Paren:
-        for i in op.items:
-            _check_operand(i, scope, ctx, ins)
-    elif t is A.Pair:
-        _check_operand(op.first, scope, ctx, ins)
-        _check_operand(op.second, scope, ctx, ins)
-    elif t is A.Not or t is A.Neg:
-        _check_operand(op.inner, scope, ctx, ins)
+def _unknown_symbols(op, scope: _Scope, out: list, in_addr: bool = False) -> None:
+    """Append (name, inside an address) for every operand name `scope` does not declare, in order."""
+    stack = [(op, in_addr)]
+    while stack:
+        o, addr = stack.pop()
+        t = type(o)
+        if t is A.Reg or t is A.Sym:
+            if not scope.known(o.name):
+                out.append((o.name, addr))
+        elif t is A.Addr:
+            stack.extend((i, True) for i in reversed(o.items))
+        elif t is A.Vec or t is A.Paren:
+            stack.extend((i, addr) for i in reversed(o.items))
+        elif t is A.Pair:
+            stack.extend(((o.second, addr), (o.first, addr)))
+        elif t is A.Not or t is A.Neg:
+            stack.append((o.inner, addr))
+
+
+# Stems whose ptxas name in "Illegal operand type to instruction '...'" carries the operation word.
+_NAMED_WITH_OP = {"mbarrier", "cp", "setmaxnreg", "tensormap", "multimem", "tcgen05", "wgmma"}
+_NO_OPERAND_CHECK = {"bra", "call", "brx"}          # a label/function operand is only resolved at the end
+
+
+def ptxas_name(ins) -> str:
+    """How ptxas names an instruction in its operand messages ('atom', 'mbarrier.init', 'cp.async')."""
+    if ins.opcode in _NAMED_WITH_OP and ins.mods:
+        return ins.opcode + ins.mods[0]
+    return ins.opcode
+
+
+def _operand_errors(ins, unknown: list, ctx) -> list[PtxError]:
+    """The per-instruction message ptxas gives an instruction with an undeclared name: a guard is
+    "Predicate expression expected", a value operand "Arguments mismatch", a name inside an address
+    "Illegal operand type" (the "Unknown symbol" messages themselves come at the end of the function)."""
+    if ins.opcode in _NO_OPERAND_CHECK:
+        return []
+    if any(addr is None for _n, addr in unknown):
+        msg = "Predicate expression expected"
+    elif any(not addr for _n, addr in unknown):
+        msg = f"Arguments mismatch for instruction '{ins.opcode}'"
+    else:
+        msg = f"Illegal operand type to instruction '{ptxas_name(ins)}'"
+    return [ctx.error(msg, ins)]
+
+
+def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, late: list) -> list[Instr]:
+    """One instruction's Ori instructions. Errors ptxas reports for it and goes on are appended to `errors`
+    (unknown modifiers, undeclared names) or raised (the handler's checks: all of one instruction at once)."""
+    bad = ptx_modifiers.unknown_modifiers(ins.mods)
+    if bad:
+        errors.extend(ctx.error(f"Unknown modifier '{m}'", ins) for m in bad)
+        ins = A.Instruction(ins.opcode, tuple(m for m in ins.mods if m not in bad), ins.operands, ins.guard,
+                            ins.line, ins.col)
+    unknown: list = []
+    if ins.guard is not None:
+        g: list = []
+        _unknown_symbols(ins.guard, scope, g)
+        unknown.extend((n, None) for n, _a in g)
+    for op in ins.operands:
+        if type(op) is not A.Imm:
+            _unknown_symbols(op, scope, unknown)
+    if unknown:
+        late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)
+        errors.extend(_operand_errors(ins, unknown, ctx))
+        return []
+    bad_args = operand_types.check(ins, ctx.regs)
+    if bad_args:
+        errors.append(ctx.error(bad_args, ins))
+        return []
+    h = HANDLERS.get(ins.opcode)
+    fails = isa_gates.failures(ins, ctx.target, h is not None)
+    if fails:
+        raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
+    if h is not None:
+        return h(ins, ctx)
+    return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
+                  {}, ins.line, "build")]
 
 
 def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> Function:
@@ -291,12 +351,13 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
             scope.names.add(st.name)
     ctx.function = f
     ctx.decls = decls
+    ctx.regs = operand_types.RegTypes(decls, f.params)
     blocks: list[BasicBlock] = []
     cur = BasicBlock("$entry")
     blocks.append(cur)
     callees: list[str] = []
-    check = _check_operand
-    ok: set[str] = set()                  # names already resolved in this function
+    errors: list[PtxError] = []           # this function's errors, in ptxas's order
+    late: list[PtxError] = []             # "Unknown symbol": ptxas reports them after the function's other errors
     pragmas: list[str] = []
     for st in stmts:
         if type(st) is A.Directive:
@@ -313,25 +374,13 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.label = st.name
             continue
         ins = st
-        for op in ins.operands:
-            t = type(op)
-            if t is A.Reg or t is A.Sym:
-                if op.name not in ok:
-                    check(op, scope, ctx, ins)
-                    ok.add(op.name)
-            elif t is not A.Imm:
-                check(op, scope, ctx, ins)
-        if ins.guard is not None:
-            check(ins.guard, scope, ctx, ins)
-        h = HANDLERS.get(ins.opcode)
-        fails = isa_gates.failures(ins, ctx.target, h is not None)
-        if fails:
-            raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
-        if h is not None:
-            new = h(ins, ctx)
-        else:
-            new = [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
-                         {}, ins.line, "build")]
+        try:
+            new = _lower(ins, scope, ctx, errors, late)
+        except PtxError as e:
+            errors.append(e)
+            if e.fatal:
+                raise PtxError.collected(errors)
+            new = []
         if pragmas and new:
             new[0].attrs.pragma = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
             pragmas = []
@@ -352,6 +401,9 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.succs.append(nxt.label)
             blocks.append(nxt)
             cur = nxt
+    errors.extend(late)
+    if errors:
+        raise PtxError.collected(errors)
     # drop empty, unlabelled, unreachable trailing blocks created after terminators
     blocks = [b for b in blocks if b.instrs or not b.label.startswith("$bb") or
               any(b.label in x.succs for x in blocks)]
@@ -394,10 +446,18 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
         else:
             globals_.append(it)
     functions = []
+    errors: list[PtxError] = []
     for f in mod.functions:
         if f.body is None:
             continue
         saved = set(ctx.shared_symbols)
-        functions.append(build_function(f, ctx, global_names))
+        try:
+            functions.append(build_function(f, ctx, global_names))
+        except PtxError as e:          # ptxas goes on with the next function (unless the error was fatal)
+            errors.extend(e.all())
+            if any(x.fatal for x in e.all()):
+                break
         ctx.shared_symbols = saved
+    if errors:
+        raise PtxError.collected([PtxError(x.message, x.line, x.col, x.file, x.more, x.fatal) for x in errors])
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

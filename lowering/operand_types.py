@@ -1,0 +1,214 @@
+"""Operand kinds and sizes of the sync instructions, checked as ptxas 13.0.88 checks them before anything else
+about the instruction: a wrong operand count, a register of the wrong size or type class, an immediate of the
+wrong kind, an address where a value belongs (or the reverse) is "Arguments mismatch for instruction 'bar'",
+and no other message is given for that instruction (docs/findings/frontend.md, "Operand kinds").
+
+Type compatibility (probed with .b/.u/.s/.f registers of each size): an operand of type .bN takes any register
+of N bits; .uN/.sN a .b/.u/.s register of N bits and an integer immediate; .fN a .b/.f register of N bits and a
+floating-point immediate (`1` is a mismatch for atom.add.f32). A predicate slot takes a .pred register.
+
+A signature is a tuple of slot specs:
+  "pred"       a predicate register;  "!pred" also its negation `!%p`
+  "u32" ...    a value of that type (register or immediate); "T" the instruction's type
+  "rT"/"r..."  a register only (destinations)
+  "a"          an address [..]
+  "_T"         a destination that may be the sink `_`
+  "T|pred"     a pair `d|p`;  "?"-prefixed slots are optional (trailing)
+"""
+from __future__ import annotations
+
+import re
+
+from . import ptx_ast as A
+
+_TYPE_RE = re.compile(r"^\.([bsuf])(8|16|32|64|128)$")
+_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+# special registers that are not 32-bit unsigned
+_SREG_TYPES = {"%clock64": ".u64", "%globaltimer": ".u64", "%gridid": ".u64", "%lanemask_eq": ".b32",
+               "%lanemask_le": ".b32", "%lanemask_lt": ".b32", "%lanemask_ge": ".b32", "%lanemask_gt": ".b32",
+               "%is_explicit_cluster": ".pred"}
+
+
+class RegTypes:
+    """Declared register types of one function (nested scopes opened): name -> PTX type."""
+
+    def __init__(self, decls, params=()):
+        self.names: dict[str, str] = {}
+        self.ranges: dict[str, str] = {}
+        for d in decls:
+            if type(d) is A.VarDecl and d.space == ".reg":
+                t = next((a for a in d.attrs if a.startswith(".") and (a == ".pred" or _TYPE_RE.match(a))), None)
+                if t:
+                    (self.ranges if d.count is not None else self.names)[d.name] = t
+        for p in params:
+            if getattr(p, "space", None) == ".reg":
+                t = next((a for a in p.attrs if a == ".pred" or _TYPE_RE.match(a)), None)
+                if t:
+                    self.names[p.name] = t
+
+    def of(self, name: str) -> str | None:
+        t = self.names.get(name)
+        if t is not None:
+            return t
+        m = _RANGE_RE.match(name)
+        if m and m.group(1) in self.ranges:
+            return self.ranges[m.group(1)]
+        if name.startswith("%"):
+            base = name.split(".", 1)[0]
+            if base in _SREG_TYPES:
+                return _SREG_TYPES[base]
+        return None
+
+
+def _is_float_imm(text: str) -> bool:
+    t = text.lstrip("-")
+    return t[:2] in ("0f", "0F", "0d", "0D") or ("." in t or "e" in t.lower()) and not t[:2].lower() == "0x"
+
+
+def _value_fits(o, want: str, regs: RegTypes, reg_only: bool) -> bool:
+    """Does operand `o` fit a slot of PTX type `want` ('.u32', '.pred', ...)?"""
+    t = type(o)
+    if t is A.Reg or t is A.Sym:
+        have = regs.of(o.name)
+        if have is None:
+            return t is A.Reg or want != ".pred"       # undeclared types (special registers): not judged
+        if want == ".pred" or have == ".pred":
+            return want == have
+        hw, ww = _TYPE_RE.match(have), _TYPE_RE.match(want)
+        if not hw or not ww or hw.group(2) != ww.group(2):
+            return False
+        wk, hk = ww.group(1), hw.group(1)
+        return wk == "b" or hk == "b" or (hk == "f") == (wk == "f")
+    if t is A.Imm and not reg_only:
+        if want == ".pred":
+            return False
+        return _is_float_imm(o.text) == (want[1] == "f") or want[1] == "b" and not _is_float_imm(o.text)
+    return False
+
+
+def _slot_fits(o, spec: str, ity: str | None, regs: RegTypes) -> bool:
+    if "|" in spec:
+        a, b = spec.split("|")
+        return type(o) is A.Pair and all(type(x) is A.Sink or _slot_fits(x, sp, ity, regs)
+                                         for x, sp in ((o.first, a), (o.second, b)))
+    if spec == "a":
+        return type(o) is A.Addr
+    if spec.startswith("_"):
+        return type(o) is A.Sink or _slot_fits(o, spec[1:], ity, regs)
+    if spec.startswith("!"):            # a predicate source: also `!%p` and an immediate
+        if type(o) is A.Not:
+            o = o.inner
+        elif type(o) is A.Imm:
+            return True
+        spec = spec[1:]
+    reg_only = spec.startswith("r")
+    if reg_only:
+        spec = spec[1:]
+    want = ity if spec == "T" else "." + spec
+    if want is None:
+        return True
+    return _value_fits(o, want, regs, reg_only)
+
+
+def mismatch(ops, sig: tuple, ity: str | None, regs: RegTypes) -> bool:
+    """Do the operands not fit the signature (count, kind, size)?"""
+    need = [s for s in sig if not s.startswith("?")]
+    if not len(need) <= len(ops) <= len(sig):
+        return True
+    return not all(_slot_fits(o, s.lstrip("?"), ity, regs) for o, s in zip(ops, sig))
+
+
+# ---- the signatures: (ptxas's name for the instruction, signature, instruction type) per form
+
+
+def _typ(mods, choices=None):
+    for m in mods:
+        if (choices is None and _TYPE_RE.match(m)) or (choices and m in choices):
+            return m
+    return None
+
+
+def _bar(ins):
+    mods = ins.mods
+    stem = ins.opcode
+    if ".warp" in mods:
+        return "bar.warp", ("u32",), None
+    if ".red" in mods:
+        dst = "ru32" if ".popc" in mods else "rpred"
+        n = len(ins.operands)
+        return f"{stem}.red", ((dst, "u32", "!pred") if n <= 3 else (dst, "u32", "u32", "!pred")), None
+    if ".cluster" in mods:
+        return None
+    if ".arrive" in mods:
+        return f"{stem}.arrive", ("u32", "u32"), None
+    return stem, ("u32", "?u32"), None
+
+
+_ATOM_TYPES = {".b16", ".b32", ".b64", ".b128", ".u32", ".s32", ".u64", ".s64", ".f16", ".bf16", ".f32", ".f64",
+               ".f16x2", ".bf16x2", ".u16", ".s16"}
+_PACKED = {".f16x2": ".b32", ".bf16x2": ".b32", ".bf16": ".b16"}
+
+
+def _atom(ins):
+    mods = ins.mods
+    if any(m in (".v2", ".v4", ".v8") for m in mods) or ".async" in mods or ins.opcode == "red" and \
+            ".mbarrier::complete_tx::bytes" in mods:
+        return None
+    ity = _typ(mods, _ATOM_TYPES)
+    if ity is None:
+        return None
+    ity = _PACKED.get(ity, ity)
+    srcs = ("T", "T") if ".cas" in mods else ("T",)
+    hint = ("?b64",) if ".L2::cache_hint" in mods else ()
+    if ins.opcode == "atom":
+        return "atom", ("_rT", "a") + srcs + hint, ity
+    return "red", ("a",) + srcs + hint, ity
+
+
+def _vote(ins):
+    mods = ins.mods
+    if ".sync" not in mods:
+        return None
+    if ".ballot" in mods:
+        return "vote", ("rb32", "!pred", "u32"), None
+    return "vote", ("rpred", "!pred", "u32"), None
+
+
+def _shfl(ins):
+    if ".sync" not in ins.mods:
+        return None
+    return "shfl", ("rb32|rpred" if type(ins.operands[0]) is A.Pair else "rb32", "b32", "u32", "u32", "u32") \
+        if ins.operands else ("rb32",), None
+
+
+def _match(ins):
+    ity = _typ(ins.mods, (".b32", ".b64"))
+    dst = "rb32|rpred" if ins.operands and type(ins.operands[0]) is A.Pair else "rb32"
+    return "match", (dst, "T", "u32"), ity
+
+
+def _redux(ins):
+    ity = _typ(ins.mods, (".u32", ".s32", ".b32", ".f32"))
+    return "redux", ("rT", "T", "u32"), ity
+
+
+SIGNATURES = {
+    "bar": _bar, "barrier": _bar, "atom": _atom, "red": _atom, "vote": _vote, "shfl": _shfl, "match": _match,
+    "redux": _redux,
+    "activemask": lambda ins: ("activemask", ("rb32",), None),
+    "elect": lambda ins: ("elect", ("_rb32|rpred", "u32"), None),
+}
+
+
+def check(ins, regs: RegTypes) -> str | None:
+    """ptxas's "Arguments mismatch" message for `ins`, or None when its operands fit."""
+    f = SIGNATURES.get(ins.opcode)
+    if f is None:
+        return None
+    sig = f(ins)
+    if sig is None:
+        return None
+    name, slots, ity = sig
+    if mismatch(ins.operands, slots, ity, regs):
+        return f"Arguments mismatch for instruction '{name}'"
+    return None
