@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic, isa_gates, operand_types, ptx_modifiers
+from . import generic, isa_gates, operand_types, operand_values, ptx_modifiers
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -52,6 +52,8 @@ class BuildContext:
         self.decls: list = []                  # the current function's declarations (nested scopes opened)
         self.shared_symbols: set[str] = set()
         self.reg_types: dict[str, str] = {}
+        self.symbol_spaces: dict[str, str] = {}   # variable name -> its declared state space (module + function)
+        self.regs = None                          # operand_types.RegTypes of the current function
 
     def error(self, message: str, ins) -> PtxError:
         return PtxError(message, getattr(ins, "line", 0), getattr(ins, "col", 0), self.file)
@@ -322,14 +324,23 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         return []
     bad_args = operand_types.check(ins, ctx.regs)
     if bad_args:
-        errors.append(ctx.error(bad_args, ins))
+        errors.append(PtxError(bad_args[0], ins.line, ins.col, ctx.file, more=tuple(bad_args[1:])))
         return []
     h = HANDLERS.get(ins.opcode)
+    after = operand_values.check(ins, ctx.symbol_spaces)     # reported after the instruction's own checks
     fails = isa_gates.failures(ins, ctx.target, h is not None)
-    if fails:
-        raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
+    if fails or (after and h is None):
+        msgs = fails + after
+        raise PtxError(msgs[0], ins.line, ins.col, ctx.file, more=tuple(msgs[1:]))
     if h is not None:
-        return h(ins, ctx)
+        try:
+            new = h(ins, ctx)
+        except PtxError as e:
+            e.more = tuple(e.more) + tuple(after)
+            raise
+        if after:
+            raise PtxError(after[0], ins.line, ins.col, ctx.file, more=tuple(after[1:]))
+        return new
     return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
                   {}, ins.line, "build")]
 
@@ -346,6 +357,10 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
             scope.declare(d)
             if d.space == ".shared":
                 ctx.shared_symbols.add(d.name)
+            if d.space != ".reg":
+                ctx.symbol_spaces[d.name] = d.space
+    for p in f.params:
+        ctx.symbol_spaces[p.name] = p.space
     for st in stmts:
         if type(st) is A.Label:
             scope.names.add(st.name)
@@ -430,6 +445,9 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
     global_names: set[str] = set()
     globals_: list = []
     for it in mod.items:
+        for d in (it.body if isinstance(it, A.Block) else (it,)):
+            if isinstance(d, A.VarDecl):
+                ctx.symbol_spaces[d.name] = d.space
         if isinstance(it, A.VarDecl):
             global_names.add(it.name)
             globals_.append(it)
@@ -451,6 +469,7 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
         if f.body is None:
             continue
         saved = set(ctx.shared_symbols)
+        saved_spaces = dict(ctx.symbol_spaces)
         try:
             functions.append(build_function(f, ctx, global_names))
         except PtxError as e:          # ptxas goes on with the next function (unless the error was fatal)
@@ -458,6 +477,7 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
             if any(x.fatal for x in e.all()):
                 break
         ctx.shared_symbols = saved
+        ctx.symbol_spaces = saved_spaces
     if errors:
         raise PtxError.collected([PtxError(x.message, x.line, x.col, x.file, x.more, x.fatal) for x in errors])
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

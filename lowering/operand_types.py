@@ -87,13 +87,15 @@ def _value_fits(o, want: str, regs: RegTypes, reg_only: bool) -> bool:
 
 
 def _slot_fits(o, spec: str, ity: str | None, regs: RegTypes) -> bool:
+    if spec == "u32|pred":                           # cp.async's src-size or ignore-src predicate
+        return _slot_fits(o, "u32", ity, regs) or _slot_fits(o, "!pred", ity, regs)
     if "|" in spec:
         a, b = spec.split("|")
         return type(o) is A.Pair and all(type(x) is A.Sink or _slot_fits(x, sp, ity, regs)
                                          for x, sp in ((o.first, a), (o.second, b)))
     if spec == "a":
         return type(o) is A.Addr
-    if spec.startswith("_"):
+    if spec.startswith("_") and not spec.startswith("_rv"):
         return type(o) is A.Sink or _slot_fits(o, spec[1:], ity, regs)
     if spec.startswith("!"):            # a predicate source: also `!%p` and an immediate
         if type(o) is A.Not:
@@ -101,6 +103,16 @@ def _slot_fits(o, spec: str, ity: str | None, regs: RegTypes) -> bool:
         elif type(o) is A.Imm:
             return True
         spec = spec[1:]
+    if spec[0] == "v" and spec[1].isdigit():          # a brace vector of exactly N elements
+        n = int(spec[1])
+        return type(o) is A.Vec and len(o.items) == n and all(_slot_fits(x, "r" + spec[2:], ity, regs)
+                                                                for x in o.items)
+    if spec.startswith("_rv"):
+        return _slot_fits(o, spec[2:], ity, regs)
+    if spec == "*":
+        return True
+    if spec == "imm":
+        return type(o) is A.Imm and not _is_float_imm(o.text)
     reg_only = spec.startswith("r")
     if reg_only:
         spec = spec[1:]
@@ -149,19 +161,31 @@ _ATOM_TYPES = {".b16", ".b32", ".b64", ".b128", ".u32", ".s32", ".u64", ".s64", 
 _PACKED = {".f16x2": ".b32", ".bf16x2": ".b32", ".bf16": ".b16"}
 
 
+_VEC_N = {".v2": 2, ".v4": 4, ".v8": 8}
+
+
 def _atom(ins):
     mods = ins.mods
-    if any(m in (".v2", ".v4", ".v8") for m in mods) or ".async" in mods or ins.opcode == "red" and \
-            ".mbarrier::complete_tx::bytes" in mods:
+    if ".async" in mods or ins.opcode == "red" and ".mbarrier::complete_tx::bytes" in mods:
         return None
     ity = _typ(mods, _ATOM_TYPES)
+    if ins.opcode == "red":           # red has no .cas, and .exch only as a type error (probed)
+        if ".cas" in mods:
+            return "Illegal modifier '.cas' for instruction 'red'"
+        if ".exch" in mods:
+            if ity in (".b32", ".b64"):
+                return ["Illegal operation '.exch' for instruction 'red'",
+                        "Operation .exch requires  type for instruction 'red'"]
+            return "Unexpected instruction types specified for 'red'"
     if ity is None:
         return None
     ity = _PACKED.get(ity, ity)
-    srcs = ("T", "T") if ".cas" in mods else ("T",)
-    hint = ("?b64",) if ".L2::cache_hint" in mods else ()
+    vec = next((_VEC_N[m] for m in mods if m in _VEC_N), 0)
+    val = f"v{vec}T" if vec else "T"
+    srcs = (val, val) if ".cas" in mods else (val,)
+    hint = ("b64",) if ".L2::cache_hint" in mods else ()
     if ins.opcode == "atom":
-        return "atom", ("_rT", "a") + srcs + hint, ity
+        return "atom", ("_r" + val, "a") + srcs + hint, ity
     return "red", ("a",) + srcs + hint, ity
 
 
@@ -200,15 +224,115 @@ SIGNATURES = {
 }
 
 
-def check(ins, regs: RegTypes) -> str | None:
-    """ptxas's "Arguments mismatch" message for `ins`, or None when its operands fit."""
+def check(ins, regs: RegTypes) -> list[str]:
+    """ptxas's messages for an instruction whose operands do not fit its form ("Arguments mismatch", or a
+    type/operation error ptxas gives instead of everything else); [] when they fit."""
     f = SIGNATURES.get(ins.opcode)
     if f is None:
-        return None
+        return []
     sig = f(ins)
     if sig is None:
-        return None
+        return []
+    if type(sig) is str:
+        return [sig]
+    if type(sig) is list:
+        return sig
     name, slots, ity = sig
     if mismatch(ins.operands, slots, ity, regs):
-        return f"Arguments mismatch for instruction '{name}'"
+        return [f"Arguments mismatch for instruction '{name}'"]
+    return []
+
+
+# ---- mbarrier, async copies, setmaxnreg (names as ptxas prints them)
+
+_MB_OPS = ("init", "inval", "arrive_drop", "arrive", "test_wait", "try_wait", "pending_count", "expect_tx",
+           "complete_tx")
+
+
+def mbarrier_name(mods) -> str | None:
+    op = next((m[1:] for m in mods if m[1:] in _MB_OPS), None)
+    if op is None:
+        return None
+    if ".parity" in mods and op in ("test_wait", "try_wait"):
+        return f"mbarrier.{op}.parity"
+    if ".expect_tx" in mods and op in ("arrive", "arrive_drop"):
+        return f"mbarrier.{op}.expect_tx"
+    return f"mbarrier.{op}"
+
+
+_MB_SIGS = {
+    "init": ("a", "u32"), "inval": ("a",), "arrive": ("_rb64", "a", "?u32"), "arrive_drop": ("_rb64", "a", "?u32"),
+    "arrive.expect_tx": ("_rb64", "a", "u32"), "arrive_drop.expect_tx": ("_rb64", "a", "u32"),
+    "test_wait": ("rpred", "a", "b64"), "test_wait.parity": ("rpred", "a", "u32"),
+    "try_wait": ("rpred", "a", "b64", "?u32"), "try_wait.parity": ("rpred", "a", "u32", "?u32"),
+    "expect_tx": ("a", "u32"), "complete_tx": ("a", "u32"), "pending_count": ("ru32", "b64"),
+}
+
+
+def _mbarrier(ins):
+    name = mbarrier_name(ins.mods)
+    if name is None or _typ(ins.mods, (".b64",)) is None:
+        return None
+    return name, _MB_SIGS[name[9:]], None
+
+
+def _cp(ins):
+    mods = ins.mods
+    if ".tensor" in mods:
+        return None
+    if ".reduce" in mods:
+        return "cp.reduce.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()), None
+    if ".bulk" in mods:
+        if ".commit_group" in mods:
+            return "cp.async.bulk.commit_group", (), None
+        if ".wait_group" in mods:
+            return "cp.async.bulk.wait_group", ("imm",), None
+        if ".prefetch" in mods:
+            return "cp.async.bulk.prefetch", ("a", "u32") + (("?b64",) if ".L2::cache_hint" in mods else ()), None
+        if ".mbarrier::complete_tx::bytes" in mods:
+            extra = (("b16",) if ".multicast::cluster" in mods else ()) + \
+                    (("b64",) if ".L2::cache_hint" in mods else ())
+            return "cp.async.bulk", ("a", "a", "u32", "a") + extra, None
+        return "cp.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()), None
+    if ".mbarrier" in mods:
+        return "cp.async.mbarrier.arrive", ("a",), None
+    for op in ("commit_group", "wait_all"):
+        if f".{op}" in mods:
+            return f"cp.async.{op}", (), None
+    if ".wait_group" in mods:
+        return "cp.async.wait_group", ("imm",), None
+    if ".async" in mods and (".ca" in mods or ".cg" in mods):
+        return _cp_async(ins)
     return None
+
+
+def _cp_async(ins):
+    """cp.async.ca/.cg [dst], [src], cp-size{, src-size | , ignore-src}{, cache-policy}."""
+    ops, hint = ins.operands, ".L2::cache_hint" in ins.mods
+    if len(ops) == 5 and not hint:
+        return [".L2::cache_hint modifier required for instruction 'cp.async' with 5 arguments",
+                "Arguments mismatch for instruction 'cp.async'"]
+    slots = ("a", "a", "imm", "?*") + (("?b64",) if hint else ())
+    if len(ops) > 3 and not (hint and len(ops) == 4):
+        slots = ("a", "a", "imm", "u32|pred") + (("?b64",) if hint else ())
+    return "cp.async", slots, None
+
+
+def _setmaxnreg(ins):
+    op = next((m for m in ins.mods if m in (".inc", ".dec")), None)
+    if op is None:
+        return None
+    if _typ(ins.mods) != ".u32":
+        return f"Unexpected instruction types specified for 'setmaxnreg{op}'"
+    return f"setmaxnreg{op}", ("imm",), None
+
+
+def _st_async(ins):
+    ity = _typ(ins.mods, _ATOM_TYPES)
+    if ins.opcode != "st" or ".async" not in ins.mods or ity is None or any(m in _VEC_N for m in ins.mods):
+        return None
+    return "st.async", ("a", "T", "a"), _PACKED.get(ity, ity)
+
+
+SIGNATURES.update({"mbarrier": _mbarrier, "cp": _cp, "setmaxnreg": _setmaxnreg, "st": _st_async,
+                   "getctarank": lambda ins: ("getctarank", ("ru32", "T"), _typ(ins.mods, (".u32", ".u64")))})
