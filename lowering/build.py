@@ -27,7 +27,7 @@ _SREG_RE = re.compile(
     r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
     r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
     r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
-    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|warpsize|"
+    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
     r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
 
 _REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
@@ -302,9 +302,30 @@ def _operand_errors(ins, unknown: list, ctx) -> list[PtxError]:
     return [ctx.error(msg, ins)]
 
 
+_WARP_SZ = A.Imm("32")          # PTX's predefined identifier WARP_SZ: the warp size, a constant
+
+
+def _nested_brackets(operands) -> str | None:
+    """'[' or '{' when an address holds an address or a brace list holds a brace list: ptxas's syntax error
+    ("Parsing error near '['"), which stops it."""
+    for o in operands:
+        t = type(o)
+        if t is A.Addr and any(type(i) is A.Addr for i in o.items):
+            return "["
+        if t is A.Vec and any(type(i) is A.Vec for i in o.items):
+            return "{"
+    return None
+
+
 def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, late: list) -> list[Instr]:
     """One instruction's Ori instructions. Errors ptxas reports for it and goes on are appended to `errors`
     (unknown modifiers, undeclared names) or raised (the handler's checks: all of one instruction at once)."""
+    nested = _nested_brackets(ins.operands)
+    if nested:
+        raise PtxError(f"Parsing error near '{nested}': syntax error", ins.line, ins.col, ctx.file, fatal=True)
+    if any(type(o) is A.Sym and o.name == "WARP_SZ" for o in ins.operands) and not scope.known("WARP_SZ"):
+        ins = A.Instruction(ins.opcode, ins.mods, tuple(_WARP_SZ if type(o) is A.Sym and o.name == "WARP_SZ" else o
+                                                        for o in ins.operands), ins.guard, ins.line, ins.col)
     bad = ptx_modifiers.unknown_modifiers(ins.mods)
     if bad:
         errors.extend(ctx.error(f"Unknown modifier '{m}'", ins) for m in bad)
@@ -321,6 +342,9 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     if unknown:
         late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)
         errors.extend(_operand_errors(ins, unknown, ctx))
+        return []
+    if ins.guard is not None and not operand_types.is_predicate(ins.guard, ctx.regs):
+        errors.append(ctx.error("Predicate expression expected", ins))
         return []
     bad_args = operand_types.check(ins, ctx.regs)
     if bad_args:

@@ -77,6 +77,8 @@ GATES: tuple[Gate, ...] = (
     Gate(("mma",), ".m16n8k16", any_mods=(".m16n8k16",), since=80),
     Gate(("mma",), "mma with FP8 floating point type", any_mods=(".e4m3", ".e5m2"), since=89),
     Gate(("stmatrix",), "stmatrix", since=90),
+    Gate(("mapa", "getctarank"), "{stem}", since=90),
+    Gate(("mapa", "getctarank"), "::cluster", any_mods=(".shared::cluster",), since=90),
     Gate(("multimem",), "multimem.{sub}", since=90),
     Gate(("st",), "st.bulk", any_mods=(".bulk",), since=100, handled=True),
     Gate(("wgmma",), "wgmma.mma_async with floating point types", all_mods=(".mma_async",),

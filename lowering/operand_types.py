@@ -60,6 +60,16 @@ class RegTypes:
         return None
 
 
+def is_predicate(o, regs: RegTypes) -> bool:
+    """A guard `@%p` / `@!%p`: a predicate register (undeclared types are not judged)."""
+    if type(o) is A.Not:
+        o = o.inner
+    if type(o) not in (A.Reg, A.Sym):
+        return False
+    t = regs.of(o.name)
+    return t is None or t == ".pred"
+
+
 def _is_float_imm(text: str) -> bool:
     t = text.lstrip("-")
     return t[:2] in ("0f", "0F", "0d", "0D") or ("." in t or "e" in t.lower()) and not t[:2].lower() == "0x"
@@ -140,9 +150,29 @@ def _typ(mods, choices=None):
     return None
 
 
-def _bar(ins):
+_BAR_ILLEGAL_SEM = (".relaxed", ".acquire", ".release", ".acq_rel", ".sc", ".volatile", ".weak", ".mmio")
+_BAR_ILLEGAL_SCOPE = (".gpu", ".sys")            # ptxas prints these twice
+
+
+def _bar_modifiers(ins) -> list[str]:
+    stem = ins.opcode
+    name = stem + (".arrive" if ".arrive" in ins.mods else "")
+    out = []
+    for m in ins.mods:
+        if m in _BAR_ILLEGAL_SEM:
+            out.append(f"Illegal modifier '{m}' for instruction '{name}'")
+        elif m in _BAR_ILLEGAL_SCOPE:
+            out += [f"Illegal modifier '{m}' for instruction '{name}'"] * 2
+    return out
+
+
+def _bar(ins, regs):
     mods = ins.mods
     stem = ins.opcode
+    if ".cluster" not in mods and ".warp" not in mods and ".red" not in mods:
+        bad = _bar_modifiers(ins)
+        if bad:
+            return bad
     if ".warp" in mods:
         return "bar.warp", ("u32",), None
     if ".red" in mods:
@@ -164,7 +194,7 @@ _PACKED = {".f16x2": ".b32", ".bf16x2": ".b32", ".bf16": ".b16"}
 _VEC_N = {".v2": 2, ".v4": 4, ".v8": 8}
 
 
-def _atom(ins):
+def _atom(ins, regs):
     mods = ins.mods
     if ".async" in mods or ins.opcode == "red" and ".mbarrier::complete_tx::bytes" in mods:
         return None
@@ -189,7 +219,7 @@ def _atom(ins):
     return "red", ("a",) + srcs + hint, ity
 
 
-def _vote(ins):
+def _vote(ins, regs):
     mods = ins.mods
     if ".sync" not in mods:
         return None
@@ -198,20 +228,20 @@ def _vote(ins):
     return "vote", ("rpred", "!pred", "u32"), None
 
 
-def _shfl(ins):
+def _shfl(ins, regs):
     if ".sync" not in ins.mods:
         return None
     return "shfl", ("rb32|rpred" if type(ins.operands[0]) is A.Pair else "rb32", "b32", "u32", "u32", "u32") \
         if ins.operands else ("rb32",), None
 
 
-def _match(ins):
+def _match(ins, regs):
     ity = _typ(ins.mods, (".b32", ".b64"))
     dst = "rb32|rpred" if ins.operands and type(ins.operands[0]) is A.Pair else "rb32"
     return "match", (dst, "T", "u32"), ity
 
 
-def _redux(ins):
+def _redux(ins, regs):
     ity = _typ(ins.mods, (".u32", ".s32", ".b32", ".f32"))
     return "redux", ("rT", "T", "u32"), ity
 
@@ -219,8 +249,8 @@ def _redux(ins):
 SIGNATURES = {
     "bar": _bar, "barrier": _bar, "atom": _atom, "red": _atom, "vote": _vote, "shfl": _shfl, "match": _match,
     "redux": _redux,
-    "activemask": lambda ins: ("activemask", ("rb32",), None),
-    "elect": lambda ins: ("elect", ("_rb32|rpred", "u32"), None),
+    "activemask": lambda ins, regs: ("activemask", ("rb32",), None),
+    "elect": lambda ins, regs: ("elect", ("_rb32|rpred", "u32"), None),
 }
 
 
@@ -230,7 +260,7 @@ def check(ins, regs: RegTypes) -> list[str]:
     f = SIGNATURES.get(ins.opcode)
     if f is None:
         return []
-    sig = f(ins)
+    sig = f(ins, regs)
     if sig is None:
         return []
     if type(sig) is str:
@@ -269,17 +299,17 @@ _MB_SIGS = {
 }
 
 
-def _mbarrier(ins):
+def _mbarrier(ins, regs):
     name = mbarrier_name(ins.mods)
     if name is None or _typ(ins.mods, (".b64",)) is None:
         return None
     return name, _MB_SIGS[name[9:]], None
 
 
-def _cp(ins):
+def _cp(ins, regs):
     mods = ins.mods
     if ".tensor" in mods:
-        return None
+        return _tensor(ins, regs)
     if ".reduce" in mods:
         return "cp.reduce.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()), None
     if ".bulk" in mods:
@@ -302,11 +332,25 @@ def _cp(ins):
     if ".wait_group" in mods:
         return "cp.async.wait_group", ("imm",), None
     if ".async" in mods and (".ca" in mods or ".cg" in mods):
-        return _cp_async(ins)
+        return _cp_async(ins, regs)
     return None
 
 
-def _cp_async(ins):
+def _tensor(ins, regs):
+    """The tensor coordinates {c0, ...} are 32-bit values of one size."""
+    name = ("cp.reduce.async.bulk.tensor" if ".reduce" in ins.mods else
+            "cp.async.bulk.prefetch.tensor" if ".prefetch" in ins.mods else "cp.async.bulk.tensor")
+    for o in ins.operands:
+        if type(o) is A.Addr and len(o.items) == 2 and type(o.items[1]) is A.Vec:
+            coords = o.items[1].items
+            if len({_size_of(c, regs) for c in coords} - {None}) > 1:
+                return ["Incompatible elements of vector expression", f"Arguments mismatch for instruction '{name}'"]
+            if not all(_value_fits(c, ".b32", regs, False) for c in coords):
+                return [f"Arguments mismatch for instruction '{name}'"]
+    return None
+
+
+def _cp_async(ins, regs):
     """cp.async.ca/.cg [dst], [src], cp-size{, src-size | , ignore-src}{, cache-policy}."""
     ops, hint = ins.operands, ".L2::cache_hint" in ins.mods
     if len(ops) == 5 and not hint:
@@ -318,7 +362,7 @@ def _cp_async(ins):
     return "cp.async", slots, None
 
 
-def _setmaxnreg(ins):
+def _setmaxnreg(ins, regs):
     op = next((m for m in ins.mods if m in (".inc", ".dec")), None)
     if op is None:
         return None
@@ -327,12 +371,113 @@ def _setmaxnreg(ins):
     return f"setmaxnreg{op}", ("imm",), None
 
 
-def _st_async(ins):
+def _st_async(ins, regs):
     ity = _typ(ins.mods, _ATOM_TYPES)
-    if ins.opcode != "st" or ".async" not in ins.mods or ity is None or any(m in _VEC_N for m in ins.mods):
+    if ".async" not in ins.mods or ity is None or any(m in _VEC_N for m in ins.mods):
         return None
     return "st.async", ("a", "T", "a"), _PACKED.get(ity, ity)
 
 
-SIGNATURES.update({"mbarrier": _mbarrier, "cp": _cp, "setmaxnreg": _setmaxnreg, "st": _st_async,
-                   "getctarank": lambda ins: ("getctarank", ("ru32", "T"), _typ(ins.mods, (".u32", ".u64")))})
+def _wide_fits(o, want: str, regs: RegTypes) -> bool:
+    """ld/st's value operand: a register may be wider than the type (a .f type: only as a .b register)."""
+    t = type(o)
+    if t is A.Imm:
+        return _value_fits(o, want, regs, False)
+    if t is not A.Reg and t is not A.Sym:
+        return False
+    have = regs.of(o.name)
+    if have is None:
+        return True
+    if have == ".pred":
+        return False
+    hw, ww = _TYPE_RE.match(have), _TYPE_RE.match(want)
+    if not hw or not ww:
+        return True
+    hk, hn, wk, wn = hw.group(1), int(hw.group(2)), ww.group(1), int(ww.group(2))
+    if hn < wn:
+        return False
+    if wk == "f":
+        return hk == "b" or hk == "f" and hn == wn
+    return hk != "f" or wk == "b"
+
+
+_LDST_TYPES = re.compile(r"^\.[bsu](8|16|32|64|128)$|^\.f(32|64)$")
+
+
+def _ldst(ins, regs):
+    """ld / st {.vN}.type: the value is a register at least the type's size (or an immediate for st), a
+    brace vector of exactly N such registers of one size; a cache-policy operand with .L2::cache_hint."""
+    mods, ops, stem = ins.mods, ins.operands, ins.opcode
+    if ".async" in mods or ".bulk" in mods or stem == "st" and ".async" in mods:
+        return _st_async(ins, regs) if stem == "st" else None
+    ity = next((m for m in mods if _LDST_TYPES.match(m)), None)
+    if ity is None:
+        return None
+    hint = ".L2::cache_hint" in mods
+    if len(ops) == 3 and not hint:
+        return [f".L2::cache_hint modifier required for instruction '{stem}' with 3 arguments",
+                f"Arguments mismatch for instruction '{stem}'"]
+    if len(ops) != 2 + hint:
+        return [f"Arguments mismatch for instruction '{stem}'"]
+    val, addr = (ops[0], ops[1]) if stem == "ld" else (ops[1], ops[0])
+    if type(addr) is not A.Addr:
+        return [f"Arguments mismatch for instruction '{stem}'"]
+    if hint and not _value_fits(ops[2], ".b64", regs, False):
+        return [f"Arguments mismatch for instruction '{stem}'"]
+    vec = next((_VEC_N[m] for m in mods if m in _VEC_N), 0)
+    if vec:
+        if type(val) is not A.Vec:
+            return [f"Arguments mismatch for instruction '{stem}'"]
+        out = [f"Illegal vector size: {len(val.items)}"] if len(val.items) not in (1, 2, 4, 8) else []
+        if len(val.items) != vec:
+            return out + [f"Argument vector size mismatch for instruction '{stem}'"]
+        sizes = {_size_of(x, regs) for x in val.items} - {None}
+        if len(sizes) > 1:
+            return ["Incompatible elements of vector expression"]
+        items = val.items
+    else:
+        items = (val,)
+    for x in items:
+        if type(x) is A.Not:
+            return ["Illegal argument to predicate negation", f"Arguments mismatch for instruction '{stem}'"]
+        if type(x) is A.Neg:
+            return [f"Operand negation not allowed for instruction '{stem}'"]
+        if type(x) is A.Sink and stem == "ld":
+            continue
+        if stem == "ld" and type(x) is A.Imm or not _wide_fits(x, ity, regs):
+            return [f"Arguments mismatch for instruction '{stem}'"]
+    return None
+
+
+def _size_of(o, regs: RegTypes):
+    if type(o) not in (A.Reg, A.Sym):
+        return None
+    t = regs.of(o.name)
+    m = _TYPE_RE.match(t) if t else None
+    return m.group(2) if m else None
+
+
+
+# ALU instructions: operand counts only ("Arguments mismatch for instruction 'add'")
+_ARITY = {**{k: (3,) for k in ("add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "mul24",
+                               "addc", "subc", "copysign")},
+          **{k: (3, 4) for k in ("min", "max")},
+          **{k: (4,) for k in ("mad", "fma", "selp", "slct", "madc", "mad24", "sad")},
+          **{k: (2,) for k in ("not", "cnot", "neg", "abs", "popc", "clz", "brev", "cvta", "rcp", "sqrt", "rsqrt",
+                               "sin", "cos", "lg2", "ex2", "tanh", "bfind")}}
+
+
+def _arity(ins, regs):
+    if len(ins.operands) in _ARITY[ins.opcode]:
+        if ins.opcode == "cvta" and ".to" in ins.mods and ins.operands:
+            ity = _typ(ins.mods, (".u32", ".u64"))
+            if ity and not _value_fits(ins.operands[0], ity, regs, True):
+                return ["Arguments mismatch for instruction 'cvta.to'"]
+        return None
+    return [f"Arguments mismatch for instruction '{ins.opcode}{'.to' if ins.opcode == 'cvta' and '.to' in ins.mods else ''}'"]
+
+
+SIGNATURES.update({k: _arity for k in _ARITY})
+SIGNATURES.update({"isspacep": lambda ins, regs: ("isspacep", ("rpred", "*"), None)})
+SIGNATURES.update({"mbarrier": _mbarrier, "cp": _cp, "setmaxnreg": _setmaxnreg, "st": _ldst, "ld": _ldst,
+                   "getctarank": lambda ins, regs: ("getctarank", ("ru32", "T"), _typ(ins.mods, (".u32", ".u64")))})

@@ -98,10 +98,29 @@ def _bulk_size(name: str, index: int, o) -> list[str]:
     return out
 
 
+_DIMS = {".1d": 1, ".2d": 2, ".3d": 3, ".4d": 4, ".5d": 5}
+
+
+def _tensor_coordinates(ins) -> list[str]:
+    """The tensor address [tmap, {c0, ...}] holds exactly as many coordinates as the .Nd dimension."""
+    dims = next((_DIMS[m] for m in ins.mods if m in _DIMS), None)
+    if dims is None or ".im2col" in ins.mods or ".tile::gather4" in ins.mods or ".tile::scatter4" in ins.mods:
+        return []
+    mods = [m for m in ins.mods if m in (".prefetch", ".reduce")]
+    name = ("cp.reduce.async.bulk.tensor" if ".reduce" in mods else
+            "cp.async.bulk.prefetch.tensor" if ".prefetch" in mods else "cp.async.bulk.tensor")
+    for i, o in enumerate(ins.operands):
+        if type(o) is A.Addr and len(o.items) == 2 and type(o.items[1]) is A.Vec and len(o.items[1].items) != dims:
+            return [f"Argument {i + 1} of instruction '{name}': Argument vector size mismatch"]
+    return []
+
+
 def _cp(ins, symbols):
     mods, ops = ins.mods, ins.operands
     sp = _spaces(mods)
-    if ".tensor" in mods or ".commit_group" in mods or ".wait_group" in mods or ".wait_all" in mods:
+    if ".tensor" in mods:
+        return _tensor_coordinates(ins)
+    if ".commit_group" in mods or ".wait_group" in mods or ".wait_all" in mods:
         return []
     if ".mbarrier" in mods and ".bulk" not in mods:
         return _mismatch("cp.async.mbarrier.arrive", [(ops[0] if ops else None, sp[0] if sp else None)], symbols)
@@ -122,6 +141,13 @@ def _cp(ins, symbols):
             if src is not None and not 0 <= src <= size:
                 out.append(f"Argument 3 of instruction 'cp.async': value '{ops[3].text}' out of range, expected to be "
                            f"in range [0..{size}]")
+        spaces = [m for m in mods if m in _SPACE_OF]
+        if len(spaces) == 2:           # cp.async copies global -> shared only
+            out += ["State space incorrect for instruction 'cp.async'"] * ((_SPACE_OF[spaces[0]] != ".shared" or
+                                                                            spaces[0] == ".shared::cluster") +
+                                                                           (spaces[1] != ".global"))
+            if out:
+                return out
         pos = [(ops[0], sp[0] if sp else None), (ops[1], sp[1] if len(sp) > 1 else None)]
         return out + _mismatch("cp.async", pos, symbols)
     return []
