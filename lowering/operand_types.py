@@ -176,11 +176,16 @@ def _bar(ins, regs):
     if ".warp" in mods:
         return "bar.warp", ("u32",), None
     if ".red" in mods:
+        want = {".popc": ".u32", ".and": ".pred", ".or": ".pred"}
+        redop = next((m for m in mods if m in want), None)
+        if redop is None or want[redop] not in mods:
+            return None                   # an operation or type error: the handler's message comes first
         dst = "ru32" if ".popc" in mods else "rpred"
         n = len(ins.operands)
         return f"{stem}.red", ((dst, "u32", "!pred") if n <= 3 else (dst, "u32", "u32", "!pred")), None
     if ".cluster" in mods:
-        return None
+        op = next((m for m in mods if m in (".arrive", ".wait")), None)
+        return (f"barrier.cluster{op}", (), None) if op else None
     if ".arrive" in mods:
         return f"{stem}.arrive", ("u32", "u32"), None
     return stem, ("u32", "?u32"), None
@@ -229,7 +234,7 @@ def _vote(ins, regs):
 
 
 def _shfl(ins, regs):
-    if ".sync" not in ins.mods:
+    if ".sync" not in ins.mods or ".b32" not in ins.mods:
         return None
     return "shfl", ("rb32|rpred" if type(ins.operands[0]) is A.Pair else "rb32", "b32", "u32", "u32", "u32") \
         if ins.operands else ("rb32",), None
@@ -237,6 +242,8 @@ def _shfl(ins, regs):
 
 def _match(ins, regs):
     ity = _typ(ins.mods, (".b32", ".b64"))
+    if ity is None:
+        return None                       # "Unexpected instruction types": the handler's
     dst = "rb32|rpred" if ins.operands and type(ins.operands[0]) is A.Pair else "rb32"
     return "match", (dst, "T", "u32"), ity
 
@@ -249,8 +256,9 @@ def _redux(ins, regs):
 SIGNATURES = {
     "bar": _bar, "barrier": _bar, "atom": _atom, "red": _atom, "vote": _vote, "shfl": _shfl, "match": _match,
     "redux": _redux,
-    "activemask": lambda ins, regs: ("activemask", ("rb32",), None),
-    "elect": lambda ins, regs: ("elect", ("_rb32|rpred", "u32"), None),
+    "activemask": lambda ins, regs: ("activemask", ("rb32",), None) if ".b32" in ins.mods else None,
+    "elect": lambda ins, regs: ("elect", ("_rb32|rpred", "u32"), None)
+    if ins.operands and type(ins.operands[0]) is A.Pair else None,
 }
 
 
@@ -414,9 +422,10 @@ def _ldst(ins, regs):
     if ity is None:
         return None
     hint = ".L2::cache_hint" in mods
-    if len(ops) == 3 and not hint:
-        return [f".L2::cache_hint modifier required for instruction '{stem}' with 3 arguments",
-                f"Arguments mismatch for instruction '{stem}'"]
+    if len(ops) == 3 and not hint:       # a third operand that could be a cache policy: the modifier is missing
+        head = [f".L2::cache_hint modifier required for instruction '{stem}' with 3 arguments"] \
+            if _value_fits(ops[2], ".b64", regs, False) else []
+        return head + [f"Arguments mismatch for instruction '{stem}'"]
     if len(ops) != 2 + hint:
         return [f"Arguments mismatch for instruction '{stem}'"]
     val, addr = (ops[0], ops[1]) if stem == "ld" else (ops[1], ops[0])
