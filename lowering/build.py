@@ -413,13 +413,19 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.label = st.name
             continue
         ins = st
+        start = len(errors)
         try:
             new = _lower(ins, scope, ctx, errors, late)
         except PtxError as e:
             errors.append(e)
-            if e.fatal:
-                raise PtxError.collected(errors)
             new = []
+        if len(errors) > start + 1:        # one instruction's messages: one error, in ptxas's order
+            mine = errors[start:]
+            errors[start:] = [PtxError(mine[0].message, mine[0].line, mine[0].col, mine[0].file,
+                                       [m for e in mine for m in ((e.message,) if e is not mine[0] else ()) + e.more],
+                                       any(e.fatal for e in mine))]
+        if errors and errors[-1].fatal:
+            raise PtxError.collected(errors)
         if pragmas and new:
             new[0].attrs.pragma = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
             pragmas = []

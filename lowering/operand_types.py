@@ -118,7 +118,7 @@ def _slot_fits(o, spec: str, ity: str | None, regs: RegTypes) -> bool:
         return type(o) is A.Vec and len(o.items) == n and all(_slot_fits(x, "r" + spec[2:], ity, regs)
                                                                 for x in o.items)
     if spec.startswith("_rv"):
-        return _slot_fits(o, spec[2:], ity, regs)
+        return type(o) is A.Sink or _slot_fits(o, spec[2:], ity, regs)
     if spec == "*":
         return True
     if spec == "imm":
@@ -229,8 +229,8 @@ def _vote(ins, regs):
     if ".sync" not in mods:
         return None
     if ".ballot" in mods:
-        return "vote", ("rb32", "!pred", "u32"), None
-    return "vote", ("rpred", "!pred", "u32"), None
+        return ("vote", ("rb32", "!pred", "u32"), None) if ".b32" in mods else None
+    return ("vote", ("rpred", "!pred", "u32"), None) if ".pred" in mods else None
 
 
 def _shfl(ins, regs):
@@ -319,7 +319,8 @@ def _cp(ins, regs):
     if ".tensor" in mods:
         return _tensor(ins, regs)
     if ".reduce" in mods:
-        return "cp.reduce.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()), None
+        mbar = ("a",) if ".mbarrier::complete_tx::bytes" in mods else ()
+        return "cp.reduce.async.bulk", ("a", "a", "u32") + mbar + (("b64",) if ".L2::cache_hint" in mods else ()), None
     if ".bulk" in mods:
         if ".commit_group" in mods:
             return "cp.async.bulk.commit_group", (), None
@@ -331,7 +332,10 @@ def _cp(ins, regs):
             extra = (("b16",) if ".multicast::cluster" in mods else ()) + \
                     (("b64",) if ".L2::cache_hint" in mods else ())
             return "cp.async.bulk", ("a", "a", "u32", "a") + extra, None
-        return "cp.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()), None
+        if ".bulk_group" not in mods:
+            return None                   # no completion mechanism: the handler's message
+        return "cp.async.bulk", ("a", "a", "u32") + (("b64",) if ".L2::cache_hint" in mods else ()) + \
+            (("b16",) if ".cp_mask" in mods else ()), None
     if ".mbarrier" in mods:
         return "cp.async.mbarrier.arrive", ("a",), None
     for op in ("commit_group", "wait_all"):
@@ -383,7 +387,7 @@ def _st_async(ins, regs):
     ity = _typ(ins.mods, _ATOM_TYPES)
     if ".async" not in ins.mods or ity is None or any(m in _VEC_N for m in ins.mods):
         return None
-    return "st.async", ("a", "T", "a"), _PACKED.get(ity, ity)
+    return "st.async", ("a", "T", "?a"), _PACKED.get(ity, ity)
 
 
 def _wide_fits(o, want: str, regs: RegTypes) -> bool:
@@ -445,7 +449,7 @@ def _ldst(ins, regs):
             return ["Incompatible elements of vector expression"]
         items = val.items
     else:
-        items = (val,)
+        items = val.items if type(val) is A.Vec and len(val.items) == 1 else (val,)    # `{ %rd1 }` is a scalar
     for x in items:
         if type(x) is A.Not:
             return ["Illegal argument to predicate negation", f"Arguments mismatch for instruction '{stem}'"]
