@@ -302,6 +302,10 @@ def _operand_errors(ins, unknown: list, ctx) -> list[PtxError]:
     return [ctx.error(msg, ins)]
 
 
+def _is_gate(message: str) -> bool:
+    return "requires .target" in message or "not supported on .target" in message or "requires PTX ISA" in message
+
+
 _WARP_SZ = A.Imm("32")          # PTX's predefined identifier WARP_SZ: the warp size, a constant
 
 
@@ -360,7 +364,11 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         try:
             new = h(ins, ctx)
         except PtxError as e:
-            e.more = tuple(e.more) + tuple(after)
+            # ptxas checks the instruction's own gate, then operand values, then its modifiers' gates
+            if after and _is_gate(e.message):
+                e.more = tuple(after) + tuple(e.more)
+            else:
+                e.more = tuple(e.more) + tuple(after)
             raise
         if after:
             raise PtxError(after[0], ins.line, ins.col, ctx.file, more=tuple(after[1:]))
