@@ -377,7 +377,9 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
                   {}, ins.line, "build")]
 
 
-def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> Function:
+def build_function(f: A.Function, ctx: BuildContext, global_names: set[str], open_end: bool = False) -> Function:
+    """`open_end`: the function was cut short (by a syntax error after it): ptxas never reaches its end, so
+    its undeclared names are not reported."""
     decls: list = []
     stmts: list = []
     _flatten(f.body, decls, stmts)
@@ -454,7 +456,8 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.succs.append(nxt.label)
             blocks.append(nxt)
             cur = nxt
-    errors.extend(late)
+    if not open_end:
+        errors.extend(late)
     if errors:
         raise PtxError.collected(errors)
     # drop empty, unlabelled, unreachable trailing blocks created after terminators
@@ -476,7 +479,37 @@ def _brx_targets(ins, decls) -> list[str]:
     return names
 
 
-def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Module:
+def build_text(text: str, file: str, arch: Target, diags: Diagnostics | None = None) -> Module:
+    """Parse and build, reporting as ptxas does when the text has a syntax error: ptxas checks each
+    instruction as it parses, so the errors of everything before the syntax error come first (except the
+    cut function's undeclared names, reported at a function's end that is never reached), then the syntax
+    error, which stops it."""
+    from . import parser
+    try:
+        ast = parser.parse(text, file)
+    except PtxError as e:
+        before = _errors_before(text, file, arch, e.line) if e.line > 1 else []
+        if before:
+            raise PtxError.collected(before + [PtxError(e.message, e.line, e.col, e.file, e.more, True)])
+        raise
+    return build(ast, arch, diags)
+
+
+def _errors_before(text: str, file: str, arch: Target, line: int) -> list[PtxError]:
+    from . import parser
+    prefix = "\n".join(text.split("\n")[:line - 1])
+    depth = prefix.count("{") - prefix.count("}")
+    if depth < 0:
+        return []
+    try:
+        build(parser.parse(prefix + "\n" + "}" * depth, file), arch, open_end=depth > 0)
+    except PtxError as e:
+        return [x for x in e.all() if x.line < line]
+    return []
+
+
+def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_end: bool = False) -> Module:
+    """`open_end`: the module's last function was cut short (build_text)."""
     diags = diags or Diagnostics()
     check_module_header(mod, arch, mod.file)
     ctx = BuildContext(parse_target(mod.target[0]), mod.version, diags, mod.file, arch)
@@ -503,13 +536,12 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
             globals_.append(it)
     functions = []
     errors: list[PtxError] = []
-    for f in mod.functions:
-        if f.body is None:
-            continue
+    bodies = [f for f in mod.functions if f.body is not None]
+    for f in bodies:
         saved = set(ctx.shared_symbols)
         saved_spaces = dict(ctx.symbol_spaces)
         try:
-            functions.append(build_function(f, ctx, global_names))
+            functions.append(build_function(f, ctx, global_names, open_end and f is bodies[-1]))
         except PtxError as e:          # ptxas goes on with the next function (unless the error was fatal)
             errors.extend(e.all())
             if any(x.fatal for x in e.all()):
@@ -517,5 +549,5 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
         ctx.shared_symbols = saved
         ctx.symbol_spaces = saved_spaces
     if errors:
-        raise PtxError.collected([PtxError(x.message, x.line, x.col, x.file, x.more, x.fatal) for x in errors])
+        raise PtxError.collected(errors)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

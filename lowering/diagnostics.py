@@ -24,9 +24,15 @@ class PtxError(Exception):
     @classmethod
     def collected(cls, errors: list["PtxError"]) -> "PtxError":
         """One exception for every error of a file (ptxas reports them all): the first, carrying the rest."""
-        first = errors[0]
-        first.following = tuple(first.following) + tuple(errors[1:])
-        return first
+        flat, seen = [], set()
+        for e in errors:                  # an element may itself carry the errors after it
+            for x in e.all():
+                if id(x) not in seen:
+                    seen.add(id(x))
+                    flat.append(x)
+        one = [cls(x.message, x.line, x.col, x.file, x.more, x.fatal) for x in flat]
+        one[0].following = tuple(one[1:])
+        return one[0]
 
     def all(self) -> list["PtxError"]:
         return [self, *self.following]

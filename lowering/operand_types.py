@@ -197,6 +197,7 @@ _PACKED = {".f16x2": ".b32", ".bf16x2": ".b32", ".bf16": ".b16"}
 
 
 _VEC_N = {".v2": 2, ".v4": 4, ".v8": 8}
+_ATOM_OPS = {"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"}
 
 
 def _atom(ins, regs):
@@ -214,6 +215,10 @@ def _atom(ins, regs):
             return "Unexpected instruction types specified for 'red'"
     if ity is None:
         return None
+    if not any(m[1:] in _ATOM_OPS for m in mods):          # a type but no operation (probed)
+        return [f"Illegal operation '' for instruction '{ins.opcode}'",
+                f"Operation  requires  type for instruction '{ins.opcode}'",
+                f"Reduction operation is required for instruction '{ins.opcode}'"]
     ity = _PACKED.get(ity, ity)
     vec = next((_VEC_N[m] for m in mods if m in _VEC_N), 0)
     val = f"v{vec}T" if vec else "T"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pylower.lowering import build, parser
+from pylower.lowering import build
 from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import parse_target
 from pylower.tools import gen_frontend_probes as G
@@ -53,7 +53,7 @@ def test_generated_forms_cover_every_sync_family():
 
 def _errors_of(text: str, file: str, target: str) -> list[tuple[int, str]]:
     try:
-        build.build(parser.parse(retarget(text, target), file), parse_target(target))
+        build.build_text(retarget(text, target), file, parse_target(target))
     except PtxError as e:
         return e.messages()
     return []

@@ -329,11 +329,11 @@ def ptxas_messages(body: str, target: str) -> list:
 
 def pylower_messages(body: str, target: str) -> list:
     """pylower's front-end errors for one form (parse and build: where ptxas's checks are)."""
-    from pylower.lowering import build, parser
+    from pylower.lowering import build
     from pylower.lowering.diagnostics import PtxError
     from pylower.lowering.target import parse_target
     try:
-        build.build(parser.parse(kernel(body, target), "k.ptx"), parse_target(target))
+        build.build_text(kernel(body, target), "k.ptx", parse_target(target))
     except PtxError as e:
         return [[line - FIRST_LINE, m] for line, m in e.messages()]
     return []
