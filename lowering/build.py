@@ -336,12 +336,17 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         ins = A.Instruction(ins.opcode, tuple(m for m in ins.mods if m not in bad), ins.operands, ins.guard,
                             ins.line, ins.col)
     unknown: list = []
+    known = scope.known
     if ins.guard is not None:
         g: list = []
         _unknown_symbols(ins.guard, scope, g)
         unknown.extend((n, None) for n, _a in g)
     for op in ins.operands:
-        if type(op) is not A.Imm:
+        t = type(op)
+        if t is A.Reg or t is A.Sym:
+            if not known(op.name):
+                unknown.append((op.name, False))
+        elif t is not A.Imm:
             _unknown_symbols(op, scope, unknown)
     if unknown:
         late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)

@@ -128,13 +128,26 @@ def _arch_set_followups(g: Gate, ins: A.Instruction, target, msg: str) -> list[s
     return out
 
 
-def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
-    """ptxas's messages for the gates `ins` fails on `target` (the module's .target). Instructions with a family
-    handler are validated by it (except the rows marked `handled`); special registers are checked for every
-    instruction."""
+_ROWS_FOR: dict[str, tuple[Gate, ...]] = {}
+_CACHE: dict[tuple, list[str]] = {}
+
+
+def _rows(stem: str) -> tuple[Gate, ...]:
+    """The rows that can apply to `stem`, in table order."""
+    r = _ROWS_FOR.get(stem)
+    if r is None:
+        r = _ROWS_FOR[stem] = tuple(g for g in GATES if not g.stems or stem in g.stems)
+    return r
+
+
+def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
+    key = (ins.opcode, ins.mods, len(ins.operands), target.name, has_handler)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
     out = []
     types, of_type, arch_row = [], False, False
-    for g in GATES:
+    for g in _rows(ins.opcode):
         if g.targets and arch_row:
             continue                   # one arch-set row per instruction (the most specific one matches first)
         if (g.handled or not has_handler) and g.applies(ins):
@@ -149,6 +162,18 @@ def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
             arch_row = arch_row or bool(g.targets)
     # ... and again when it checks the operation, unless the operation-with-type row reported instead
     out = [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
+    _CACHE[key] = out
+    return out
+
+
+def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
+    """ptxas's messages for the gates `ins` fails on `target` (the module's .target). Instructions with a family
+    handler are validated by it (except the rows marked `handled`); special registers are checked for every
+    instruction."""
+    out = _row_failures(ins, target, has_handler)
+    if not any(type(o) is A.Reg for o in ins.operands):
+        return list(out)
+    out = list(out)
     for o in ins.operands:
         if type(o) is A.Reg and o.name.startswith("%"):
             since = SREG_SINCE.get(_sreg_base(o.name))
