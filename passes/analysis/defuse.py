@@ -71,6 +71,7 @@ class DefUse:
         self.fn = fn
         self._cache: dict[int, tuple] = {}
         self._definitions: dict[str, list] | None = None
+        self._first: dict[tuple, object] = {}
 
     def _entry(self, ins: ori.Instr) -> tuple:
         e = self._cache.get(id(ins))
@@ -94,3 +95,10 @@ class DefUse:
                         d.setdefault(r, []).append(ins)
             self._definitions = d
         return self._definitions.get(reg, [])
+
+    def first_definition(self, reg: str, opcodes: tuple) -> ori.Instr | None:
+        """The first instruction (block order) writing `reg` whose opcode is one of `opcodes` (memoised)."""
+        key = (reg, opcodes)
+        if key not in self._first:
+            self._first[key] = next((d for d in self.definitions(reg) if d.opcode in opcodes), None)
+        return self._first[key]
