@@ -103,12 +103,23 @@ def _sreg_base(name: str) -> str:
     return name.split(".", 1)[0]
 
 
+_BY_STEM: dict[str, tuple[Gate, ...]] = {}
+
+
+def _gates_for(stem: str) -> tuple[Gate, ...]:
+    """The rows that can apply to a stem, in table order (built once per stem)."""
+    got = _BY_STEM.get(stem)
+    if got is None:
+        got = _BY_STEM[stem] = tuple(g for g in GATES if not g.stems or stem in g.stems)
+    return got
+
+
 def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
     """ptxas's messages for the gates `ins` fails on `target` (the module's .target). Instructions with a family
     handler are validated by it (except the rows marked `handled`); special registers are checked for every
     instruction."""
     out = []
-    for g in GATES:
+    for g in _gates_for(ins.opcode):
         if (g.handled or not has_handler) and g.applies(ins):
             msg = g.failure(ins, target)
             if msg and msg not in out:
