@@ -24,6 +24,7 @@ class Analyses:
     def __init__(self, fn: ori.Function, module: ori.Module | None = None):
         self.fn, self.module = fn, module
         self._cache: dict[str, object] = {}
+        self._defuse_entries: dict[int, tuple] = {}   # DefUse's per-instruction table, kept across invalidations
         self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
 
     def _get(self, key: str, make):
@@ -75,7 +76,7 @@ class Analyses:
     # ---- code
     @property
     def defuse(self) -> DefUse:
-        return self._get("defuse", lambda: DefUse(self.fn))
+        return self._get("defuse", lambda: DefUse(self.fn, self._defuse_entries))
 
     @property
     def constants(self) -> dict[str, int]:
