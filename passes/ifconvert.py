@@ -251,8 +251,7 @@ def _backward_overlap(am, label: str, index: int, work: int = 0) -> bool:
 
 
 def _dominates(am, a: str, b: str) -> bool:
-    from .analysis.cfg import dominates
-    return dominates(am.idom, a, b)
+    return am.dom.dominates(a, b)
 
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
