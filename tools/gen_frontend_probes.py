@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "tests" / "reference" / "frontend_forms.json"
-TARGETS = ("sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a")
+TARGETS = ("sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a", "sm_120")
 VERSION = "8.7"
 
 KERNEL = """.version {version}
@@ -133,6 +133,23 @@ def _forms_atomic():
                   "atom.global.add.f32 %f1, [%rd1], 0f3F800000;", "atom.global.add.f32 %f1, [%rd1], 1.0;",
                   "atom.global.inc.u32 %r1, [%rd1], %r2;", "atom.global.dec.u32 %r1, [%rd1], 5;"):
         yield "atomic", extra
+
+
+def _forms_atomic_orders():
+    """Memory order x scope x state space of atom/red (and ld/st's .relaxed/.acquire/.volatile forms)."""
+    for sem in ("", ".relaxed", ".acquire", ".release", ".acq_rel", ".sc"):
+        for scope in ("", ".cta", ".cluster", ".gpu", ".sys"):
+            for space, addr in ((".global", "[%rd1]"), (".shared", "[ssym]"), ("", "[%rd1]"),
+                                (".shared::cluster", "[%rd1]")):
+                yield "atomic", f"atom{sem}{scope}{space}.add.u32 %r1, {addr}, %r2;"
+                if sem not in (".acquire", ".acq_rel"):
+                    yield "atomic", f"red{sem}{scope}{space}.add.u32 {addr}, %r2;"
+    for op in ("ld", "st"):
+        for q in (".relaxed.gpu", ".acquire.gpu", ".release.gpu", ".volatile", ".relaxed", ".acquire.cluster",
+                  ".weak", ".mmio.relaxed.sys", ".relaxed.cta.shared", ".volatile.shared"):
+            space = "" if ".shared" in q else ".global"
+            body = f"ld{q}{space}.u32 %r1, [%rd1];" if op == "ld" else f"st{q}{space}.u32 [%rd1], %r1;"
+            yield "atomic", body
 
 
 def _forms_warp():
@@ -287,7 +304,7 @@ def _forms_operands():
         yield "operands", extra
 
 
-GENERATORS = (_forms_barrier, _forms_fence, _forms_atomic, _forms_warp, _forms_mbarrier, _forms_cp_async, _forms_bulk,
+GENERATORS = (_forms_barrier, _forms_fence, _forms_atomic, _forms_atomic_orders, _forms_warp, _forms_mbarrier, _forms_cp_async, _forms_bulk,
               _forms_operands)
 
 
