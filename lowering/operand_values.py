@@ -9,7 +9,7 @@ instruction's own gates (its messages follow the "requires .target" ones of the 
   cp.async source size (0..copy size), bulk copy sizes (multiple of 16, 0..1048560), setmaxnreg counts
   (multiple of 8, 24..256);
 - setmaxnreg's required .sync/.aligned.
-Found with tools/gen_frontend_probes.py (reference tests/reference/frontend_forms.json).
+Found with tools/gen_frontend_probes.py (reference tests/frontend_forms.json.gz).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Generated front-end probes: operand kind / size / state space / count variations of every sync family,
 each compiled by ptxas 13.0.88 for several targets, stored as compact reference data
-(tests/reference/frontend_forms.json) that tests/test_frontend_forms.py holds pylower to.
+(tests/frontend_forms.json.gz) that tests/test_frontend_errors.py holds pylower to.
 
     python -m pylower.tools.gen_frontend_probes              # ask ptxas, rewrite the reference
     python -m pylower.tools.gen_frontend_probes --compare    # pylower against the stored reference (figures)
@@ -13,6 +13,8 @@ its line relative to the form's first line (warnings and infos are not kept): []
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
 import itertools
 import json
 import re
@@ -23,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT / "tests" / "reference" / "frontend_forms.json"
+REFERENCE = ROOT / "tests" / "frontend_forms.json.gz"      # not under tests/reference: not a corpus file
 TARGETS = ("sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a", "sm_120")
 VERSION = "8.7"
 
@@ -374,6 +376,10 @@ def generate() -> dict:
     return {"ptxas": "13.0.88", "version": VERSION, "targets": list(TARGETS), "forms": out}
 
 
+def read_reference() -> dict:
+    return json.loads(gzip.decompress(REFERENCE.read_bytes()))
+
+
 def compare(ref: dict) -> dict:
     """Per family: cases, accept/reject agreements, exact message agreements, and the disagreeing cases."""
     stats: dict = {}
@@ -416,7 +422,7 @@ def main(argv=None) -> int:
         print("vocabulary ok" if not bad else f"not modifiers for ptxas: {' '.join(bad)}")
         return 1 if bad else 0
     if a.compare:
-        stats = compare(json.loads(REFERENCE.read_text()))
+        stats = compare(read_reference())
         tot = [0, 0, 0]
         for fam, s in stats.items():
             print(f"{fam:10s} cases {s['cases']:4d}  accept/reject {s['accept']:4d}  messages {s['messages']:4d}")
@@ -427,7 +433,10 @@ def main(argv=None) -> int:
         print(f"{'total':10s} cases {tot[0]:4d}  accept/reject {tot[1]:4d}  messages {tot[2]:4d}")
         return 0
     ref = generate()
-    REFERENCE.write_text(json.dumps(ref, indent=0, sort_keys=True) + "\n")
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as z:   # deterministic
+        z.write((json.dumps(ref, indent=0, sort_keys=True) + "\n").encode())
+    REFERENCE.write_bytes(buf.getvalue())
     print(f"{len(ref['forms'])} forms x {len(TARGETS)} targets -> {REFERENCE.relative_to(ROOT)}")
     return 0
 
