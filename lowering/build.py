@@ -360,7 +360,7 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         errors.append(PtxError(bad_args[0], ins.line, ins.col, ctx.file, more=tuple(bad_args[1:])))
         return []
     h = HANDLERS.get(ins.opcode)
-    after = operand_values.check(ins, ctx.symbol_spaces)     # reported after the instruction's own checks
+    after = operand_values.check(ins, ctx.symbol_spaces, ctx.target, ctx.regs)     # reported after the instruction's own checks
     fails = isa_gates.failures(ins, ctx.target, h is not None)
     if fails or (after and h is None):
         msgs = fails + after

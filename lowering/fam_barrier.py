@@ -71,7 +71,8 @@ def lower_bar(ins: A.Instruction, ctx):
     if op == ".red":
         redop = next((m for m in mods if m in (".popc", ".and", ".or", ".xor", ".add", ".min", ".max")), None)
         if redop not in _RED_OPS:
-            raise ctx.error(f"Illegal reduction operation for instruction '{stem}.red{'.pred' if '.pred' in mods else ''}'", ins)
+            typ = next((m for m in mods if m in (".pred", ".u32", ".b32", ".s32")), "")
+            raise ctx.error(f"Illegal reduction operation for instruction '{stem}.red{typ}'", ins)
         want = _RED_OPS[redop]
         have = next((m for m in mods if m in (".u32", ".pred", ".b32", ".s32")), None)
         if have != want:

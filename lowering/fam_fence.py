@@ -90,12 +90,11 @@ def _pick(mods, group, msgs: _Msgs, duplicate: str):
 
 def _check_restricted(mod: str, sem, scope, msgs: _Msgs) -> None:
     need_sem, need_scope = _RESTRICTED[mod]
-    for have, need, what in ((sem, need_sem, "order"), (scope, need_scope, "scope")):
-        if have is None:
-            msgs.append(f"Modifier '{mod}' requires modifier '{what}'")
-            msgs.append(f"Modifier '{mod}' cannot be combined with modifier ''")
-        elif have != need:
-            msgs.append(f"Modifier '{mod}' cannot be combined with modifier '{have}'")
+    pairs = ((sem, need_sem, "order"), (scope, need_scope, "scope"))
+    # ptxas first says what is missing, then what each present (or missing: '') one cannot be combined with
+    msgs.extend(f"Modifier '{mod}' requires modifier '{what}'" for have, _n, what in pairs if have is None)
+    msgs.extend(f"Modifier '{mod}' cannot be combined with modifier '{have or ''}'" for have, need, _w in pairs
+                if have is None or have != need)
 
 
 def _strip(m):

@@ -9,7 +9,7 @@ instruction's own gates (its messages follow the "requires .target" ones of the 
   cp.async source size (0..copy size), bulk copy sizes (multiple of 16, 0..1048560), setmaxnreg counts
   (multiple of 8, 24..256);
 - setmaxnreg's required .sync/.aligned.
-Found with tools/gen_frontend_probes.py (reference tests/reference/frontend_forms.json).
+Found with tools/gen_frontend_probes.py (reference tests/frontend_forms.json.gz).
 """
 from __future__ import annotations
 
@@ -178,7 +178,25 @@ _CHECKS = {"ld": _memory, "st": _memory, "atom": _memory, "red": _memory, "mbarr
            "setmaxnreg": _setmaxnreg}
 
 
-def check(ins, symbols: dict) -> list[str]:
+def _sm120_bulk_source(ins, regs, target) -> list[str]:
+    """On the sm_120 family ptxas moves a bulk copy's global source address into a 64-bit register first: a
+    32-bit register there fails that move ("Arguments mismatch for instruction 'mov'"; probed: only the
+    global source of the global -> shared::cluster form, not on sm_90/sm_100a)."""
+    mods, ops = ins.mods, ins.operands
+    if target.family != 120 or ".bulk" not in mods or ".tensor" in mods or ".prefetch" in mods or \
+            ".reduce" in mods or ".global" not in mods or len(ops) < 2 or _spaces(mods)[1:2] != [".global"]:
+        return []
+    src = ops[1]
+    if type(src) is A.Addr and src.items and type(src.items[0]) is A.Reg and \
+            regs.of(src.items[0].name) in (".b32", ".u32", ".s32"):
+        return ["Arguments mismatch for instruction 'mov'"]
+    return []
+
+
+def check(ins, symbols: dict, target=None, regs=None) -> list[str]:
     """ptxas's value and state-space messages for `ins` (`symbols`: name -> declared state space)."""
     f = _CHECKS.get(ins.opcode)
-    return f(ins, symbols) if f else []
+    out = f(ins, symbols) if f else []
+    if ins.opcode == "cp" and target is not None and regs is not None:
+        out += _sm120_bulk_source(ins, regs, target)
+    return out

@@ -73,6 +73,7 @@ OPERATION_WORDS = frozenset("""
 .fence::before_thread_sync .wait::ld .wait::st .load .store .a .b .c .d .pack .unpack .shift .level .grad
 .base .lod .mipmap .tensormap .async_proxy .1d .2d .3d .4d .5d .6d .bulk_group .red_async .ws .noinc
 .discard .global .gen .ld .st .mma .ldmatrix .sp .cta_group .elect .release .acquire .relaxed .sync
+.p .cvt .mask
 """.split())
 
 

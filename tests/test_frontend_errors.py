@@ -1,12 +1,11 @@
 """pylower accepts and rejects what ptxas 13.0.88 does, with its messages, and reports every error.
 
-- the generated sync forms (tools/gen_frontend_probes.py; reference tests/reference/frontend_forms.json): operand
+- the generated sync forms (tools/gen_frontend_probes.py; reference tests/frontend_forms.json.gz): operand
   kinds, sizes, state spaces, values and counts of every sync family on five targets — accept/reject must agree
   on all of them, and the messages on at least the recorded share;
 - files with errors on several lines (tests/corpus/probes/frontend/errors_*.ptx and the other front-end probes):
   every ptxas error, in ptxas's order, on its line.
 """
-import json
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from pylower.tools.ptxas_ref import retarget
 from pylower.tools.refresh_reference import CORPUS, read_reference, reference_path
 
 ROOT = Path(__file__).resolve().parent.parent
-FORMS = json.loads(G.REFERENCE.read_text())
+FORMS = G.read_reference()
 MESSAGE_FLOOR = 0.97          # share of (form, target) cases whose messages equal ptxas's exactly
 
 

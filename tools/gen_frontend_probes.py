@@ -1,6 +1,6 @@
 """Generated front-end probes: operand kind / size / state space / count variations of every sync family,
 each compiled by ptxas 13.0.88 for several targets, stored as compact reference data
-(tests/reference/frontend_forms.json) that tests/test_frontend_forms.py holds pylower to.
+(tests/frontend_forms.json.gz) that tests/test_frontend_errors.py holds pylower to.
 
     python -m pylower.tools.gen_frontend_probes              # ask ptxas, rewrite the reference
     python -m pylower.tools.gen_frontend_probes --compare    # pylower against the stored reference (figures)
@@ -13,6 +13,8 @@ its line relative to the form's first line (warnings and infos are not kept): []
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
 import itertools
 import json
 import re
@@ -23,8 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT / "tests" / "reference" / "frontend_forms.json"
-TARGETS = ("sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a")
+REFERENCE = ROOT / "tests" / "frontend_forms.json.gz"      # not under tests/reference: not a corpus file
+TARGETS = ("sm_75", "sm_80", "sm_90", "sm_90a", "sm_100a", "sm_120")
 VERSION = "8.7"
 
 KERNEL = """.version {version}
@@ -133,6 +135,23 @@ def _forms_atomic():
                   "atom.global.add.f32 %f1, [%rd1], 0f3F800000;", "atom.global.add.f32 %f1, [%rd1], 1.0;",
                   "atom.global.inc.u32 %r1, [%rd1], %r2;", "atom.global.dec.u32 %r1, [%rd1], 5;"):
         yield "atomic", extra
+
+
+def _forms_atomic_orders():
+    """Memory order x scope x state space of atom/red (and ld/st's .relaxed/.acquire/.volatile forms)."""
+    for sem in ("", ".relaxed", ".acquire", ".release", ".acq_rel", ".sc"):
+        for scope in ("", ".cta", ".cluster", ".gpu", ".sys"):
+            for space, addr in ((".global", "[%rd1]"), (".shared", "[ssym]"), ("", "[%rd1]"),
+                                (".shared::cluster", "[%rd1]")):
+                yield "atomic", f"atom{sem}{scope}{space}.add.u32 %r1, {addr}, %r2;"
+                if sem not in (".acquire", ".acq_rel"):
+                    yield "atomic", f"red{sem}{scope}{space}.add.u32 {addr}, %r2;"
+    for op in ("ld", "st"):
+        for q in (".relaxed.gpu", ".acquire.gpu", ".release.gpu", ".volatile", ".relaxed", ".acquire.cluster",
+                  ".weak", ".mmio.relaxed.sys", ".relaxed.cta.shared", ".volatile.shared"):
+            space = "" if ".shared" in q else ".global"
+            body = f"ld{q}{space}.u32 %r1, [%rd1];" if op == "ld" else f"st{q}{space}.u32 [%rd1], %r1;"
+            yield "atomic", body
 
 
 def _forms_warp():
@@ -287,7 +306,7 @@ def _forms_operands():
         yield "operands", extra
 
 
-GENERATORS = (_forms_barrier, _forms_fence, _forms_atomic, _forms_warp, _forms_mbarrier, _forms_cp_async, _forms_bulk,
+GENERATORS = (_forms_barrier, _forms_fence, _forms_atomic, _forms_atomic_orders, _forms_warp, _forms_mbarrier, _forms_cp_async, _forms_bulk,
               _forms_operands)
 
 
@@ -357,6 +376,10 @@ def generate() -> dict:
     return {"ptxas": "13.0.88", "version": VERSION, "targets": list(TARGETS), "forms": out}
 
 
+def read_reference() -> dict:
+    return json.loads(gzip.decompress(REFERENCE.read_bytes()))
+
+
 def compare(ref: dict) -> dict:
     """Per family: cases, accept/reject agreements, exact message agreements, and the disagreeing cases."""
     stats: dict = {}
@@ -399,7 +422,7 @@ def main(argv=None) -> int:
         print("vocabulary ok" if not bad else f"not modifiers for ptxas: {' '.join(bad)}")
         return 1 if bad else 0
     if a.compare:
-        stats = compare(json.loads(REFERENCE.read_text()))
+        stats = compare(read_reference())
         tot = [0, 0, 0]
         for fam, s in stats.items():
             print(f"{fam:10s} cases {s['cases']:4d}  accept/reject {s['accept']:4d}  messages {s['messages']:4d}")
@@ -410,7 +433,10 @@ def main(argv=None) -> int:
         print(f"{'total':10s} cases {tot[0]:4d}  accept/reject {tot[1]:4d}  messages {tot[2]:4d}")
         return 0
     ref = generate()
-    REFERENCE.write_text(json.dumps(ref, indent=0, sort_keys=True) + "\n")
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as z:   # deterministic
+        z.write((json.dumps(ref, indent=0, sort_keys=True) + "\n").encode())
+    REFERENCE.write_bytes(buf.getvalue())
     print(f"{len(ref['forms'])} forms x {len(TARGETS)} targets -> {REFERENCE.relative_to(ROOT)}")
     return 0
 
