@@ -269,7 +269,8 @@ class _Atom:
     def acquire_fence(self):
         if self.sem not in ("acquire", "acq_rel"):
             return
-        if self.space == "shared" and (not self.target.has("SHARED_ACQUIRE_FENCE") or self.scope == "cluster"):
+        # shared::cta memory: CCTL.IVALL from sm_90 on, at .cluster scope too (order_atom_shared_acquire_cluster)
+        if self.space == "shared" and not self.target.has("SHARED_ACQUIRE_FENCE"):
             return
         self.out.extend(thread_fence(self.sel, self.ins, "acquire", self.scope, self.guard))
 

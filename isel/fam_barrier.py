@@ -71,5 +71,8 @@ def select_bar(ins, sel):
     if kind == "red":
         dest = ins.operands[0]
         if sel.target.has("B2R_ALWAYS") or sel.result_used(ins, dest):
-            out.append(sel.sass(ins, "B2R", ("RESULT",), (operand_text(dest),)))
+            # a .pred result (bar.red.and/.or) lands in a predicate: `B2R.RESULT RZ, P1`, as ptxas prints it
+            pred_dest = ins.attrs.redop in ("and", "or")
+            out.append(sel.sass(ins, "B2R", ("RESULT",), ("RZ", operand_text(dest)) if pred_dest
+                                else (operand_text(dest),)))
     return out
