@@ -8,7 +8,8 @@ Guarded tails (probed sm_75..sm_120, tests/corpus/probes/phases/tail_*): in a ke
 instruction just before the final `ret` is guarded (`@p st; ret;`, also red, bar.arrive, membar, ...), ptxas
 reverts the if-conversion of that one instruction into an early `@!p EXIT` before it, so the kernel has a second
 EXIT. Only the last instruction counts: earlier guarded ones stay predicated, and an unguarded one in between
-(`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT.
+(`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT. A return block
+reached by falling through counts the last instruction of the block before it (ptxas copies the return there).
 """
 from __future__ import annotations
 
@@ -45,6 +46,21 @@ def select_bra(ins, sel):
     return [sel.sass(ins, "EXIT")]
 
 
+def _fallthrough_tail(sel):
+    """A return block first in its block: ptxas copies the return into the block that falls into it, so that
+    block's last instruction is the guarded tail (triton control_flow early_exit_kernel: `@p st` then the
+    return block every early `bra` also reaches)."""
+    blocks = sel.function.blocks
+    i = next((n for n, b in enumerate(blocks) if b is sel.block), 0)
+    if i == 0:
+        return None
+    before = blocks[i - 1]
+    last = before.instrs[-1] if before.instrs else None
+    if last is None or sel.block.label not in before.succs:
+        return None
+    return last
+
+
 def _negate(guard):
     return guard.inner if type(guard) is A.Not else A.Not(guard)
 
@@ -55,7 +71,7 @@ def select_ret(ins, sel):
             or sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
         return None
     k = sel.position(ins)
-    prev = sel.block.instrs[k - 1] if k > 0 else None
+    prev = sel.block.instrs[k - 1] if k > 0 else _fallthrough_tail(sel)
     if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
         return None
     # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout
