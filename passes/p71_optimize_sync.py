@@ -78,6 +78,33 @@ def _param_mask_exclusive(wop: ops.WarpOp, du, target) -> bool:
         and not target.has("WARP_COLLECTIVE") and type(wop.mask) is A.Reg and _from_params(wop.mask.name, du)
 
 
+_COLLECTIVES = ("vote", "shfl", "match", "redux", "activemask")
+
+
+def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
+    """A warp collective in converged code none of whose results is read is deleted, with no
+    EIATTR_COOP_GROUP entry (ptxas: unused shfl/vote/match/activemask, full or partial mask, give no SASS; probes
+    warp/unused_*). In divergent code ptxas keeps the synchronisation (a lone WARPSYNC, or on sm_75-89 the
+    slow-path call), which is not modelled: such a collective is left as it is."""
+    lv, du, uni = am.liveness, am.defuse, am.uniformity
+    diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    changed = False
+    for b in fn.blocks:
+        if b.label in diverged:
+            continue
+        keep = [ins for ins in b.instrs
+                if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
+                        and (ins.guard is None or uni.is_uniform(ins.guard))
+                        and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
+        if len(keep) != len(b.instrs):
+            ctx.count(phase, "unused warp collectives deleted", len(b.instrs) - len(keep))
+            b.instrs = keep
+            changed = True
+    if changed:
+        am.invalidate("cfg")
+    return changed
+
+
 def _drop_mask_only_activemask(fn: ori.Function, du, target) -> bool:
     """sm_80-89: REDUX takes no member mask, so a converged redux.sync leaves its mask unread; an activemask
     read only as such masks is dead and ptxas deletes its VOTE.ANY (sm_90+ keeps it; probes
@@ -250,6 +277,9 @@ class OptimizeSyncInstructions(Phase):
         changed = fold_uniform_shuffles(fn, self, ctx)
         am = ctx.analyses(fn)
         if changed:
+            am.invalidate("cfg")
+        if _drop_unused_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
+            changed = True
             am.invalidate("cfg")
         uni = am.uniformity
         dirty = R.after_extern_call(fn, ctx.module)
