@@ -9,7 +9,8 @@ instruction just before the final `ret` is guarded (`@p st; ret;`, also red, bar
 reverts the if-conversion of that one instruction into an early `@!p EXIT` before it, so the kernel has a second
 EXIT. Only the last instruction counts: earlier guarded ones stay predicated, and an unguarded one in between
 (`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT. A return block
-reached by falling through counts the last instruction of the block before it (ptxas copies the return there).
+reached by falling through counts the last instruction of the block before it, and so does an unconditional
+branch to the return block (ptxas copies the return into both: nvcc/cutlass_sm80_gemm_multistage's epilogue arms).
 """
 from __future__ import annotations
 
@@ -43,7 +44,21 @@ def select_bra(ins, sel):
         return None
     if ins.guard is None and _next_label(sel.function, sel.block) == target:
         return []                           # falls through into the return block anyway
-    return [sel.sass(ins, "EXIT")]
+    tail = _guarded_tail(sel, ins) if ins.guard is None else None
+    return ([sel.sass(None, "EXIT", guard=guard_text(_negate(tail.guard)))] if tail is not None else []) + \
+        [sel.sass(ins, "EXIT")]
+
+
+def _guarded_tail(sel, ins):
+    """The guarded instruction just before `ins` (a return, or an unconditional branch to the return block,
+    which ptxas replaces by a copy of the return), at -O1 and above; None if there is none."""
+    if sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
+        return None
+    k = sel.position(ins)
+    prev = sel.block.instrs[k - 1] if k > 0 else None
+    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
+        return None
+    return prev
 
 
 def _fallthrough_tail(sel):
