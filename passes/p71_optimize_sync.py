@@ -95,7 +95,7 @@ def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) 
         keep = [ins for ins in b.instrs
                 if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
                         and (ins.guard is None or uni.is_uniform(ins.guard))
-                        and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
+                        and du.defs(ins) and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
         if len(keep) != len(b.instrs):
             ctx.count(phase, "unused warp collectives deleted", len(b.instrs) - len(keep))
             b.instrs = keep
