@@ -285,8 +285,7 @@ class OptimizeSyncInstructions(Phase):
         if changed:
             am.invalidate("cfg")
         if _drop_unused_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
-            changed = True
-            am.invalidate("cfg")
+            changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity
         dirty = R.after_extern_call(fn, ctx.module)
         regions = am.regions
@@ -341,6 +340,7 @@ class OptimizeSyncInstructions(Phase):
                     if _param_mask_exclusive(wop, am.defuse, target):
                         out.append(ops.pseudo("warpsync", (".exclusive",), (wop.mask,), NAME, ins.line))
                         ctx.count(self, "parameter-mask WARPSYNC.EXCLUSIVE")
+                        self._code_changed = True
                     out.append(ins)
                     changed = True
                     continue
@@ -363,7 +363,7 @@ class OptimizeSyncInstructions(Phase):
             b.instrs = out
         if _drop_mask_only_activemask(fn, am.defuse, target):
             ctx.count(self, "activemask read only as a redux mask deleted")
-            changed = True
+            changed = self._code_changed = True
         return changed
 
 
