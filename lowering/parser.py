@@ -41,6 +41,9 @@ _OPERAND_CACHE: dict[str, object] = {}
 # overflow", as in ptxas.
 _INT_LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)[Uu]?")
 U32_MAX, U64_MAX = (1 << 32) - 1, (1 << 64) - 1
+# ptxas's parser stack holds 1663 nested `{ }` scopes inside a function body; one more is "Parsing error near
+# ...: memory exhausted" (probe: tests/test_robustness.py)
+MAX_SCOPE_DEPTH = 1663
 
 
 def _in_range(num: str) -> bool:
@@ -152,7 +155,7 @@ class Parser:
     # -- module
     def parse_module(self) -> A.Module:
         version, target, asize = None, (), 64
-        version_line, target_line = 1, 2
+        version_line, target_line, asize_line = 1, 2, 3
         items = []
         while True:
             tok = self.peek()
@@ -178,6 +181,7 @@ class Parser:
                 continue
             if tok[0] == "DIR" and tok[1] == ".address_size":
                 self.next()
+                asize_line = self.line_of(tok)
                 asize = self.int_const()
                 if asize not in (32, 64):
                     raise self.lx.error("Illegal value for .address_size directive (must be 32 or 64)", tok[2])
@@ -187,7 +191,8 @@ class Parser:
             raise PtxError("Missing .version directive at start of file", 1, 1, self.file)
         if not target:
             raise PtxError("Missing .target directive", 1, 1, self.file)
-        return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line)
+        return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line,
+                        asize_line)
 
     def parse_toplevel(self):
         start = self.peek()
@@ -362,6 +367,8 @@ class Parser:
             if kind == "EOF":
                 raise self.error_at(tok)
             if kind == "{":
+                if len(open_blocks) >= MAX_SCOPE_DEPTH:
+                    raise self.error_at(tok, f"Parsing error near '{{': memory exhausted")
                 self.next()
                 open_blocks.append((out, self.line_of(tok)))
                 out = []
