@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic, isa_gates
+from . import arity, generic, isa_gates
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS

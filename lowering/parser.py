@@ -591,5 +591,20 @@ def _id_operand(text: str):
     return A.Sym(text)
 
 
+# Characters ptxas's reader stops at before any parsing: a non-ASCII character (in a comment too; a byte that is
+# not UTF-8 arrives here as a surrogate) and NUL, anywhere in the file.
+_BAD_CHAR = re.compile(r"[^\x01-\x7f]")
+
+
+def check_characters(text: str, file: str = "<input>") -> None:
+    m = _BAD_CHAR.search(text)
+    if m:
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        what = "EOF" if m.group() == "\x00" else "non-ASCII character"
+        raise PtxError(f"Unexpected {what} encountered on line {line}", line, col, file)
+
+
 def parse(text: str, file: str = "<input>") -> A.Module:
+    check_characters(text, file)
     return Parser(text, file).parse_module()
