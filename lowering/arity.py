@@ -31,13 +31,29 @@ ARITY: dict[str, tuple[int, int | None]] = {
 }
 
 
+# The operand that is a memory address `[...]` (and the only one: an address elsewhere, or none there, is
+# "Arguments mismatch"; ld/ldu's destination as an address is "Argument 0 of instruction 'ld': must be
+# register"). st.async / red.async take the mbarrier's address third.
+ADDRESS: dict[str, int] = {"ld": 1, "ldu": 1, "st": 0, "atom": 1, "red": 0, "prefetch": 0, "prefetchu": 0}
+_REGISTER_FIRST = {"ld", "ldu"}
+_MBARRIER_THIRD = {"st", "red"}          # st.async / red.async [addr], value, [mbarrier]
+
+
 def check(ins) -> str | None:
-    """ptxas's message when `ins` has the wrong number of operands for its stem, else None."""
-    rng = ARITY.get(ins.opcode)
-    if rng is None:
-        return None
-    n = len(ins.operands)
-    lo, hi = rng
-    if n < lo or (hi is not None and n > hi):
-        return f"Arguments mismatch for instruction '{ins.opcode}'"
+    """ptxas's message when `ins` has the wrong number or kind of operands for its stem, else None."""
+    from .ptx_ast import Addr
+    op = ins.opcode
+    rng = ARITY.get(op)
+    if rng is not None:
+        n = len(ins.operands)
+        lo, hi = rng
+        if n < lo or (hi is not None and n > hi):
+            return f"Arguments mismatch for instruction '{op}'"
+    k = ADDRESS.get(op)
+    if k is not None and ins.operands:
+        if op in _REGISTER_FIRST and type(ins.operands[0]) is Addr:
+            return f"Argument 0 of instruction '{op}': must be register"
+        if len(ins.operands) <= k or type(ins.operands[k]) is not Addr \
+                or any(type(o) is Addr for i, o in enumerate(ins.operands) if i != k and not (op in _MBARRIER_THIRD and i == 2)):
+            return f"Arguments mismatch for instruction '{op}'"
     return None
