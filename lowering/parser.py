@@ -554,11 +554,16 @@ class Parser:
         self.expect("[")
         items = []
         offset = 0
+        open_item = True                  # an operand may start here: at '[' or after ','
         while True:
             t = self.peek()
             if t[0] == "]":
                 self.next()
                 break
+            if t[0] not in ("+", "-", ",", "]"):
+                if not open_item:
+                    raise self.error_at(t)
+                open_item = False
             if t[0] == "NUM" and not items:
                 self.next()
                 items.append(A.Imm(t[1]))
@@ -576,6 +581,7 @@ class Parser:
                 offset += sign * int(A.parse_number(n[1]))
             elif t[0] == ",":
                 self.next()
+                open_item = True
             else:
                 items.append(self.parse_operand(inside))
         if not items:
