@@ -62,10 +62,13 @@ MODIFIERS = (".sync", ".aligned", ".cta", ".gpu", ".sys", ".cluster", ".shared",
              ".exch", ".all", ".any", ".ballot", ".uni", ".x", ".snyc", ".ad", ".parity", ".noComplete")
 
 
-def seed_files(max_bytes: int = MAX_BYTES) -> list[tuple[str, str]]:
-    """(name, text) of every corpus PTX file up to max_bytes, in path order (the fuzzer's seeds)."""
+def seed_files(max_bytes: int = MAX_BYTES, only: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(name, text) of every corpus PTX file up to max_bytes (whose path contains one of `only`, if given), in
+    path order (the fuzzer's seeds)."""
     out = []
     for p in sorted(CORPUS.rglob("*.ptx")):
+        if only and not any(o in str(p.relative_to(CORPUS)) for o in only):
+            continue
         if p.stat().st_size <= max_bytes:
             out.append((str(p.relative_to(CORPUS)), p.read_text()))
     return out
@@ -322,15 +325,18 @@ def main(argv=None) -> int:
     ap.add_argument("--save", type=Path, help="write each distinct failing input into this folder")
     ap.add_argument("--digest", action="store_true", help="print a sha256 of every input's outcome")
     ap.add_argument("--show", type=int, metavar="I", help="print input I (its text) and stop")
+    ap.add_argument("--only", action="append", default=[], metavar="SUBSTR",
+                    help="seed only from corpus paths containing SUBSTR (repeatable; another input sequence)")
     a = ap.parse_args(argv)
     targets = tuple(t for t in a.targets.split(",") if t)
     if a.show is not None:
-        name, text, target, muts = make_input(a.seed, a.show, seed_files(), targets)
+        name, text, target, muts = make_input(a.seed, a.show, seed_files(only=tuple(a.only)), targets)
         sys.stderr.write(f"// from {name}, {target}, {'+'.join(muts)}\n")
         sys.stdout.write(text)
         return 0
     t0 = time.time()
-    r = fuzz(a.seed, a.start, a.count, targets, a.timeout, a.save, a.digest, sys.stderr)
+    r = fuzz(a.seed, a.start, a.count, targets, a.timeout, a.save, a.digest, sys.stderr,
+             seed_files(only=tuple(a.only)))
     c = r["counts"]
     print(f"seed {a.seed} inputs {a.start}..{a.start + a.count - 1}: {a.count} inputs in {time.time() - t0:.0f}s; "
           f"compiled {c['ok']}, rejected {c['rejected']}, crashes {c['crash']}, hangs {c['hang']}, "
