@@ -39,10 +39,25 @@ _REGISTER_FIRST = {"ld", "ldu"}
 _MBARRIER_THIRD = {"st", "red"}          # st.async / red.async [addr], value, [mbarrier]
 
 
+# A decimal floating-point literal (1.5, 1e3) is an operand of a floating-point instruction only: with no float
+# type among the modifiers (`add.u32 %r1, %r1, 1.5;`, a member mask of 1.5) ptxas says "Arguments mismatch".
+_FLOAT_TYPES = (".f", ".bf", ".e4m3", ".e5m2", ".e2m3", ".e3m2", ".e2m1", ".tf32", ".ue8m0")
+
+
+def _decimal_float(o) -> bool:
+    from .ptx_ast import Imm
+    if type(o) is not Imm:
+        return False
+    t = o.text.lstrip("-")
+    return t[:2].lower() not in ("0x", "0f", "0d", "0b") and any(c in t for c in ".eE")
+
+
 def check(ins) -> str | None:
     """ptxas's message when `ins` has the wrong number or kind of operands for its stem, else None."""
     from .ptx_ast import Addr
     op = ins.opcode
+    if any(_decimal_float(o) for o in ins.operands) and not any(m.startswith(_FLOAT_TYPES) for m in ins.mods):
+        return f"Arguments mismatch for instruction '{op}'"
     rng = ARITY.get(op)
     if rng is not None:
         n = len(ins.operands)
