@@ -32,6 +32,7 @@ MAX_BYTES = 24_000              # seeds larger than this are skipped (a long run
 
 _TOKEN = re.compile(r"[ \t]+|\n|[%.]?[A-Za-z_$][\w$]*(?:(?:\.|::)[\w$]+)*|0[xX][0-9a-fA-F]+|\d+|.", re.S)
 _NUMBER = re.compile(r"\b(?:0[xX][0-9a-fA-F]+|\d+)\b")
+_INSTR_OPERANDS = re.compile(r"^([ \t]*(?:@!?%\w+[ \t]+)?[a-z][\w.:]*[ \t]+)([^;\n]*);", re.M)
 _OPCODE = re.compile(r"^(\s*(?:@!?%\w+\s+)?)([a-z][\w.:]*)", re.M)
 
 # What a mutation may insert: PTX's own words, hostile numbers and shapes.
@@ -208,6 +209,29 @@ def m_long_chain(rng, text, seeds):
     return "\n".join(lines)
 
 
+OPERANDS = ("%r1", "%rd1", "%p1", "!%p1", "%f1", "[%rd1]", "[%r1]", "[%rd1+8]", "[p]", "[s]", "[0x10]", "{%r1, %r2}",
+            "{%r1, %r2, %r3, %r4}", "{}", "0", "1", "-1", "1.5", "0f3F800000", "0xffffffff", "_", "%tid.x",
+            "%laneid", "p", "s", "LOOP", "$L__BB0_1", "%r1|%p1", "_|%p1", "(%r1)", "(%r1, %r2)", "-%r1",
+            "s+4", "generic(s)", "%r<4>", "%clock64", "%envreg3")
+
+
+def m_operand_kind(rng, text, seeds):
+    """An instruction's operand replaced by one of another kind (address, vector, immediate, label ...)."""
+    ins = list(_INSTR_OPERANDS.finditer(text))
+    if not ins:
+        return text
+    m = rng.choice(ins)
+    parts = m.group(2).split(",")
+    r = rng.random()
+    if r < 0.2 and len(parts) > 1:
+        del parts[rng.randrange(len(parts))]
+    elif r < 0.4:
+        parts.insert(rng.randrange(len(parts) + 1), " " + rng.choice(OPERANDS))
+    else:
+        parts[rng.randrange(len(parts))] = " " + rng.choice(OPERANDS)
+    return text[:m.start(2)] + ",".join(parts) + text[m.end(2):]
+
+
 def m_truncate(rng, text, seeds):
     return text[:_pos(rng, text)]
 
@@ -215,7 +239,7 @@ def m_truncate(rng, text, seeds):
 MUTATIONS = (
     (m_delete_span, 3), (m_delete_line, 3), (m_duplicate_line, 3), (m_swap_lines, 2), (m_insert_word, 6),
     (m_replace_token, 6), (m_delete_token, 4), (m_number, 5), (m_modifier, 6), (m_splice_line, 4), (m_byte, 2),
-    (m_nest, 1), (m_long_chain, 1), (m_truncate, 1),
+    (m_nest, 1), (m_long_chain, 1), (m_truncate, 1), (m_operand_kind, 6),
 )
 _MUT_FNS = [f for f, _ in MUTATIONS]
 _MUT_WEIGHTS = [w for _, w in MUTATIONS]
