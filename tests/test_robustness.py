@@ -94,6 +94,8 @@ CASES = {
                "cp.async.bulk.shared::cluster.mbarrier::complete_tx::bytes [buf], [buf+256], 256, [bar];",
                head=".version 9.0\n.target sm_100a\n.address_size 64\n"), 9,
         "Unexpected number of state spaces specified in instruction 'cp.async.bulk'"),
+    "mbarrier-init-parity": (kernel(".shared .align 8 .b64 bar;\nmbarrier.init.parity.b64 [bar], 32;"), 8,
+                             "Unknown modifier '.parity'"),
     # duplicate definitions in one scope (a duplicated label in an if/else crashed depending on the hash seed)
     "duplicate-label": (kernel("@%p1 bra L2;\nL1:\n\tmov.u32 %r1, 1;\n\tbra L3;\nL2:\n\tmov.u32 %r1, 2;\nL2:\nL3:"),
                         13, "Duplicate definition of label 'L2'"),
