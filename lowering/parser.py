@@ -155,7 +155,7 @@ class Parser:
     # -- module
     def parse_module(self) -> A.Module:
         version, target, asize = None, (), 64
-        version_line, target_line, asize_line = 1, 2, 3
+        version_line, target_line, asize_line, after_version_line = 1, 2, 3, 1
         items = []
         while True:
             tok = self.peek()
@@ -170,6 +170,7 @@ class Parser:
                     version = (int(major), int(minor))
                 except ValueError:
                     raise self.error_at(v)
+                after_version_line = self.line_of(self.peek())
                 continue
             if tok[0] == "DIR" and tok[1] == ".target":
                 self.next()
@@ -188,9 +189,10 @@ class Parser:
                 continue
             items.append(self.parse_toplevel())
         if version is None:
-            raise PtxError("Missing .version directive at start of file", 1, 1, self.file)
+            raise PtxError(f"Missing .version directive at start of file '{self.file}'", 1, 1, self.file)
         if not target:
-            raise PtxError("Missing .target directive", 1, 1, self.file)
+            raise PtxError(f"Missing .target directive at start of file '{self.file}'", after_version_line, 1,
+                           self.file)
         return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line,
                         asize_line)
 

@@ -207,3 +207,13 @@ def test_broken_pipe_no_traceback(module):
     p = subprocess.run(f"{sys.executable} -m pylower.tools.pylower {module} -arch sm_90 | head -1",
                        shell=True, capture_output=True, text=True)
     assert "Traceback" not in p.stderr
+
+
+def test_input_folder_and_missing_directives(tmp_path, capsys):
+    """ptxas reads a folder as an empty file; a missing .target is reported after the .version line."""
+    rc, _, err = _run([tmp_path, "-arch", "sm_90"], capsys)
+    assert rc == 1 and f"{tmp_path}:1:1: error: Missing .version directive at start of file '{tmp_path}'" in err
+    src = tmp_path / "nt.ptx"
+    src.write_text(".version 9.0\n")
+    rc, _, err = _run([src, "-arch", "sm_90"], capsys)
+    assert rc == 1 and f"{src}:2:1: error: Missing .target directive at start of file '{src}'" in err

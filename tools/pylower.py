@@ -158,6 +158,8 @@ def _read_input(name: str, stdin) -> str:
         if name == "-":
             data = getattr(stdin, "buffer", None)
             raw = data.read() if data is not None else stdin.read()
+        elif Path(name).is_dir():
+            raw = b""                    # ptxas reads a folder as an empty file: "Missing .version directive"
         else:
             raw = Path(name).read_bytes()
     except OSError:
