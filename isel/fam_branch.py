@@ -36,7 +36,9 @@ def _next_label(fn, block) -> str | None:
 def select_bra(ins, sel):
     if not sel.function.is_entry or not ins.operands or type(ins.operands[0]) is not A.Sym:
         return None
-    cache = sel._analyses.setdefault("return_blocks", _return_block_labels(sel.function))
+    cache = sel._analyses.get("return_blocks")
+    if cache is None:                       # once per function (not per branch: linear in the branches)
+        cache = sel._analyses["return_blocks"] = _return_block_labels(sel.function)
     target = ins.operands[0].name
     if target not in cache:
         return None

@@ -251,13 +251,14 @@ class _Expander:
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
         # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
-        kept_guards = {id(ins) for b in fn.blocks if R.innermost_region(self.regions, b.label) is None
+        innermost = R.innermost_map(self.regions)
+        kept_guards = {id(ins) for b in fn.blocks if innermost.get(b.label) is None
                        for k, ins in enumerate(b.instrs)
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
         for b in list(fn.blocks):
-            region = R.innermost_region(self.regions, b.label)
+            region = innermost.get(b.label)
             out: list[ori.Instr] = []
             for ins in b.instrs:
                 if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:

@@ -26,9 +26,49 @@ def reverse_postorder(fn: ori.Function) -> list[str]:
     return order
 
 
+class DomTree(dict):
+    """An immediate-(post-)dominator map (block -> its idom; a root maps to itself). dominates() on it numbers
+    the tree once (pre/post order) and then answers in O(1): a walk up the tree per query is quadratic on
+    long chains of blocks (thousands of ifs)."""
+    __slots__ = ("_numbers",)
+
+    def numbers(self) -> dict[str, tuple[int, int]]:
+        n = getattr(self, "_numbers", None)
+        if n is not None and n[0] == len(self):
+            return n[1]
+        children: dict[str, list[str]] = {}
+        roots = []
+        for b, up in self.items():
+            if up is None or up == b:
+                roots.append(b)
+            else:
+                children.setdefault(up, []).append(b)
+                if up not in self:
+                    roots.append(up)          # a parent outside the map (as $exit) is an ancestor too
+        out: dict[str, tuple[int, int]] = {}
+        clock = 0
+        for r in dict.fromkeys(roots):
+            stack = [(r, iter(children.get(r, ())))]
+            pre = {r: clock}
+            clock += 1
+            while stack:
+                node, it = stack[-1]
+                child = next(it, None)
+                if child is None:
+                    stack.pop()
+                    out[node] = (pre[node], clock)
+                    clock += 1
+                elif child not in pre:
+                    pre[child] = clock
+                    clock += 1
+                    stack.append((child, iter(children.get(child, ()))))
+        self._numbers = (len(self), out)
+        return out
+
+
 def _idoms(order: list[str], preds: dict[str, list[str]], entry_set: set[str]) -> dict[str, str]:
     index = {b: i for i, b in enumerate(order)}
-    idom: dict[str, str] = {b: b for b in entry_set}
+    idom: dict[str, str] = DomTree((b, b) for b in entry_set)
     changed = True
     while changed:
         changed = False
@@ -62,6 +102,12 @@ def dominators(fn: ori.Function) -> dict[str, str]:
 
 def dominates(idom: dict[str, str], a: str, b: str) -> bool:
     """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()?"""
+    if type(idom) is DomTree:
+        if a == b:
+            return True
+        nums = idom.numbers()
+        na, nb = nums.get(a), nums.get(b)
+        return na is not None and nb is not None and na[0] < nb[0] and nb[1] < na[1]
     while True:
         if a == b:
             return True

@@ -128,6 +128,18 @@ def divergent_blocks(regions: list[Region]) -> set[str]:
     return out
 
 
+def innermost_map(regions: list[Region]) -> dict[str, Region]:
+    """innermost_region for every block at once (one pass over the bodies instead of one per block)."""
+    best: dict[str, Region] = {}
+    for r in regions:
+        n = len(r.body)
+        for label in r.body:
+            cur = best.get(label)
+            if cur is None or n < len(cur.body):
+                best[label] = r
+    return best
+
+
 def innermost_region(regions: list[Region], label: str) -> Region | None:
     best = None
     for r in regions:
