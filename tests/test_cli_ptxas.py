@@ -217,3 +217,9 @@ def test_input_folder_and_missing_directives(tmp_path, capsys):
     src.write_text(".version 9.0\n")
     rc, _, err = _run([src, "-arch", "sm_90"], capsys)
     assert rc == 1 and f"{src}:2:1: error: Missing .target directive at start of file '{src}'" in err
+
+
+def test_emit_ptx_honours_output(tmp_path, module, capsys):
+    out = tmp_path / "o.ptx"
+    rc, stdout, _ = _run([module, "-arch", "sm_90", "--emit-ptx", "-o", out], capsys)
+    assert rc == 0 and stdout == "" and out.read_text() == MODULE

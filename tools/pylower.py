@@ -240,8 +240,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
             from pylower.lowering.llvm import llvm_to_ptx
             text = llvm_to_ptx(text, target, file)
         if a.emit_ptx:
-            stdout.write(text)
-            return 0
+            return _emit(text, out_path, stdout, stderr)
         if a.lint:
             from pylower.lint import lint_text
             from pylower.lint.report import text as lint_report
@@ -297,6 +296,17 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     if a.stats:
         rows = sorted((n, name, stat, v) for (n, name, stat), v in res.ctx.stats.items())
         stderr.write(tabulate(rows, headers=["phase", "name", "statistic", "count"]) + "\n")
+    return 0
+
+
+def _emit(body: str, out_path: Path | None, stdout, stderr) -> int:
+    try:
+        if out_path is not None:
+            _write_atomic(out_path, body)
+        else:
+            stdout.write(body)
+    except OutputError as e:
+        return _fatal(stderr, f"Output file '{e}' could not be opened")
     return 0
 
 
