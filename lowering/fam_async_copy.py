@@ -269,6 +269,9 @@ def _cp_reduce(ins, ctx):
     typ = next((m[1:] for m in mods if m[1:] in _TYPES), None)
     e = _Errs()
     e.gate(ctx, _BULK_SM, _BULK_PTX, f"Feature '{name}'")
+    if not tensor:               # one state space instead of two: ptxas 13.0.88's two messages
+        e.add(src is None, "State space incorrect for instruction 'cp.reduce.async.bulk'")
+        e.add(src is None, "Unexpected number of state spaces specified in instruction 'cp.reduce.async.bulk'")
     mode = None
     if tensor:
         mode = _tensor_mode(mods)

@@ -28,7 +28,7 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # Fast path for the common statement shape (one instruction, no braces/strings/comments inside): one
 # regex for the whole statement and a cached operand classifier. Anything else takes the token path,
 # which yields the same AST (tests check the round trip over the whole corpus).
-_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:\.[\w$:]+)*)[ \t]*(?:([^;{}\"/\n \t][^;{}\"/\n]*))?;")
+_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)[ \t]*(?:([^;{}\"/\n \t][^;{}\"/\n]*))?;")
 _FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
 _REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
@@ -385,6 +385,8 @@ class Parser:
                 else:
                     out.append(self.parse_directive())
             elif kind == "ID" and self.peek(1)[0] == ":":
+                if not _IDENT.fullmatch(tok[1]):      # `a.b:` is no label (ptxas: syntax error at ':')
+                    raise self.error_at(self.peek(1))
                 self.next()
                 self.next()
                 out.append(A.Label(tok[1], self.line_of(tok)))

@@ -96,6 +96,15 @@ CASES = {
         "Unexpected number of state spaces specified in instruction 'cp.async.bulk'"),
     "mbarrier-init-parity": (kernel(".shared .align 8 .b64 bar;\nmbarrier.init.parity.b64 [bar], 32;"), 8,
                              "Unknown modifier '.parity'"),
+    "reduce-bulk-one-state-space": (
+        kernel(".shared .align 16 .b8 buf[512];\n"
+               "cp.reduce.async.bulk.shared::cta.bulk_group.add.u32 [%rd1], [buf], 256;",
+               head=".version 9.0\n.target sm_100a\n.address_size 64\n"), 8,
+        "Unexpected number of state spaces specified in instruction 'cp.reduce.async.bulk'"),
+    "single-colon-modifier": (
+        kernel(".shared .align 16 .b8 buf[512];\n"
+               "cp.reduce.async.bulk.global.shared:bulk_group.and.b64 [%rd1], [buf], 256;",
+               head=".version 9.0\n.target sm_100a\n.address_size 64\n"), 8, "Parsing error near ':': syntax error"),
     # duplicate definitions in one scope (a duplicated label in an if/else crashed depending on the hash seed)
     "duplicate-label": (kernel("@%p1 bra L2;\nL1:\n\tmov.u32 %r1, 1;\n\tbra L3;\nL2:\n\tmov.u32 %r1, 2;\nL2:\nL3:"),
                         13, "Duplicate definition of label 'L2'"),
