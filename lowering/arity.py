@@ -8,6 +8,8 @@ handler validates it). Every later stage can then index the operands it needs wi
 """
 from __future__ import annotations
 
+import re
+
 _N = None          # no upper bound checked
 ARITY: dict[str, tuple[int, int | None]] = {
     # integer and floating-point arithmetic
@@ -41,7 +43,8 @@ _MBARRIER_THIRD = {"st", "red"}          # st.async / red.async [addr], value, [
 
 # A decimal floating-point literal (1.5, 1e3) is an operand of a floating-point instruction only: with no float
 # type among the modifiers (`add.u32 %r1, %r1, 1.5;`, a member mask of 1.5) ptxas says "Arguments mismatch".
-_FLOAT_TYPES = (".f", ".bf", ".e4m3", ".e5m2", ".e2m3", ".e3m2", ".e2m1", ".tf32", ".ue8m0")
+# Checked for the stems of ARITY only (createpolicy.fractional takes a fraction with a .b64 type).
+_FLOAT_TYPE = re.compile(r"\.(?:f\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|ue8m0(?:x2)?)$")    # not .bfly, .full
 
 
 def _decimal_float(o) -> bool:
@@ -56,7 +59,8 @@ def check(ins) -> str | None:
     """ptxas's message when `ins` has the wrong number or kind of operands for its stem, else None."""
     from .ptx_ast import Addr
     op = ins.opcode
-    if any(_decimal_float(o) for o in ins.operands) and not any(m.startswith(_FLOAT_TYPES) for m in ins.mods):
+    if op in ARITY and any(_decimal_float(o) for o in ins.operands) \
+            and not any(_FLOAT_TYPE.match(m) for m in ins.mods):
         return f"Arguments mismatch for instruction '{op}'"
     rng = ARITY.get(op)
     if rng is not None:

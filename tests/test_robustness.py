@@ -87,6 +87,7 @@ CASES = {
                                "Argument 0 of instruction 'ld': must be register"),
     "bar-no-operands": (kernel("bar.sync;"), 7, "Arguments mismatch for instruction 'bar'"),
     "float-member-mask": (kernel("vote.sync.ballot.b32 %r1, %p1, 1.5;"), 7, "Arguments mismatch for instruction 'vote'"),
+    "float-shfl-mask": (kernel("shfl.sync.bfly.b32 %r1, %r2, 2, 31, 1.5;"), 7, "Arguments mismatch for instruction 'shfl'"),
     "float-in-integer-op": (kernel("add.u32 %r1, %r1, 1.5;"), 7, "Arguments mismatch for instruction 'add'"),
     "float-barrier-id": (kernel("bar.sync 1.0;"), 7, "Arguments mismatch for instruction 'bar'"),
     "bulk-one-state-space": (
