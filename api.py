@@ -75,11 +75,8 @@ def _diag(d, file: str, severity: str) -> Diagnostic:
 def errors_of(e: PtxError, file: str) -> list[Diagnostic]:
     """Every error a rejected compile carries: its list when it has one, else the error and the further
     messages ptxas prints for the same line."""
-    many = getattr(e, "errors", None)
-    if many:
-        return [_diag(x, file, "error") for x in many]
-    return [_diag(e, file, "error")] + [Diagnostic(e.file or file, e.line or 1, e.col or 1, "error", m)
-                                        for m in e.more]
+    return [Diagnostic(x.file or file, x.line or 1, x.col or 1, "error", m)
+            for x in e.all() for m in (x.message,) + tuple(x.more)]
 
 
 def compile(ptx_text: str, arch: str = "sm_75", opt_level: int = 3, knobs: dict | None = None, *,

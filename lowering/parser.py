@@ -53,6 +53,7 @@ def _in_range(num: str) -> bool:
         return True
     v = A.parse_number(num)
     return v <= U64_MAX if isinstance(v, int) else math.isfinite(v)
+_CACHE_LIMIT = 1 << 16          # entries; emptied when full (a long-running process stays bounded)
 
 
 def _fast_operand(s: str):
@@ -94,6 +95,8 @@ def _fast_operand(s: str):
     elif _IDENT.fullmatch(s):
         o = A.Sym(s)
     if o is not None:
+        if len(_OPERAND_CACHE) >= _CACHE_LIMIT:
+            _OPERAND_CACHE.clear()
         _OPERAND_CACHE[s] = o
     return o
 

@@ -293,7 +293,7 @@ def run_one(text: str, target: str, timeout: float, want_output: bool = False):
         outcome, detail = "ok", ""
     except PtxError as e:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        diags = [(e.line, e.format("fuzz.ptx"))] + [(d.line, d.format("fuzz.ptx")) for d in getattr(e, "errors", ())[1:]]
+        diags = [(d.line, f"fuzz.ptx:{d.line}:{d.col}: error: {m}") for d in e.all() for m in (d.message,) + d.more]
         outcome, detail, out = "rejected", e.message, ""
     except Hang:
         return "hang", f"over {timeout}s", ""

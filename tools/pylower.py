@@ -16,8 +16,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tabulate import tabulate
-
 from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import all_target_names, parse_target
 from pylower.passes.manager import DumpOptions
@@ -42,7 +40,9 @@ class _Parser(argparse.ArgumentParser):
 def make_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="pylower", allow_abbrev=False,
                  description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
-    ap.add_argument("input", nargs="?", help="PTX (.ptx) or LLVM IR (.ll) file; - reads standard input")
+    ap.add_argument("input", nargs="*", help="PTX (.ptx) or LLVM IR (.ll) file; - reads standard input; several: "
+                    "batch mode (tools/batch.py), one output per input in the -o directory")
+    ap.add_argument("-j", "--jobs", type=int, metavar="N", help="batch mode: N worker processes (0: one per CPU)")
     ap.add_argument("--arch", "-arch", "--gpu-name", dest="arch", default="sm_75",
                     help="target (sm_75 ... sm_121f; compute_XX checks the PTX and writes nothing, as ptxas); "
                          "default sm_75 as ptxas")
@@ -178,17 +178,20 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     stderr = stderr or sys.stderr
     stdin = stdin or sys.stdin
     from pylower.tools import ptxas_options
+    full_argv = list(sys.argv[1:] if argv is None else argv)       # batch mode hands it on per input
     try:
-        _, sync_options, argv = ptxas_options.split(list(sys.argv[1:] if argv is None else argv))
+        _, sync_options, argv = ptxas_options.split(full_argv)
         a, extra = make_parser().parse_known_args(argv)
         for x in extra:
-            if x.startswith("-") and x != "-":
-                raise OptionError(f"Unknown option '{x[1:]}'")       # ptxas drops one dash: --foo -> '-foo'
-            raise OptionError(f"More than one input file: '{a.input}' and '{x}'")
+            raise OptionError(f"Unknown option '{x[1:]}'")           # ptxas drops one dash: --foo -> '-foo'
         if a.opt_level < 0:
             raise OptionError(f"'{a.opt_level}': expected a number")
     except OptionError as e:
         return _fatal(stderr, e.message)
+    if len(a.input) > 1:
+        from pylower.tools.batch import run_batch
+        return run_batch(a.input, a.output, a.jobs, full_argv, a.emit_ir, stdout, stderr)
+    a.input = a.input[0] if a.input else None
     if a.version:
         from pylower import __version__
         stdout.write(f"pylower {__version__}: a ptxas-style PTX backend (sync phases, SASS, EIATTRs)\n"
@@ -196,6 +199,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
         return 0
     from pylower.passes.registry import PHASES
     if a.list_passes:
+        from tabulate import tabulate
         rows = [(p.number, p.name, ", ".join(p.knobs) or "-", p.description) for p in PHASES]
         stdout.write(tabulate(rows, headers=["phase", "name", "knobs", "what it does"]) + "\n")
         return 0
@@ -261,7 +265,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
         from pylower.pipeline import compile_text
         res = compile_text(text, file, target, min(a.opt_level, 3), knobs, sync_options, dump)
     except PtxError as e:
-        _diagnostics(stderr, e.errors if hasattr(e, "errors") else _split(e), file, text)
+        _diagnostics(stderr, [x for err in e.all() for x in _split(err)], file, text)
         return 1
     except OutputError as e:
         return _fatal(stderr, f"Output file '{e}' could not be opened")
@@ -294,6 +298,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     except OutputError as e:
         return _fatal(stderr, f"Output file '{e}' could not be opened")
     if a.stats:
+        from tabulate import tabulate
         rows = sorted((n, name, stat, v) for (n, name, stat), v in res.ctx.stats.items())
         stderr.write(tabulate(rows, headers=["phase", "name", "statistic", "count"]) + "\n")
     return 0

@@ -26,49 +26,9 @@ def reverse_postorder(fn: ori.Function) -> list[str]:
     return order
 
 
-class DomTree(dict):
-    """An immediate-(post-)dominator map (block -> its idom; a root maps to itself). dominates() on it numbers
-    the tree once (pre/post order) and then answers in O(1): a walk up the tree per query is quadratic on
-    long chains of blocks (thousands of ifs)."""
-    __slots__ = ("_numbers",)
-
-    def numbers(self) -> dict[str, tuple[int, int]]:
-        n = getattr(self, "_numbers", None)
-        if n is not None and n[0] == len(self):
-            return n[1]
-        children: dict[str, list[str]] = {}
-        roots = []
-        for b, up in self.items():
-            if up is None or up == b:
-                roots.append(b)
-            else:
-                children.setdefault(up, []).append(b)
-                if up not in self:
-                    roots.append(up)          # a parent outside the map (as $exit) is an ancestor too
-        out: dict[str, tuple[int, int]] = {}
-        clock = 0
-        for r in dict.fromkeys(roots):
-            stack = [(r, iter(children.get(r, ())))]
-            pre = {r: clock}
-            clock += 1
-            while stack:
-                node, it = stack[-1]
-                child = next(it, None)
-                if child is None:
-                    stack.pop()
-                    out[node] = (pre[node], clock)
-                    clock += 1
-                elif child not in pre:
-                    pre[child] = clock
-                    clock += 1
-                    stack.append((child, iter(children.get(child, ()))))
-        self._numbers = (len(self), out)
-        return out
-
-
 def _idoms(order: list[str], preds: dict[str, list[str]], entry_set: set[str]) -> dict[str, str]:
     index = {b: i for i, b in enumerate(order)}
-    idom: dict[str, str] = DomTree((b, b) for b in entry_set)
+    idom: dict[str, str] = {b: b for b in entry_set}
     changed = True
     while changed:
         changed = False
@@ -101,13 +61,8 @@ def dominators(fn: ori.Function) -> dict[str, str]:
 
 
 def dominates(idom: dict[str, str], a: str, b: str) -> bool:
-    """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()?"""
-    if type(idom) is DomTree:
-        if a == b:
-            return True
-        nums = idom.numbers()
-        na, nb = nums.get(a), nums.get(b)
-        return na is not None and nb is not None and na[0] < nb[0] and nb[1] < na[1]
+    """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()? (One query
+    walks the tree: O(depth). Many queries: DomTree.)"""
     while True:
         if a == b:
             return True
@@ -115,6 +70,44 @@ def dominates(idom: dict[str, str], a: str, b: str) -> bool:
         if up is None or up == b:
             return False
         b = up
+
+
+class DomTree:
+    """The dominator tree of an immediate-(post-)dominator map, numbered in DFS pre- and post-order, so
+    `dominates(a, b)` is two comparisons (a block not in the map dominates only itself)."""
+
+    def __init__(self, idom: dict[str, str]):
+        children: dict[str, list[str]] = {}
+        roots = []
+        for b, d in idom.items():
+            if b == d:
+                roots.append(b)
+            else:
+                children.setdefault(d, []).append(b)
+        self.pre: dict[str, int] = {}
+        self.post: dict[str, int] = {}
+        pre, post, n = self.pre, self.post, 0
+        for root in roots:
+            pre[root] = n
+            n += 1
+            stack = [(root, iter(children.get(root, ())))]
+            while stack:
+                node, it = stack[-1]
+                for c in it:
+                    pre[c] = n
+                    n += 1
+                    stack.append((c, iter(children.get(c, ()))))
+                    break
+                else:
+                    stack.pop()
+                    post[node] = n
+                    n += 1
+
+    def dominates(self, a: str, b: str) -> bool:
+        if a == b:
+            return True
+        pa, pb = self.pre.get(a), self.pre.get(b)
+        return pa is not None and pb is not None and pa < pb and self.post[b] < self.post[a]
 
 
 EXIT = "$exit"
