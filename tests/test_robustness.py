@@ -106,6 +106,8 @@ CASES = {
         kernel(".shared .align 16 .b8 buf[512];\n"
                "cp.reduce.async.bulk.global.shared:bulk_group.and.b64 [%rd1], [buf], 256;",
                head=".version 9.0\n.target sm_100a\n.address_size 64\n"), 8, "Parsing error near ':': syntax error"),
+    "bulk-no-operands": (kernel("cp.async.bulk;", head=".version 9.0\n.target sm_90a\n.address_size 64\n"), 7,
+                         "Arguments mismatch for instruction 'cp.async.bulk'"),
     # duplicate definitions in one scope (a duplicated label in an if/else crashed depending on the hash seed)
     "duplicate-label": (kernel("@%p1 bra L2;\nL1:\n\tmov.u32 %r1, 1;\n\tbra L3;\nL2:\n\tmov.u32 %r1, 2;\nL2:\nL3:"),
                         13, "Duplicate definition of label 'L2'"),
