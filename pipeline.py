@@ -52,8 +52,7 @@ def _check_resolved(module) -> None:
 def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     target = arch if isinstance(arch, Target) else parse_target(arch)
     diags = Diagnostics()
-    ast = parser.parse(text, file)
-    module = build.build(ast, target, diags)
+    module = build.build_text(text, file, target, diags)
     if not (options or {}).get("compile_only"):
         _check_resolved(module)
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)

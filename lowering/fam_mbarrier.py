@@ -38,6 +38,9 @@ _LEGAL_SEM = {
 }
 _SEM_PTX = {".release": (8, 0), ".acquire": (8, 0), ".relaxed": (8, 6)}
 _RELAXED_SM = 90
+# expect_tx / complete_tx have .relaxed as their only order since their introduction (PTX 8.0, sm_90): the
+# .relaxed gates of the other ops (PTX 8.6) do not apply to them (probed with .version 8.0 on sm_90)
+_RELAXED_NATIVE = ("expect_tx", "complete_tx")
 _CLUSTER_SM = 90
 _SPACES = {".shared": "shared", ".shared::cta": "shared", ".shared::cluster": "cluster"}
 _REMOTE_OPS = ("arrive", "arrive_drop", "expect_tx", "complete_tx")      # may name a .shared::cluster barrier
@@ -98,7 +101,7 @@ def lower_mbarrier(ins: A.Instruction, ctx):
         e.add(ver < (7, 8), f"{feat} requires PTX ISA .version 7.8 or later")
     if cluster_space and op in ("arrive", "arrive_drop") and not sink:
         e.append(f"Sink '_' is expected as a destination operand for instruction 'mbarrier.{op}' with '.shared::cluster'")
-    if sem in _LEGAL_SEM[op]:
+    if sem in _LEGAL_SEM[op] and op not in _RELAXED_NATIVE:
         if sem == ".relaxed":
             e.add(sm < _RELAXED_SM, f"Modifier '.relaxed' on '{name}' requires .target sm_90 or higher")
         need = _SEM_PTX[sem]

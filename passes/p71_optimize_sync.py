@@ -157,9 +157,9 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
 
 
 def _holds_warp_op(am, region, consts) -> bool:
-    """... or a loop nested in an if (phase 72 drops such a region's pair at a barrier join)."""
+    """... or a loop nested in an if, or a spin loop (phase 72 drops such a region's pair at a barrier join)."""
     return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
-        ifconvert.if_around_loop(am, region)
+        ifconvert.arrives_diverged_at_barrier(am, region)
 
 
 class OptimizeSyncInstructions(Phase):

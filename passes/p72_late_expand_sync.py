@@ -112,8 +112,8 @@ class _Expander:
     def _kept_without_warp_op(self, region: R.Region) -> bool:
         """A region ptxas keeps as a branch for what it holds (not for a warp op, nor for a loop nested in an
         if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
-        an if around a spin loop re-converges at the barrier: ifconvert_spin_*_bar)."""
-        if ifconvert.if_around_loop(self.am, region):
+        an if around a spin loop, or a spin loop, re-converges at the barrier: ifconvert_spin_*_bar)."""
+        if ifconvert.arrives_diverged_at_barrier(self.am, region):
             return False
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)

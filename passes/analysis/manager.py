@@ -93,6 +93,11 @@ class Analyses:
         return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness))
 
     @property
+    def single_lane(self):
+        from .single_lane import SingleLane
+        return self._get("single_lane", lambda: SingleLane(self))
+
+    @property
     def regions(self):
         from .regions import divergent_regions
         return self._get("regions", lambda: divergent_regions(self))
