@@ -25,22 +25,26 @@ def _return_block_labels(fn) -> set[str]:
             if len(b.instrs) == 1 and b.instrs[0].opcode == "ret" and b.instrs[0].guard is None}
 
 
-def _next_label(fn, block) -> str | None:
-    for i, b in enumerate(fn.blocks):
-        if b is block:
-            return fn.blocks[i + 1].label if i + 1 < len(fn.blocks) else None
-    return None
+def _next_labels(fn) -> dict[int, str | None]:
+    """id of each block -> the label of the block placed after it (None for the last)."""
+    blocks = fn.blocks
+    return {id(b): blocks[i + 1].label if i + 1 < len(blocks) else None for i, b in enumerate(blocks)}
 
 
 @rule("bra")
 def select_bra(ins, sel):
     if not sel.function.is_entry or not ins.operands or type(ins.operands[0]) is not A.Sym:
         return None
-    cache = sel._analyses.setdefault("return_blocks", _return_block_labels(sel.function))
+    cache = sel._analyses.get("return_blocks")          # per function (the selection context's lifetime)
+    if cache is None:
+        cache = sel._analyses["return_blocks"] = _return_block_labels(sel.function)
     target = ins.operands[0].name
     if target not in cache:
         return None
-    if ins.guard is None and _next_label(sel.function, sel.block) == target:
+    nxt = sel._analyses.get("next_labels")
+    if nxt is None:
+        nxt = sel._analyses["next_labels"] = _next_labels(sel.function)
+    if ins.guard is None and nxt[id(sel.block)] == target:
         return []                           # falls through into the return block anyway
     return [sel.sass(ins, "EXIT")]
 

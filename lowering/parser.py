@@ -35,6 +35,7 @@ _NUMBER = re.compile(r"0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|0[xX][0-9a-fA-F]
                      r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+[Uu]?")
 _ADDR = re.compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|\d+)))?\s*\]")
 _OPERAND_CACHE: dict[str, object] = {}
+_CACHE_LIMIT = 1 << 16          # entries; emptied when full (a long-running process stays bounded)
 
 
 def _fast_operand(s: str):
@@ -76,6 +77,8 @@ def _fast_operand(s: str):
     elif _IDENT.fullmatch(s):
         o = A.Sym(s)
     if o is not None:
+        if len(_OPERAND_CACHE) >= _CACHE_LIMIT:
+            _OPERAND_CACHE.clear()
         _OPERAND_CACHE[s] = o
     return o
 

@@ -185,6 +185,8 @@ _NUMBERS: dict[str, int | float] = {}
 def _number(text: str) -> int | float:
     v = _NUMBERS.get(text)
     if v is None:
+        if len(_NUMBERS) >= 1 << 16:         # bounded in a long-running process
+            _NUMBERS.clear()
         v = _NUMBERS[text] = parse_number(text)
     return v
 

@@ -2,7 +2,8 @@
 
 ptxas aggregates an atom/red whose address is the same in every lane of the warp: one lane performs the
 operation for all (VOTEU + REDUX, the sm_75 SHFL.BFLY tree, the used-result prefix scan, POPC). Not at -O0
-(agg_*_O0). This phase marks the candidates `!agg=1` (`!agg=2`: inside a loop or under divergent control,
+(agg_*_O0), nor where at most one lane of the warp can run it (`if (threadIdx.x == 0)`, `laneid == leader`,
+elect.sync: passes/analysis/single_lane.py). This phase marks the candidates `!agg=1` (`!agg=2`: inside a loop or under divergent control,
 where ptxas schedules the REDUX before the VOTEU); isel/fam_atomic.py picks the variant from the op, the
 result and the value. A shared-memory `add 1` with no result aggregates whatever its address
 (ATOMS.POPC.INC, agg_ctx_atom_shared_add_u32_tid_imm_dead), so it is marked too.
@@ -66,6 +67,8 @@ class AggregateAtomics(Phase):
             addr = next(o for o in ins.operands if type(o) is A.Addr)
             if not (uni.is_uniform(addr) or _shared_add_one(ins)):
                 continue
+            if am.single_lane.runs_one_lane(b.label, ins):
+                continue                     # at most one lane runs it (`if (tid.x == 0)`): nothing to share
             late = b.label in uni.divergent_blocks or ins.guard is not None or am.loops.on_cycle(b.label)
             ins.attrs.agg = 2 if late else 1
             ctx.count(self, "atomics marked")

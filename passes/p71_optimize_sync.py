@@ -157,9 +157,9 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
 
 
 def _holds_warp_op(am, region, consts) -> bool:
-    """... or a loop nested in an if (phase 72 drops such a region's pair at a barrier join)."""
+    """... or a loop nested in an if, or a spin loop (phase 72 drops such a region's pair at a barrier join)."""
     return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
-        ifconvert.if_around_loop(am, region)
+        ifconvert.arrives_diverged_at_barrier(am, region)
 
 
 class OptimizeSyncInstructions(Phase):
@@ -168,6 +168,11 @@ class OptimizeSyncInstructions(Phase):
     description = "-O1+: mark converged sync ops (no WARPSYNC/slow path), delete no-op bar.warp.sync, per-thread masks"
     knobs = (SYNC_GATE_KNOB,)
     preserves = "cfg"
+    _code_changed = True
+
+    def preserved(self) -> str:
+        # only `conv`/`permask` marks (read by no analysis) after the analyses were made: they all stay valid
+        return "cfg" if self._code_changed else "all"
 
     def enabled(self, ctx: PassContext) -> bool:
         return sync_gate_open(ctx)
@@ -183,6 +188,7 @@ class OptimizeSyncInstructions(Phase):
         overlap = ctx.options.get("no_membermask_overlap")
         if printing and honoured:
             overlap = False                  # the print option implies the overlap-safe lowering
+        self._code_changed = False           # instructions replaced or inserted after the analyses below
         changed = fold_uniform_shuffles(fn, self, ctx)
         am = ctx.analyses(fn)
         if changed:
@@ -235,7 +241,7 @@ class OptimizeSyncInstructions(Phase):
                     if ops.is_bar_warp_sync(ins):
                         out.append(_elided(ins, wop))
                         ctx.count(self, "bar.warp.sync deleted")
-                        changed = True
+                        changed = self._code_changed = True
                         continue
                     ins.attrs.conv = True
                     out.append(ins)
@@ -248,10 +254,12 @@ class OptimizeSyncInstructions(Phase):
                 if action == "plain" and ops.is_bar_warp_sync(ins):
                     out.append(_elided(ins, wop))
                     ctx.count(self, "bar.warp.sync deleted")
+                    self._code_changed = True
                     continue
                 if action == "check":
                     out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
                     ctx.count(self, "membermask checks")
+                    self._code_changed = True
                 if action != "plain":
                     ins.attrs.permask = True
                 out.append(ins)

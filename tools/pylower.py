@@ -13,8 +13,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tabulate import tabulate
-
 from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import all_target_names, parse_target
 from pylower.passes.manager import DumpOptions
@@ -29,7 +27,9 @@ def _csv(values) -> set[str]:
 
 def make_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="pylower", description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
-    ap.add_argument("input", nargs="?", help="PTX (.ptx) or LLVM IR (.ll) file")
+    ap.add_argument("input", nargs="*", help="PTX (.ptx) or LLVM IR (.ll) file; several: batch mode (tools/batch.py), "
+                    "one output per input in the -o directory")
+    ap.add_argument("-j", "--jobs", type=int, metavar="N", help="batch mode: N worker processes (0: one per CPU)")
     ap.add_argument("--arch", "-arch", default="sm_75", help="target (sm_75 ... sm_121f); default sm_75 as ptxas")
     ap.add_argument("-o", "--output", help="output .sass file (default: standard output)")
     ap.add_argument("--emit-json", action="store_true", help="also write <output>.json")
@@ -94,17 +94,23 @@ def run(argv=None, stdout=None, stderr=None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     from pylower.tools import ptxas_options
+    full_argv = list(sys.argv[1:] if argv is None else argv)       # batch mode hands it on per input
     try:
-        _, sync_options, argv = ptxas_options.split(list(sys.argv[1:] if argv is None else argv))
+        _, sync_options, argv = ptxas_options.split(full_argv)
     except ptxas_options.OptionError as e:
         stderr.write(f"pylower fatal   : {e.message}\n")
         return 1
     a = make_parser().parse_args(argv)
+    if len(a.input) > 1:
+        from pylower.tools.batch import run_batch
+        return run_batch(a.input, a.output, a.jobs, full_argv, a.emit_ir, stdout, stderr)
+    a.input = a.input[0] if a.input else None
     if a.opt_level < 0:
         stderr.write(f"pylower fatal   : '{a.opt_level}': expected a number\n")
         return 1
     from pylower.passes.registry import PHASES
     if a.list_passes:
+        from tabulate import tabulate
         rows = [(p.number, p.name, ", ".join(p.knobs) or "-", p.description) for p in PHASES]
         stdout.write(tabulate(rows, headers=["phase", "name", "knobs", "what it does"]) + "\n")
         return 0
@@ -178,6 +184,7 @@ def run(argv=None, stdout=None, stderr=None) -> int:
         if a.emit_json:
             stdout.write(program_json(res.program))
     if a.stats:
+        from tabulate import tabulate
         rows = sorted((n, name, stat, v) for (n, name, stat), v in res.ctx.stats.items())
         stderr.write(tabulate(rows, headers=["phase", "name", "statistic", "count"]) + "\n")
     return 0

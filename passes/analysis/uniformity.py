@@ -31,6 +31,15 @@ _DIVERGENT_RESULT = {"atom", "elect", "shfl", "match"}
 _SW_ATOMIC_MBARRIER = ("arrive", "arrive_drop")
 
 
+# loads whose value lanes of one warp may see change while they poll
+_POLLED_LOADS = (".relaxed", ".acquire", ".volatile")
+_SPACES = (".global", ".shared", ".local", ".const", ".param")
+
+
+def _generic(ins: ori.Instr) -> bool:
+    return not any(m.startswith(_SPACES) for m in ins.mods)
+
+
 def _is_divergent_sreg(name: str) -> bool:
     return name.startswith(_DIVERGENT_SREGS)
 
@@ -66,6 +75,27 @@ class Uniformity:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
+
+    def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
+        """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
+        with a generic-address store (of any kind) after it before the branch joins: ptxas treats the
+        loaded value as per lane (lanes that left the loop may store where the others still poll), so
+        the loop keeps its BSSY/BSYNC (the decoupled look-back of nvcc/decoupled_lookback_scan). A .global
+        load or a .global store does not count (probes phases/poll_generic_*)."""
+        if ins.opcode != "ld" or not ins.has(*_POLLED_LOADS) or not _generic(ins):
+            return False
+        joins = self._joins.get(b.label, set())
+        seen, work, cyclic, stores = set(), list(b.succs), False, False
+        while work:
+            x = work.pop()
+            if x == b.label:
+                cyclic = True
+            if x in seen or x in joins or x not in by_label:
+                continue
+            seen.add(x)
+            stores = stores or any(i.opcode == "st" and _generic(i) for i in by_label[x].instrs)
+            work.extend(by_label[x].succs)
+        return cyclic and stores
 
     def _run(self) -> None:
         fn = self.fn
@@ -103,7 +133,8 @@ class Uniformity:
                     if not ds:
                         continue
                     div = self._value_divergent(ins) or (
-                        ins.guard is not None and self.is_divergent_operand(ins.guard))
+                        ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
+                        in_div and self._polled_while_stored(b, ins, by_label)
                     for r in ds:
                         if r not in self.divergent and (div or in_div and self._live_at_join(b.label, r)):
                             self.divergent.add(r)
