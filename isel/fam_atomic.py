@@ -601,6 +601,8 @@ def _select_async(ins, sel):
     op = (_ASYNC_OPS[a.op],) + (() if a.op in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a.type])
     s = sel.sass
     if a.space != "global" and a.sem != "release" and a.scope == "cluster":
+        if len(ins.operands) < 3:
+            return []               # no mbarrier operand: accepted, then deleted by ptxas 13.0.88 (probe below)
         return [s(ins, "REDAS", op, (_t(ins.operands[0]), _t(ins.operands[1]), _t(ins.operands[2])))]
     if a.mmio and a.scope != "sys":
         return []                                     # accepted, then deleted by ptxas (not in the ISA)
