@@ -25,9 +25,19 @@ HEAD = """
   ld.global.u32 %r6, [%rd1+8];
 {body}
   st.global.u32 [%rd1], %r2;
+  st.global.u32 [%rd1+16], %r3;
+  st.global.u32 [%rd1+20], %r4;
+  st.global.f32 [%rd1+24], %f2;
+  selp.u32 %r14, 1, 0, %p2;
+  selp.u32 %r15, 1, 0, %p3;
+  st.global.u32 [%rd1+28], %r14;
+  st.global.u32 [%rd1+32], %r15;
   ret;
 }}
 """
+
+
+# every result the bodies write is stored: ptxas deletes a collective whose result is unused (warp.md 4a)
 
 
 def compile_body(body, arch="sm_90", version="9.0", funcs="", options=None):
