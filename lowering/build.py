@@ -54,6 +54,7 @@ class BuildContext:
         self.reg_types: dict[str, str] = {}
         self.symbol_spaces: dict[str, str] = {}   # variable name -> its declared state space (module + function)
         self.regs = None                          # operand_types.RegTypes of the current function
+        self.addr32_lines: list[int] = []         # lines addressing global/generic memory via a 32-bit register
 
     def error(self, message: str, ins) -> PtxError:
         return PtxError(message, getattr(ins, "line", 0), getattr(ins, "col", 0), self.file)
@@ -97,6 +98,10 @@ class _Scope:
         return bool(_SREG_RE.match(name))
 
 
+_ABI32_SM90 = "32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures."
+_ABI32_OLD = "32-Bit compilation is no longer supported"
+
+
 def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
     if mod.version > MAX_PTX_VERSION:
         raise PtxError(f"Unsupported .version {mod.version[0]}.{mod.version[1]}; current version is "
@@ -119,8 +124,7 @@ def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
             msg = "SM version specified by .target is higher than default SM version assumed"
         raise PtxError(msg, mod.target_line, 1, file)
     if mod.address_size == 32 and arch.sm >= 90:
-        raise PtxError(f"32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures.",
-                       mod.address_size_line, 1, file)
+        raise PtxError(_ABI32_SM90, mod.address_size_line, 1, file)
 
 
 def _check_duplicates(f: A.Function, file: str) -> None:
@@ -404,6 +408,8 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     if fails or (after and h is None):
         msgs = fails + after
         raise PtxError(msgs[0], ins.line, ins.col, ctx.file, more=tuple(msgs[1:]))
+    if operand_values.uses_32bit_address(ins, ctx.regs):
+        ctx.addr32_lines.append(ins.line)
     if h is not None:
         try:
             new = h(ins, ctx)
@@ -595,4 +601,9 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         ctx.symbol_spaces = saved_spaces
     if errors:
         raise PtxError.collected(errors)
+    if ctx.addr32_lines and mod.address_size == 64:
+        for line in ctx.addr32_lines:
+            diags.warn(f"Program uses 32-bit address on line '{line}' which is conflicting with .address_size 64",
+                       line)
+        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, 0, 0, mod.file)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

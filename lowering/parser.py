@@ -28,7 +28,14 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # Fast path for the common statement shape (one instruction, no braces/strings/comments inside): one
 # regex for the whole statement and a cached operand classifier. Anything else takes the token path,
 # which yields the same AST (tests check the round trip over the whole corpus).
-_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)[ \t]*(?:([^;{}\"/\n \t][^;{}\"/\n]*))?;")
+# white space and whole-line `//` comments before a statement (each way of matching them is the only one: no
+# backtracking blow-up on a statement the fast path leaves to the token path); the operands start at their
+# first non-blank character, so a long run of blanks is matched one way only too
+_FAST_SPACE = r"(?:[ \t\r\n]|//[^\n]*\n)*"
+_FAST_INSTR = re.compile(_FAST_SPACE + r"(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)"
+                         r"(?:[ \t]+([^;{}\"/\n \t][^;{}\"/\n]*)?)?;")
+# a `.loc file line column` line (Triton and LLVM put one before most instructions)
+_FAST_LOC = re.compile(_FAST_SPACE + r"(\.loc)[ \t]+(\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]*(?://[^\n]*)?(?=\r?\n)")
 _FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
 _REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
@@ -408,10 +415,24 @@ class Parser:
         Instruction, Reg, Not = A.Instruction, A.Reg, A.Not
         pos = start_pos = lx._end
         line, lstart, lpos = lx._lline, lx._lstart, lx._lpos
+        loc_match = _FAST_LOC.match
         while True:
             m = match(text, pos)
             if m is None:
-                break
+                m = loc_match(text, pos)
+                if m is None:
+                    break
+                start = m.start(1)
+                if start < lpos:
+                    break
+                n = text.count("\n", lpos, start)
+                if n:
+                    line += n
+                    lstart = text.rfind("\n", lpos, start) + 1
+                lpos = start
+                out.append(A.Directive(".loc", f"{m.group(2)} {m.group(3)} {m.group(4)}", line))
+                pos = m.end()
+                continue
             neg, g, name, ops = m.groups()
             split = names.get(name)
             if split is None:
