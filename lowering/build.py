@@ -605,6 +605,6 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         for line in ctx.addr32_lines:
             diags.warn(f"Program uses 32-bit address on line '{line}' which is conflicting with .address_size 64",
                        line)
-        # ptxas prints it without a line: a file-level problem, located at line 1
-        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, 1, 1, mod.file)
+        # ptxas prints this fatal without a line; pylower locates it at its cause, the first 32-bit address
+        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, ctx.addr32_lines[0], 1, mod.file)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
