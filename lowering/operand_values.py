@@ -128,6 +128,8 @@ def _cp(ins, symbols):
         return _bulk_size("cp.async.bulk.prefetch", 1, ops[1]) if len(ops) > 1 else []
     if ".bulk" in mods:
         name = "cp.reduce.async.bulk" if ".reduce" in mods else "cp.async.bulk"
+        if not ops:                 # `cp.async.bulk;` (ptxas 13.0.88): the operand count is the whole story
+            return [f"Arguments mismatch for instruction '{name}'"]
         pos = [(ops[0], sp[0] if sp else None), (ops[1] if len(ops) > 1 else None, sp[1] if len(sp) > 1 else None)]
         if ".mbarrier::complete_tx::bytes" in mods and len(ops) > 3:
             pos.append((ops[3], ".shared"))

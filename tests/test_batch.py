@@ -36,6 +36,7 @@ def test_outputs_identical_to_separate_runs(tmp_path):
     for jobs in ("1", "2"):
         status, _, err = _run(inputs + ["--arch", "sm_90a", "--emit-json", "-j", jobs, "-o", tmp_path / f"b{jobs}"])
         assert status == 0, err
+    (tmp_path / "one").mkdir()
     for src in inputs:
         one = tmp_path / "one" / (src.stem + ".sass")
         status, _, err = _run([src, "--arch", "sm_90a", "--emit-json", "-o", one])
@@ -105,3 +106,11 @@ def test_progress_bar_only_on_a_terminal():
     bar = batch._progress(3, _Tty())
     assert bar is not None
     bar.close()
+
+
+def test_output_directory_parent_must_exist(tmp_path):
+    inputs = _inputs(tmp_path)
+    status, _, err = _run(inputs + ["--arch", "sm_90a", "-o", tmp_path / "missing" / "out"])
+    assert status == 1
+    assert "could not be opened" in err
+    assert not (tmp_path / "missing").exists()

@@ -33,10 +33,10 @@ def _strip(argv: list[str], inputs: list[str]) -> list[str]:
         if tok in left:
             left.remove(tok)
             continue
-        if tok in ("-o", "--output", "-j", "--jobs"):
+        if tok in ("-o", "--output", "--output-file", "-j", "--jobs"):
             skip = True
             continue
-        if tok.startswith(("--output=", "--jobs=")) or (tok.startswith(("-o", "-j")) and not tok.startswith("--")
+        if tok.startswith(("--output=", "--output-file=", "--jobs=")) or (tok.startswith(("-o", "-j")) and not tok.startswith("--")
                                                          and len(tok) > 2 and tok[1] in "oj"):
             continue
         out.append(tok)
@@ -96,7 +96,11 @@ def run_batch(inputs: list[str], output: str | None, jobs: int | None, argv: lis
             stderr.write(f"pylower: error: '{seen[n]}' and '{i}' would both be written to {n}\n")
             return 1
         seen[n] = i
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:        # the directory itself is made (its parent must exist: no silent mkdir -p)
+        out_dir.mkdir(exist_ok=True)
+    except OSError:
+        stderr.write(f"pylower: error: Output file '{output}' could not be opened\n")
+        return 1
     common = _strip(argv, inputs)
     work = [(k, [i] + common + ["-o", str(n)]) for k, (i, n) in enumerate(zip(inputs, names))]
     jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs or 1)

@@ -357,18 +357,23 @@ def suite_batch(b: Bench, jobs=(1, 2)) -> tuple[str, list, str]:
     n = sum(len(v) for v in ok.values())
     instrs = sum(count_instructions(f.read_text()) for v in ok.values() for f in v)
 
-    def pylower_round(j: int) -> float:
-        t = 0.0
+    def pylower_round(j: int) -> tuple[float, float]:
+        t = c = 0.0
         for arch, files in ok.items():
             t += _run(b.pylower + [str(f) for f in files] + ["--arch", arch, "-o", str(b.tmp / "batch"),
                                                               "-j", str(j)], check=False)[0]
-        return t
+            c += _CPU[0]                  # the workers' CPU time is in it (reaped children count)
+        return t, c
 
-    def ptxas_round() -> float:
-        return sum(_run([b.ptxas, f"-arch={arch}", str(f), "-o", str(b.tmp / "one.cubin")], check=False)[0]
-                   for arch, files in ok.items() for f in files)
+    def ptxas_round() -> tuple[float, float]:
+        t = c = 0.0
+        for arch, files in ok.items():
+            for f in files:
+                t += _run([b.ptxas, f"-arch={arch}", str(f), "-o", str(b.tmp / "one.cubin")], check=False)[0]
+                c += _CPU[0]
+        return t, c
 
-    times: dict[str, list[float]] = {f"pylower -j {j}": [] for j in jobs}
+    times: dict[str, list[tuple[float, float]]] = {f"pylower -j {j}": [] for j in jobs}
     if b.ptxas:
         times["ptxas, one file after another"] = []
     for _ in range(max(1, b.repeat)):
@@ -377,18 +382,22 @@ def suite_batch(b: Bench, jobs=(1, 2)) -> tuple[str, list, str]:
         if b.ptxas:
             times["ptxas, one file after another"].append(ptxas_round())
     rows = []
-    base = statistics.median(times["ptxas, one file after another"]) if b.ptxas else None
+    ref = times.get("ptxas, one file after another")
+    base = statistics.median(t for t, _ in ref) if ref else None
+    base_cpu = statistics.median(c for _, c in ref) if ref else None
     for name, ts in times.items():
-        t = statistics.median(ts)
+        t = statistics.median(x for x, _ in ts)
+        c = statistics.median(y for _, y in ts)
         rows.append([name, n, f"{t:.2f}", f"{n / t:.1f}", f"{instrs / t:,.0f}",
-                     f"{base / t:.2f}" if base else "-"])
+                     f"{base / t:.2f}" if base else "-", f"{c:.2f}", f"{base_cpu / c:.2f}" if base_cpu else "-"])
     extra = (f"{n} real kernel files ({instrs:,} PTX instructions) in {len(ok)} target groups, "
              f"{max(1, b.repeat)} alternating rounds, medians; "
              "speed-up = ptxas's time / this time (higher is faster).")
     return "(e) batch throughput on the corpus", rows, extra
 
 
-BATCH_HEAD = ["command", "files", "seconds", "files/s", "PTX instr/s", "speed-up vs ptxas"]
+BATCH_HEAD = ["command", "files", "seconds", "files/s", "PTX instr/s", "speed-up vs ptxas", "CPU seconds",
+              "CPU speed-up vs ptxas"]
 
 
 SHAPES = {

@@ -101,6 +101,10 @@ class Uniformity:
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
+        divergent, divergent_blocks = self.divergent, self.divergent_blocks
+        defs = self.du.defs
+        # per block, the instructions that write registers and what they write (looked up once)
+        writers = [(b, [(ins, ds) for ins in b.instrs if (ds := defs(ins))]) for b in fn.blocks]
         changed = True
         while changed:
             changed = False
@@ -126,18 +130,20 @@ class Uniformity:
                             self.divergent_blocks.add(x)
                             changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
-            for b in fn.blocks:
-                in_div = b.label in self.divergent_blocks
-                for ins in b.instrs:
-                    ds = self.du.defs(ins)
-                    if not ds:
-                        continue
-                    div = self._value_divergent(ins) or (
-                        ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
-                        in_div and self._polled_while_stored(b, ins, by_label)
+            for b, writes in writers:
+                label = b.label
+                in_div = label in divergent_blocks
+                for ins, ds in writes:
+                    div = None                       # computed once a definition is not divergent yet
                     for r in ds:
-                        if r not in self.divergent and (div or in_div and self._live_at_join(b.label, r)):
-                            self.divergent.add(r)
+                        if r in divergent:
+                            continue
+                        if div is None:
+                            div = self._value_divergent(ins) or (
+                                ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
+                                in_div and self._polled_while_stored(b, ins, by_label)
+                        if div or in_div and self._live_at_join(label, r):
+                            divergent.add(r)
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:
