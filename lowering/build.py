@@ -611,5 +611,7 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         for line in ctx.addr32_lines:
             diags.warn(f"Program uses 32-bit address on line '{line}' which is conflicting with .address_size 64",
                        line)
-        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, 0, 0, mod.file)
+        # ptxas prints this fatal without a line: it is placed at the .address_size directive it conflicts with
+        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD,
+                       getattr(mod, "address_size_line", 0) or ctx.addr32_lines[0], 1, mod.file)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
