@@ -245,17 +245,23 @@ def lower_elect(ins: A.Instruction, ctx):
 
 @handler("griddepcontrol")
 def lower_griddepcontrol(ins: A.Instruction, ctx):
-    for m in ins.mods:
-        if m not in _GRIDDEP_ACTIONS:
-            raise ctx.error(f"Unknown modifier '{m}'", ins)
+    # a known modifier other than the two actions is illegal (unknown ones were reported by the builder); on an
+    # old target ptxas puts it between the action's gate and the instruction's (probe errors_illegal_modifiers)
+    illegal = [f"Illegal modifier '{m}' for instruction 'griddepcontrol'" for m in ins.mods if m not in _GRIDDEP_ACTIONS]
     acts = [m for m in ins.mods if m in _GRIDDEP_ACTIONS]
+    if not acts and not illegal and ctx.dropped_modifiers:
+        return []                          # only an unknown modifier (already reported): nothing more (probed)
     if not acts:
-        raise ctx.error("'.launch_dependents' or '.wait' modifier required for instruction 'griddepcontrol'", ins)
+        raise PtxError(*(illegal[:1] or ["'.launch_dependents' or '.wait' modifier required for instruction "
+                                         "'griddepcontrol'"]), ins.line, ins.col, ctx.file, more=tuple(illegal[1:]))
     if len(acts) > 1:
         raise ctx.error(f"Modifier '{acts[0]}' cannot be combined with modifier '{acts[1]}'", ins)
     act = acts[0]
     if ctx.target.sm < _GRIDDEP_SM:
-        raise ctx.error(f"Modifier '{act}' requires .target sm_{_GRIDDEP_SM} or higher", ins)
+        raise PtxError(f"Modifier '{act}' requires .target sm_{_GRIDDEP_SM} or higher", ins.line, ins.col, ctx.file,
+                       more=tuple(illegal) + (f"Instruction 'griddepcontrol' requires .target sm_{_GRIDDEP_SM} or higher",))
+    if illegal:
+        raise PtxError(illegal[0], ins.line, ins.col, ctx.file, more=tuple(illegal[1:]))
     if ctx.version < (7, 8):
         raise ctx.error(f"Modifier '{act}' requires PTX ISA .version 7.8 or later", ins)
     if ins.operands:

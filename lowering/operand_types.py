@@ -267,6 +267,31 @@ SIGNATURES = {
 }
 
 
+# The modifiers of instructions with a closed set (types aside): any other known modifier is "Illegal modifier
+# '.relaxed' for instruction 'vote'" and nothing else (a scope is printed twice). Probed one by one.
+_LEGAL_MODS = {
+    "vote": {".sync", ".any", ".all", ".uni", ".ballot"},
+    "shfl": {".sync", ".up", ".down", ".bfly", ".idx"},
+    "match": {".sync", ".any", ".all"},
+    "redux": {".sync", ".add", ".min", ".max", ".and", ".or", ".xor", ".abs", ".NaN"},
+    "activemask": set(),
+    "elect": {".sync"},
+}
+_SCOPES = {".cta", ".cluster", ".gpu", ".sys"}
+
+
+def illegal_modifiers(ins) -> list[str]:
+    legal = _LEGAL_MODS.get(ins.opcode)
+    if legal is None:
+        return []
+    out = []
+    for m in ins.mods:
+        if m in legal or _TYPE_RE.match(m) or m in (".pred", ".f16x2", ".bf16x2", ".bf16", ".f16", ".tf32"):
+            continue
+        out += [f"Illegal modifier '{m}' for instruction '{ins.opcode}'"] * (2 if m in _SCOPES else 1)
+    return out
+
+
 def check(ins, regs: RegTypes) -> list[str]:
     """ptxas's messages for an instruction whose operands do not fit its form ("Arguments mismatch", or a
     type/operation error ptxas gives instead of everything else); [] when they fit."""

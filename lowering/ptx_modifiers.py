@@ -69,7 +69,7 @@ OPERATION_WORDS = frozenset("""
 .wide .full .arrive .arrive_drop .red .warp .proxy .bulk .tensor .reduce .prefetch .expect_tx .complete_tx
 .try_wait .test_wait .init .inval .pending_count .parity .mma_async .fence .commit_group .wait_group
 .wait_group_read .wait_all .relinquish_alloc_permit .commit .replace .cp_fenceproxy .to .l .ecr .fractional
-.range .ld_reduce .query_cancel .try_cancel .mbarrier .signal .fence::after_thread_sync
+.range .ld_reduce .query_cancel .try_cancel .mbarrier .fence::after_thread_sync
 .fence::before_thread_sync .wait::ld .wait::st .load .store .a .b .c .d .pack .unpack .shift .level .grad
 .base .lod .mipmap .tensormap .async_proxy .1d .2d .3d .4d .5d .6d .bulk_group .red_async .ws .noinc
 .discard .global .gen .ld .st .mma .ldmatrix .sp .cta_group .elect .release .acquire .relaxed .sync

@@ -379,6 +379,13 @@ def generate() -> dict:
     return {"ptxas": "13.0.88", "version": VERSION, "targets": list(TARGETS), "forms": out}
 
 
+def same_messages(theirs: list, mine: list) -> bool:
+    """pylower's messages equal ptxas's; a ptxas message without a line (a fatal) matches pylower's at any line
+    (pylower locates every diagnostic)."""
+    return len(theirs) == len(mine) and all(t[1] == m[1] and (t[0] is None or t[0] == m[0])
+                                            for t, m in zip(theirs, mine))
+
+
 def read_reference() -> dict:
     return json.loads(gzip.decompress(REFERENCE.read_bytes()))
 
@@ -396,8 +403,9 @@ def compare(ref: dict) -> dict:
                 s["cases"] += 1
                 same_verdict = bool(mine) == bool(r["errors"])
                 s["accept"] += same_verdict
-                s["messages"] += mine == r["errors"]
-                if mine != r["errors"]:
+                same = same_messages(r["errors"], mine)
+                s["messages"] += same
+                if not same:
                     s["diff"].append((f["ptx"], t, r["errors"], mine, same_verdict))
     return stats
 
