@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic, isa_gates, operand_types, operand_values, ptx_modifiers
+from . import arity, generic, isa_gates, operand_types, operand_values, ptx_modifiers
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -54,6 +54,7 @@ class BuildContext:
         self.reg_types: dict[str, str] = {}
         self.symbol_spaces: dict[str, str] = {}   # variable name -> its declared state space (module + function)
         self.regs = None                          # operand_types.RegTypes of the current function
+        self.addr32_lines: list[int] = []         # lines addressing global/generic memory via a 32-bit register
 
     def error(self, message: str, ins) -> PtxError:
         return PtxError(message, getattr(ins, "line", 0), getattr(ins, "col", 0), self.file)
@@ -97,6 +98,10 @@ class _Scope:
         return bool(_SREG_RE.match(name))
 
 
+_ABI32_SM90 = "32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures."
+_ABI32_OLD = "32-Bit compilation is no longer supported"
+
+
 def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
     if mod.version > MAX_PTX_VERSION:
         raise PtxError(f"Unsupported .version {mod.version[0]}.{mod.version[1]}; current version is "
@@ -117,10 +122,32 @@ def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
             msg = f"Program with .target '{tname}' cannot be compiled to future architecture"
         else:
             msg = "SM version specified by .target is higher than default SM version assumed"
-        raise PtxError(msg, 0, 0, file)
+        raise PtxError(msg, mod.target_line, 1, file)
     if mod.address_size == 32 and arch.sm >= 90:
-        raise PtxError(f"32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures.",
-                       0, 0, file)
+        raise PtxError(_ABI32_SM90, mod.address_size_line, 1, file)
+
+
+def _check_duplicates(f: A.Function, file: str) -> None:
+    """A label or variable declared twice in one scope (a function's parameters are in its outermost scope):
+    ptxas's "Duplicate definition of label 'L'" / "of variable '%x'" (a range as '%r<'), at the second one."""
+    stack = [(f.body, {p.name: "variable" for p in f.params + f.rets})]
+    while stack:
+        body, seen = stack.pop()
+        for st in body:
+            t = type(st)
+            if t is A.Block:
+                stack.append((st.body, {}))
+                continue
+            if t is A.Label:
+                key, kind, shown = st.name, "label", st.name
+            elif t is A.VarDecl:
+                key, kind = (st.name + "<", st.name + "<") if st.count is not None else (st.name, st.name), "variable"
+                key, shown = key
+            else:
+                continue
+            if key in seen:
+                raise PtxError(f"Duplicate definition of {kind} '{shown}'", st.line or f.line, 1, file)
+            seen[key] = kind
 
 
 def _flatten(body, decls: list, stmts: list) -> None:
@@ -198,7 +225,8 @@ class _Renamer:
                 self.used.add(new)
                 return new
 
-    def _scope(self, body, outer: list, top: bool = False):
+    def _open(self, body, outer: list) -> list:
+        """The scopes seen inside `body`: the enclosing ones plus its own declarations, renamed."""
         names: dict[str, str] = {}
         ranges: dict[str, str] = {}
         for kind, name in _declared(body):
@@ -206,12 +234,24 @@ class _Renamer:
                 ranges[name] = self._fresh(name, True)
             else:
                 names[name] = self._fresh(name, False)
-        scopes = outer + [(names, ranges)]
-        out = []
-        for st in body:
+        return outer + [(names, ranges)]
+
+    def _scope(self, body, outer: list, top: bool = False):
+        # an explicit stack of open scopes: (statements left, rewritten so far, scopes, the block's line)
+        stack = [(iter(body), [], self._open(body, outer), 0)]
+        while True:
+            it, out, scopes, line = stack[-1]
+            st = next(it, None)
+            if st is None:
+                stack.pop()
+                if not stack:
+                    return out
+                stack[-1][1].append(A.Block(tuple(out), line))
+                continue
+            names, ranges = scopes[-1]
             t = type(st)
             if t is A.Block:
-                out.append(A.Block(tuple(self._scope(st.body, scopes)), st.line))
+                stack.append((iter(st.body), [], self._open(st.body, scopes), st.line))
             elif t is A.Label:
                 out.append(A.Label(names[st.name], st.line))
             elif t is A.VarDecl:
@@ -223,7 +263,6 @@ class _Renamer:
                                          st.line, st.col))
             else:
                 out.append(st)
-        return out
 
     def _name(self, name: str, scopes) -> str:
         for names, ranges in reversed(scopes):
@@ -355,8 +394,12 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     if ins.guard is not None and not operand_types.is_predicate(ins.guard, ctx.regs):
         errors.append(ctx.error("Predicate expression expected", ins))
         return []
-    bad_args = operand_types.check(ins, ctx.regs)
+    counts = arity.check(ins)
+    bad_args = ([counts] if counts and "must be register" in counts else None) \
+        or operand_types.check(ins, ctx.regs) or counts      # sync forms' signatures, else operand counts
     if bad_args:
+        if type(bad_args) is str:
+            bad_args = [bad_args]
         errors.append(PtxError(bad_args[0], ins.line, ins.col, ctx.file, more=tuple(bad_args[1:])))
         return []
     h = HANDLERS.get(ins.opcode)
@@ -365,6 +408,8 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     if fails or (after and h is None):
         msgs = fails + after
         raise PtxError(msgs[0], ins.line, ins.col, ctx.file, more=tuple(msgs[1:]))
+    if operand_values.uses_32bit_address(ins, ctx.regs):
+        ctx.addr32_lines.append(ins.line)
     if h is not None:
         try:
             new = h(ins, ctx)
@@ -387,6 +432,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str], ope
     its undeclared names are not reported."""
     decls: list = []
     stmts: list = []
+    _check_duplicates(f, ctx.file)
     _flatten(f.body, decls, stmts)
     scope = _Scope(global_names)
     for p in f.params + f.rets:
@@ -555,4 +601,9 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         ctx.symbol_spaces = saved_spaces
     if errors:
         raise PtxError.collected(errors)
+    if ctx.addr32_lines and mod.address_size == 64:
+        for line in ctx.addr32_lines:
+            diags.warn(f"Program uses 32-bit address on line '{line}' which is conflicting with .address_size 64",
+                       line)
+        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, 0, 0, mod.file)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

@@ -60,7 +60,7 @@ class Warning_:
     severity: str = "warning"        # or "info" (ptxas's informational remarks)
 
     def format(self, file: str) -> str:
-        return f"{file}:{self.line}:{self.col or 1}: {self.severity}: {self.message}"
+        return f"{file}:{self.line or 1}:{self.col or 1}: {self.severity}: {self.message}"
 
 
 @dataclass

@@ -71,6 +71,8 @@ def lower_mbarrier(ins: A.Instruction, ctx):
     parity = ".parity" in mods
     expect = ".expect_tx" in mods and op in ("arrive", "arrive_drop")
     name = f"mbarrier.{op}" + (".parity" if parity else "") + (".expect_tx" if expect else "")
+    if name[9:] not in _OP_GATES:          # .parity on an op without a parity form (ptxas 13.0.88: mbarrier.init.parity)
+        raise ctx.error("Unknown modifier '.parity'", ins)
     typ = next((m for m in mods if m in (".b64", ".b32", ".u64", ".s64")), None)
     if typ != ".b64":
         raise ctx.error(f"Unexpected instruction types specified for 'mbarrier.{op}'", ins)

@@ -128,6 +128,8 @@ def _cp(ins, symbols):
         return _bulk_size("cp.async.bulk.prefetch", 1, ops[1]) if len(ops) > 1 else []
     if ".bulk" in mods:
         name = "cp.reduce.async.bulk" if ".reduce" in mods else "cp.async.bulk"
+        if not ops:                 # `cp.async.bulk;` (ptxas 13.0.88): the operand count is the whole story
+            return [f"Arguments mismatch for instruction '{name}'"]
         pos = [(ops[0], sp[0] if sp else None), (ops[1] if len(ops) > 1 else None, sp[1] if len(sp) > 1 else None)]
         if ".mbarrier::complete_tx::bytes" in mods and len(ops) > 3:
             pos.append((ops[3], ".shared"))
@@ -193,10 +195,47 @@ def _sm120_bulk_source(ins, regs, target) -> list[str]:
     return []
 
 
+# Instructions whose .global / generic address may not be a 32-bit register under .address_size 64: ptxas then
+# warns "Program uses 32-bit address on line 'N' ..." and stops with its 32-bit ABI fatal (probed; the async
+# copies, st.async and fence.proxy take a 32-bit register, multimem fails an internal move instead).
+_ADDR32_STEMS = {"ld", "ldu", "st", "atom", "red", "prefetch", "prefetchu", "applypriority", "discard"}
+_NOT_GLOBAL = (".shared", ".shared::cta", ".shared::cluster", ".local", ".const", ".param", ".param::entry",
+               ".param::func")
+
+
+def uses_32bit_address(ins, regs) -> bool:
+    """Does `ins` address .global or generic memory through a 32-bit register (or convert a 32-bit generic
+    address: cvta .u32)?"""
+    stem, mods = ins.opcode, ins.mods
+    if stem == "cvta":
+        return ".u32" in mods
+    if stem == "mbarrier":
+        if any(m in _NOT_GLOBAL for m in mods):
+            return False
+    elif stem not in _ADDR32_STEMS or any(m in _NOT_GLOBAL for m in mods) or ".async" in mods or ".bulk" in mods:
+        return False
+    for o in ins.operands:
+        if type(o) is A.Addr and o.items and type(o.items[0]) is A.Reg and \
+                regs.of(o.items[0].name) in (".b32", ".u32", ".s32"):
+            return True
+    return False
+
+
+def _multimem_address(ins, regs) -> list[str]:
+    ops = ins.operands
+    addr = next((o for o in ops if type(o) is A.Addr), None)
+    if addr is not None and addr.items and type(addr.items[0]) is A.Reg and \
+            regs.of(addr.items[0].name) in (".b32", ".u32", ".s32"):
+        return ["Arguments mismatch for instruction 'mov'"]
+    return []
+
+
 def check(ins, symbols: dict, target=None, regs=None) -> list[str]:
     """ptxas's value and state-space messages for `ins` (`symbols`: name -> declared state space)."""
     f = _CHECKS.get(ins.opcode)
     out = f(ins, symbols) if f else []
     if ins.opcode == "cp" and target is not None and regs is not None:
         out += _sm120_bulk_source(ins, regs, target)
+    if ins.opcode == "multimem" and regs is not None:
+        out += _multimem_address(ins, regs)
     return out

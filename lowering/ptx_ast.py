@@ -173,6 +173,7 @@ class Module:
     file: str = field(default="<input>", compare=False)
     version_line: int = field(default=1, compare=False)
     target_line: int = field(default=2, compare=False)
+    address_size_line: int = field(default=3, compare=False)
 
     @property
     def functions(self) -> list[Function]:

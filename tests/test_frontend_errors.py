@@ -88,3 +88,28 @@ def test_cli_prints_every_error(tmp_path):
     out = err.getvalue().splitlines()
     assert len(out) == len(_errors_of(src.read_text(), src.name, "sm_90"))
     assert all(":" in x and " error: " in x and int(x.split(":")[1]) >= 1 for x in out)
+
+
+@pytest.mark.parametrize("line, arch, fatal", [
+    ("ld.u32 %r2, [%r1];", "sm_90", True),
+    ("ld.global.u32 %r2, [%r1];", "sm_80", True),
+    ("atom.add.u32 %r2, [%r1], 1;", "sm_90", True),
+    ("cvta.to.shared.u32 %r2, %r1;", "sm_90", True),
+    ("ld.shared.u32 %r2, [%r1];", "sm_90", False),
+    ("red.shared.add.u32 [%r1], 1;", "sm_90", False),
+    ("cp.async.ca.shared.global [%r1], [%r2], 16;", "sm_90", False),
+])
+def test_32bit_address_is_the_32bit_abi_fatal(line, arch, fatal):
+    """A 32-bit register addressing .global / generic memory under .address_size 64: ptxas warns per line and
+    stops with its 32-bit fatal (no line), unless the file has errors (then only those)."""
+    text = (f".version 8.7\n.target {arch}\n.address_size 64\n.visible .entry k()\n{{\n"
+            f".reg .b32 %r<4>;\n{line}\nret;\n}}\n")
+    msgs = _errors_of(text, "a.ptx", arch)
+    if not fatal:
+        assert msgs == []
+        return
+    want = ("32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures."
+            if arch == "sm_90" else "32-Bit compilation is no longer supported")
+    assert msgs == [(1, want)]
+    assert _errors_of(text.replace("ret;", "bar.snyc 0;\nret;"), "a.ptx", arch) == [
+        (8, "Unknown modifier '.snyc'"), (8, "Barrier modifier required for instruction 'bar'")]

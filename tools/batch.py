@@ -33,10 +33,10 @@ def _strip(argv: list[str], inputs: list[str]) -> list[str]:
         if tok in left:
             left.remove(tok)
             continue
-        if tok in ("-o", "--output", "-j", "--jobs"):
+        if tok in ("-o", "--output", "--output-file", "-j", "--jobs"):
             skip = True
             continue
-        if tok.startswith(("--output=", "--jobs=")) or (tok.startswith(("-o", "-j")) and not tok.startswith("--")
+        if tok.startswith(("--output=", "--output-file=", "--jobs=")) or (tok.startswith(("-o", "-j")) and not tok.startswith("--")
                                                          and len(tok) > 2 and tok[1] in "oj"):
             continue
         out.append(tok)

@@ -54,7 +54,8 @@ _NO_DEST = {
 _DESTS = {"ISETP": 2, "FSETP": 2, "DSETP": 2, "HSETP2": 2, "PLOP3": 2, "UISETP": 2, "UPLOP3": 2, "SHFL": 2,
           "VOTE": 2, "VOTEU": 2, "ELECT": 2, "R2UR": 2, "LEA": 2, "ULEA": 2, "IADD3": 3, "UIADD3": 3,
           "MATCH": 2, "ULOP3": 2, "LOP3": 2, "R2P": 1, "BMOV": 1, "SYNCS": 1, "ATOM": 2, "ATOMG": 2, "ATOMS": 1,
-          "F2I": 1, "I2F": 1, "FMNMX": 1, "REDUX": 1, "CREDUX": 2, "UFLO": 1, "POPC": 1}
+          "F2I": 1, "I2F": 1, "FMNMX": 1, "REDUX": 1, "CREDUX": 2, "UFLO": 1, "POPC": 1,
+          "B2R": 2}
 
 # forms whose leading predicate result is followed by a register result: SHFL PT, R, ...; ATOM P0, R, [...]
 _PRED_FIRST = {"SHFL", "ATOM", "ATOMG", "R2UR", "ELECT"}

@@ -326,6 +326,7 @@ def kernel(body: str, target: str, version: str = VERSION) -> str:
 
 
 _MSG = re.compile(r"^ptxas [^,]*, line (\d+); (error|fatal)\s*: (.*)$")
+_FATAL = re.compile(r"^ptxas fatal\s*: (.*)$")           # a fatal without a line (kept as line None)
 
 
 def ptxas_messages(body: str, target: str) -> list:
@@ -341,8 +342,10 @@ def ptxas_messages(body: str, target: str) -> list:
         m = _MSG.match(line.replace(str(f), "k.ptx"))
         if m:
             out.append([int(m.group(1)) - FIRST_LINE, m.group(3).strip()])
-    if r.returncode != 0 and not out and "aborted" not in r.stderr:
-        return None
+        elif _FATAL.match(line) and "Ptx assembly aborted" not in line:
+            out.append([None, _FATAL.match(line).group(1).strip()])
+    if r.returncode != 0 and not out:
+        return None                                         # a crash: no message at all
     return out
 
 
@@ -354,7 +357,7 @@ def pylower_messages(body: str, target: str) -> list:
     try:
         build.build_text(kernel(body, target), "k.ptx", parse_target(target))
     except PtxError as e:
-        return [[line - FIRST_LINE, m] for line, m in e.messages()]
+        return [[x.line - FIRST_LINE if x.line else None, m] for x in e.all() for m in (x.message,) + x.more]
     return []
 
 
