@@ -36,6 +36,7 @@ def test_outputs_identical_to_separate_runs(tmp_path):
     for jobs in ("1", "2"):
         status, _, err = _run(inputs + ["--arch", "sm_90a", "--emit-json", "-j", jobs, "-o", tmp_path / f"b{jobs}"])
         assert status == 0, err
+    (tmp_path / "one").mkdir()
     for src in inputs:
         one = tmp_path / "one" / (src.stem + ".sass")
         status, _, err = _run([src, "--arch", "sm_90a", "--emit-json", "-o", one])
