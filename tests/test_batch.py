@@ -106,3 +106,11 @@ def test_progress_bar_only_on_a_terminal():
     bar = batch._progress(3, _Tty())
     assert bar is not None
     bar.close()
+
+
+def test_output_directory_parent_must_exist(tmp_path):
+    inputs = _inputs(tmp_path)
+    status, _, err = _run(inputs + ["--arch", "sm_90a", "-o", tmp_path / "missing" / "out"])
+    assert status == 1
+    assert "could not be opened" in err
+    assert not (tmp_path / "missing").exists()

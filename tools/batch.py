@@ -96,7 +96,11 @@ def run_batch(inputs: list[str], output: str | None, jobs: int | None, argv: lis
             stderr.write(f"pylower: error: '{seen[n]}' and '{i}' would both be written to {n}\n")
             return 1
         seen[n] = i
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:        # the directory itself is made (its parent must exist: no silent mkdir -p)
+        out_dir.mkdir(exist_ok=True)
+    except OSError:
+        stderr.write(f"pylower: error: Output file '{output}' could not be opened\n")
+        return 1
     common = _strip(argv, inputs)
     work = [(k, [i] + common + ["-o", str(n)]) for k, (i, n) in enumerate(zip(inputs, names))]
     jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs or 1)
