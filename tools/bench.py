@@ -59,7 +59,7 @@ def _run(cmd: list[str], check: bool = True) -> tuple[float, int]:
     p.returncode = os.waitstatus_to_exitcode(status)
     _CPU[:] = [usage.ru_utime + usage.ru_stime]
     if p.returncode != 0 and check:
-        raise RuntimeError(f"{' '.join(cmd[:3])} ... failed ({p.returncode}): {err.strip()[:400]}")
+        raise RuntimeError(f"{' '.join(cmd[:3])} ... failed ({p.returncode}): {err.strip()[-400:]}")      # the error comes after any warnings
     return dt, usage.ru_maxrss
 
 
