@@ -50,18 +50,22 @@ class LoopInversion(Phase):
             return False
         changed = False
         done: set[str] = set()
-        while True:
+        inverted = True
+        while inverted:                  # after an inversion the loops are found again
             am = ctx.analyses(fn)
-            loops = am.loops
-            headers = [h for _, h in loops.back_edges if h not in done]
-            if not headers:
-                break
-            header = headers[0]
-            done.add(header)
-            if self._invert(fn, header, [lt for lt, h in loops.back_edges if h == header], am, ctx):
-                ori.link_preds(fn)
-                am.invalidate("none")
-                changed = True
+            latches: dict[str, list[str]] = {}       # header -> its latches, headers in back-edge order
+            for lt, h in am.loops.back_edges:
+                latches.setdefault(h, []).append(lt)
+            inverted = False
+            for header, lts in latches.items():
+                if header in done:
+                    continue
+                done.add(header)
+                if self._invert(fn, header, lts, am, ctx):
+                    ori.link_preds(fn)
+                    am.invalidate("none")
+                    changed = inverted = True
+                    break
         return changed
 
     def _invert(self, fn: ori.Function, header: str, latches: list[str], am, ctx: PassContext) -> bool:

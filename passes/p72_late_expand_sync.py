@@ -86,6 +86,9 @@ class _Expander:
         self.consts = self.am.constants
         self._ops_per_block: dict[str, int] = {}
         self.paired: list[R.Region] = []
+        self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
+        self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
+        self._holding: dict | None = None
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
@@ -101,8 +104,11 @@ class _Expander:
         return ops.pseudo(opcode, mods, operands, NAME, line, **attrs)
 
     def _pair(self, region: R.Region | None) -> None:
-        if region is not None and region not in self.paired:
-            self.paired.append(region)
+        if region is not None:
+            key = _value_key(region)
+            if key not in self._paired_keys:         # regions are compared by value (dataclass equality)
+                self._paired_keys.add(key)
+                self.paired.append(region)
 
     def _sole_op_of(self, region: R.Region | None) -> bool:
         """The region holds exactly one warp op (counted before expansion)."""
@@ -119,7 +125,17 @@ class _Expander:
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
 
     def _in_loop_region(self, label: str) -> bool:
-        return any(r.kind == "loop" and label in r.body for r in self.regions)
+        if self._loop_blocks is None:
+            self._loop_blocks = {x for r in self.regions if r.kind == "loop" for x in r.body}
+        return label in self._loop_blocks
+
+    def _regions_holding(self, label: str) -> int:
+        if self._holding is None:
+            self._holding = {}
+            for r in self.regions:
+                for x in r.body:
+                    self._holding[x] = self._holding.get(x, 0) + 1
+        return self._holding.get(label, 0)
 
     def _helper(self, ins: ori.Instr, wop: ops.WarpOp) -> str:
         """The out-of-line `__cuda_sm70_<op>` slow path: a block after EXIT (one per op kind and function),
@@ -200,7 +216,7 @@ class _Expander:
             seq = self._collective(ins, wop, False)
             per_thread = wop.mask is not None and self.uni.is_divergent_operand(wop.mask)
             if per_thread or self._in_loop_region(b.label):
-                seq = self._wrap_pair(seq, line, depth=sum(1 for r in self.regions if b.label in r.body))
+                seq = self._wrap_pair(seq, line, depth=self._regions_holding(b.label))
             return seq
         if permask:
             if wop.helper.startswith(_PLAIN_WARPSYNC_PER_THREAD):
@@ -320,9 +336,14 @@ class _Expander:
 
     def _insert_pairs(self, user_op: set[str]) -> bool:
         by_label = {b.label: b for b in self.fn.blocks}
-        order = [r for r in self.regions if r in self.paired]     # outermost first
+        paired = {_value_key(r) for r in self.paired}
+        order = [r for r in self.regions if _value_key(r) in paired]     # outermost first
+        enclosing: dict[str, int] = {}               # block -> how many paired regions hold it
+        for q in order:
+            for label in q.body:
+                enclosing[label] = enclosing.get(label, 0) + 1
         for r in order:
-            depth = sum(1 for q in order if q is not r and r.bssy_block in q.body)
+            depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
             reconv = self.reconvergent and not (r.body & user_op) \
                 and not (r.kind == "loop" and R.is_spin_loop(self.am, r))
@@ -336,6 +357,11 @@ class _Expander:
             by_label[r.join].instrs.insert(0, self.p("bsync", mods, (A.Sym(f"B{depth}"),), line))
             self.ctx.count(self.phase, "BSSY/BSYNC pairs")
         return bool(order)
+
+
+def _value_key(r: R.Region) -> tuple:
+    """A region's value as dataclass equality sees it (every field), hashable."""
+    return (r.kind, r.bssy_block, r.join, frozenset(r.body), r.barrier_join, r.head)
 
 
 def _prologue() -> list[ori.Instr]:

@@ -59,7 +59,7 @@ def _run(cmd: list[str], check: bool = True) -> tuple[float, int]:
     p.returncode = os.waitstatus_to_exitcode(status)
     _CPU[:] = [usage.ru_utime + usage.ru_stime]
     if p.returncode != 0 and check:
-        raise RuntimeError(f"{' '.join(cmd[:3])} ... failed ({p.returncode}): {err.strip()[:400]}")
+        raise RuntimeError(f"{' '.join(cmd[:3])} ... failed ({p.returncode}): {err.strip()[-400:]}")      # the error comes after any warnings
     return dt, usage.ru_maxrss
 
 
@@ -229,7 +229,8 @@ def real_bodies() -> list[str]:
 def rename(body: str, k: int) -> str:
     names = set(_ENTRY_RE.findall(body)) | set(_MODULE_DECL_RE.findall(body))
     for name in sorted(names, key=len, reverse=True):
-        body = re.sub(rf"(?<![\w$%.]){re.escape(name)}(?![\w$])", f"{name}_m{k}", body)
+        # not an opcode or a modifier of the same spelling (a variable `bar` and `bar.sync`)
+        body = re.sub(rf"(?<![\w$%.]){re.escape(name)}(?![\w$.])", f"{name}_m{k}", body)
     return body
 
 
@@ -408,10 +409,12 @@ SHAPES = {
 }
 
 
-def suite_scaling(b: Bench, start: int = 12_500, steps: int = 5) -> tuple[str, list]:
+def suite_scaling(b: Bench, start: int = 12_500, steps: int = 5, shapes: list[str] | None = None) -> tuple[str, list]:
     """pylower alone (ptxas is not the subject here): time and RSS growth per doubling."""
     rows = []
     for name, make in SHAPES.items():
+        if shapes and name not in shapes:
+            continue
         prev = None
         for step in range(steps):
             n = start << step
@@ -439,6 +442,7 @@ def main(argv=None) -> int:
     ap.add_argument("--max-ptxas", type=int, default=2_000_000, help="largest input also given to ptxas")
     ap.add_argument("--corpus-sample", type=int, default=0, help="time only about this many corpus files")
     ap.add_argument("--scale-start", type=int, default=12_500, help="scaling: the smallest size (then doubled 4 times)")
+    ap.add_argument("--scale-shapes", help=f"scaling: comma-separated shapes of {', '.join(SHAPES)} (default all)")
     ap.add_argument("--module-sizes", default="10000,100000,1000000", help="modules: sizes in PTX instructions")
     ap.add_argument("--write", help="write the report (markdown) to this file")
     a = ap.parse_args(argv)
@@ -464,7 +468,8 @@ def main(argv=None) -> int:
                          f"{summary['above_1']} above 1.0; median CPU-time ratio {summary['cpu_median']:.2f}."
                          if summary else "")
             elif s == "scaling":
-                title, rows = suite_scaling(b, a.scale_start)
+                title, rows = suite_scaling(b, a.scale_start,
+                                            shapes=a.scale_shapes.split(",") if a.scale_shapes else None)
                 head, extra = SCALING_HEAD, ""
             elif s == "batch":
                 title, rows, extra = suite_batch(b)
