@@ -46,14 +46,16 @@ def _check_resolved(module) -> None:
     for fn in module.functions:
         for name in fn.callees:
             if module.function(name) is None and name not in SYSTEM_FUNCTIONS:
-                raise PtxError(f"Unresolved extern function '{name}'", 0, 0, module.file)
+                # ptxas prints it without a line; pylower locates it at the first call
+                line = next((i.line for i in fn.instructions() if i.opcode == "call"
+                             and any(getattr(o, "name", None) == name for o in i.operands)), fn.decl.line)
+                raise PtxError(f"Unresolved extern function '{name}'", line or 1, 1, module.file)
 
 
 def _compile(text, file, arch, opt_level, knobs, options, dump) -> Result:
     target = arch if isinstance(arch, Target) else parse_target(arch)
     diags = Diagnostics()
-    ast = parser.parse(text, file)
-    module = build.build(ast, target, diags)
+    module = build.build_text(text, file, target, diags)
     if not (options or {}).get("compile_only"):
         _check_resolved(module)
     ctx = PassContext(target, opt_level, dict(knobs or {}), dict(options or {}), None, diags)

@@ -48,6 +48,7 @@ _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DS
 _AGG_REDUX = {k: v for k, v in REDUX_MODS.items() if k[1] != "f32"}
 _AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
 _WW = ("INT_WARP_WIDE",)
+_LOW32 = (".u32", ".b32", ".s32")
 
 
 def _t(o) -> str:
@@ -269,7 +270,8 @@ class _Atom:
     def acquire_fence(self):
         if self.sem not in ("acquire", "acq_rel"):
             return
-        if self.space == "shared" and (not self.target.has("SHARED_ACQUIRE_FENCE") or self.scope == "cluster"):
+        # shared::cta memory: CCTL.IVALL from sm_90 on, at .cluster scope too (order_atom_shared_acquire_cluster)
+        if self.space == "shared" and not self.target.has("SHARED_ACQUIRE_FENCE"):
             return
         self.out.extend(thread_fence(self.sel, self.ins, "acquire", self.scope, self.guard))
 
@@ -321,6 +323,8 @@ class _Atom:
             return "popc_inc" if self.popc_inc(key, val) else None
         acquire = self.sem in ("acquire", "acq_rel")
         if self.used or (acquire and not self.target.has("SHARED_ACQUIRE_FENCE") and key in _AGG_SCAN):
+            if key == ("add", "u64") and uniform_val and self.used:
+                return "popc_used"                # 64-bit count, one SHFL.IDX per half used (section 3.3)
             if key not in _AGG_SCAN:
                 return None
             return "popc_used" if uniform_val else "scan"
@@ -377,7 +381,8 @@ class _Atom:
             self.total = cnt
         else:
             self.total = self.r("total")
-            self.emit("IMAD", (), (self.total, cnt, _t(val), "RZ"), reason="the active lanes' count times the value")
+            self.emit("IMAD", ("WIDE", "U32") if self.type == "u64" else (), (self.total, cnt, _t(val), "RZ"),
+                      reason="the active lanes' count times the value")
 
     def redux(self):
         return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
@@ -497,10 +502,35 @@ class _Atom:
         self.emit("S2R", (), (lt, "SR_LTMASK"))
         self.emit("LOP3", ("LUT",), (lt, lt, self.act(), "RZ", "0xc0", "!PT"), reason="the active lanes below this one")
         self.emit("POPC", (), (rank, lt))
+        if self.type == "u64":
+            # the leader's old value, one shuffle per 32-bit half that is read (only the low one when every
+            # use is 32-bit: nvcc/atomics_scoped `st.global.u32` of the u64 result)
+            self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), leader, "0x1f"), _WW,
+                      reason="the leader's old value (low half)")
+            if not self.low_half_only():
+                self.emit("SHFL", ("IDX",), ("PT", self.r("base_hi"), self.dst(), leader, "0x1f"), _WW,
+                          reason="the leader's old value (high half)")
+            self.emit("IMAD", ("WIDE", "U32"), (self.dst(), rank, _t(self.srcs[0]), base),
+                      reason="this lane's old value: the leader's plus rank times the value")
+            return
         if not (type(self.srcs[0]) is A.Imm and self.srcs[0].value == 1):
             self.emit("IMAD", (), (rank, rank, _t(self.srcs[0]), "RZ"), reason="this lane's offset: rank times the value")
         self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), leader, "0x1f"), _WW)
         self.emit("IADD3", (), (self.dst(), base, rank, "RZ"))
+
+    def low_half_only(self) -> bool:
+        """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)?"""
+        name = self.dest.name
+        users = [i for b in self.sel.function.blocks for i in b.instrs if name in uses(i)]
+
+        def low(u) -> bool:
+            types = [m for m in u.mods if m[1:2] in ("u", "s", "b") and m[2:].isdigit()]
+            if u.opcode == "st":
+                return bool(types) and types[0] in _LOW32 and not any(
+                    type(o) is A.Addr and any(type(x) is A.Reg and x.name == name for x in o.items)
+                    for o in u.operands)
+            return u.opcode == "cvt" and bool(types) and types[0] in _LOW32
+        return bool(users) and all(low(u) for u in users)
 
 
 _NOT_CODE = ("bssy", "bsync", "bmov")
@@ -571,6 +601,8 @@ def _select_async(ins, sel):
     op = (_ASYNC_OPS[a.op],) + (() if a.op in ("and", "or", "xor", "inc", "dec") else _ASYNC_TYPE[a.type])
     s = sel.sass
     if a.space != "global" and a.sem != "release" and a.scope == "cluster":
+        if len(ins.operands) < 3:
+            return []               # no mbarrier operand: accepted, then deleted by ptxas 13.0.88 (probe below)
         return [s(ins, "REDAS", op, (_t(ins.operands[0]), _t(ins.operands[1]), _t(ins.operands[2])))]
     if a.mmio and a.scope != "sys":
         return []                                     # accepted, then deleted by ptxas (not in the ISA)

@@ -39,6 +39,42 @@ def _select_warp_sync(ins, sel):
     return [warpsync(sel, ins, ins.operands[0], tags=("COOP_GROUP",))]
 
 
+def _only_def(reg, sel, before):
+    """The unguarded instruction of this block that last writes `reg` before `before` (None: another block,
+    or a guarded write)."""
+    if type(reg) is not A.Reg:
+        return None
+    du = sel.am.defuse
+    instrs = sel.block.instrs
+    k = next((n for n, i in enumerate(instrs) if i is before), len(instrs))
+    for i in reversed(instrs[:k]):
+        if reg.name in du.defs(i):
+            return i if i.guard is None else None
+    return None
+
+
+def _source_predicate(p, sel, ins):
+    """The predicate a reduction reads, through the bool round trip nvcc writes for __syncthreads_count/and/or
+    (`selp.u32 %r, 1, 0, %q; setp.ne.u32 %p, %r, 0`): ptxas reads %q itself, negated for setp.eq
+    (`BAR.RED.POPC.DEFER_BLOCKING 0x0, !P0`; nvcc/syncthreads_count_and_or)."""
+    neg = type(p) is A.Not
+    reg = p.inner if neg else p
+    setp = _only_def(reg, sel, ins)
+    if setp is None or setp.opcode != "setp" or len(setp.operands) != 3 or not any(
+            m in setp.mods for m in (".ne", ".eq")) or not (type(setp.operands[2]) is A.Imm and setp.operands[2].value == 0):
+        return p
+    selp = _only_def(setp.operands[1], sel, setp)
+    if selp is None or selp.opcode != "selp" or len(selp.operands) != 4 or not (
+            type(selp.operands[1]) is A.Imm and selp.operands[1].value == 1
+            and type(selp.operands[2]) is A.Imm and selp.operands[2].value == 0):
+        return p
+    q = selp.operands[3]
+    neg ^= ".eq" in setp.mods
+    if type(q) is A.Not:
+        q, neg = q.inner, not neg
+    return A.Not(q) if neg else q
+
+
 @rule("bar", "barrier")
 def select_bar(ins, sel):
     kind = ins.attrs.mode
@@ -66,10 +102,14 @@ def select_bar(ins, sel):
     else:
         # BAR.RED's predicate operand (an immediate one is PT / !PT, as ptxas prints it)
         p = ins.operands[-1] if kind == "red" else None
-        pred = () if p is None else (("PT" if p.value else "!PT",) if type(p) is A.Imm else (operand_text(p),))
+        pred = () if p is None else (("PT" if p.value else "!PT",) if type(p) is A.Imm else
+                                     (operand_text(_source_predicate(p, sel, ins)),))
         out = [sel.sass(ins, "BAR", mods, tuple(_bar_operands(ops)) + pred, tags=("BARRIER_ID",) + coop)]
     if kind == "red":
         dest = ins.operands[0]
         if sel.target.has("B2R_ALWAYS") or sel.result_used(ins, dest):
-            out.append(sel.sass(ins, "B2R", ("RESULT",), (operand_text(dest),)))
+            # a .pred result (bar.red.and/.or) lands in a predicate: `B2R.RESULT RZ, P1`, as ptxas prints it
+            pred_dest = ins.attrs.redop in ("and", "or")
+            out.append(sel.sass(ins, "B2R", ("RESULT",), ("RZ", operand_text(dest)) if pred_dest
+                                else (operand_text(dest),)))
     return out

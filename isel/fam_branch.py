@@ -8,7 +8,9 @@ Guarded tails (probed sm_75..sm_120, tests/corpus/probes/phases/tail_*): in a ke
 instruction just before the final `ret` is guarded (`@p st; ret;`, also red, bar.arrive, membar, ...), ptxas
 reverts the if-conversion of that one instruction into an early `@!p EXIT` before it, so the kernel has a second
 EXIT. Only the last instruction counts: earlier guarded ones stay predicated, and an unguarded one in between
-(`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT.
+(`@p st; add; st; ret;`) prevents it. At -O0 there is no if-conversion and no extra EXIT. A return block
+reached by falling through counts the last instruction of the block before it, and so does an unconditional
+branch to the return block (ptxas copies the return into both: nvcc/cutlass_sm80_gemm_multistage's epilogue arms).
 """
 from __future__ import annotations
 
@@ -25,24 +27,57 @@ def _return_block_labels(fn) -> set[str]:
             if len(b.instrs) == 1 and b.instrs[0].opcode == "ret" and b.instrs[0].guard is None}
 
 
-def _next_label(fn, block) -> str | None:
-    for i, b in enumerate(fn.blocks):
-        if b is block:
-            return fn.blocks[i + 1].label if i + 1 < len(fn.blocks) else None
-    return None
+def _next_labels(fn) -> dict[int, str | None]:
+    """id of each block -> the label of the block placed after it (None for the last)."""
+    blocks = fn.blocks
+    return {id(b): blocks[i + 1].label if i + 1 < len(blocks) else None for i, b in enumerate(blocks)}
 
 
 @rule("bra")
 def select_bra(ins, sel):
     if not sel.function.is_entry or not ins.operands or type(ins.operands[0]) is not A.Sym:
         return None
-    cache = sel._analyses.setdefault("return_blocks", _return_block_labels(sel.function))
+    cache = sel._analyses.get("return_blocks")          # per function (the selection context's lifetime)
+    if cache is None:
+        cache = sel._analyses["return_blocks"] = _return_block_labels(sel.function)
     target = ins.operands[0].name
     if target not in cache:
         return None
-    if ins.guard is None and _next_label(sel.function, sel.block) == target:
+    nxt = sel._analyses.get("next_labels")
+    if nxt is None:
+        nxt = sel._analyses["next_labels"] = _next_labels(sel.function)
+    if ins.guard is None and nxt[id(sel.block)] == target:
         return []                           # falls through into the return block anyway
-    return [sel.sass(ins, "EXIT")]
+    tail = _guarded_tail(sel, ins) if ins.guard is None else None
+    return ([sel.sass(None, "EXIT", guard=guard_text(_negate(tail.guard)))] if tail is not None else []) + \
+        [sel.sass(ins, "EXIT")]
+
+
+def _guarded_tail(sel, ins):
+    """The guarded instruction just before `ins` (a return, or an unconditional branch to the return block,
+    which ptxas replaces by a copy of the return), at -O1 and above; None if there is none."""
+    if sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
+        return None
+    k = sel.position(ins)
+    prev = sel.block.instrs[k - 1] if k > 0 else None
+    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
+        return None
+    return prev
+
+
+def _fallthrough_tail(sel):
+    """A return block first in its block: ptxas copies the return into the block that falls into it, so that
+    block's last instruction is the guarded tail (triton control_flow early_exit_kernel: `@p st` then the
+    return block every early `bra` also reaches)."""
+    blocks = sel.function.blocks
+    i = next((n for n, b in enumerate(blocks) if b is sel.block), 0)
+    if i == 0:
+        return None
+    before = blocks[i - 1]
+    last = before.instrs[-1] if before.instrs else None
+    if last is None or sel.block.label not in before.succs:
+        return None
+    return last
 
 
 def _negate(guard):
@@ -55,7 +90,7 @@ def select_ret(ins, sel):
             or sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
         return None
     k = sel.position(ins)
-    prev = sel.block.instrs[k - 1] if k > 0 else None
+    prev = sel.block.instrs[k - 1] if k > 0 else _fallthrough_tail(sel)
     if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
         return None
     # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout

@@ -53,6 +53,13 @@ def _alias_shape(target) -> tuple:
 def select_fence(ins, sel):
     form = ins.attrs.form
     if form == "thread":
+        # (a fence a phase made, e.g. the release before a software mbarrier arrive, is ptxas's own: a MEMBAR)
+        if ins.attrs.sem in ("acquire", "release") and ins.opcode == "fence" and ins.by == "build" \
+                and not sel.target.has("ONE_WAY_THREAD_FENCE"):
+            # ptxas 13.0.88 accepts these below sm_90 and emits one all-zero instruction word in their place
+            # (nvdisasm: "Illegal instruction found"); no MEMBAR, no CCTL (docs/findings/fence.md section 1)
+            return [sel.sass(ins, "NOP", reason="ptxas emits an undecodable all-zero word for a one-way fence "
+                                                "below sm_90")]
         return thread_fence(sel, ins, ins.attrs.sem, ins.attrs.scope)
     if form == "alias":
         return _alias(ins, sel)

@@ -141,8 +141,9 @@ def select_activemask(ins, sel):
 
 def _activemask_uniform(ins, sel) -> bool:
     """Does ptxas keep the active mask in a uniform register? When it is combined with a redux result
-    (which lives in a uniform register: activemask_b32_with_redux), and on sm_75 when it only feeds
-    address arithmetic on uniform values (activemask_b32_uniform_use)."""
+    (which lives in a uniform register: activemask_b32_with_redux), when every reader takes it as a
+    uniform source operand (_takes_uniform_operand), and on sm_75 when it only feeds address arithmetic on
+    uniform values (activemask_b32_uniform_use)."""
     reg = ins.operands[0]
     if type(reg) is not A.Reg:
         return False
@@ -152,11 +153,50 @@ def _activemask_uniform(ins, sel) -> bool:
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
     if any(redux_regs & set(uses(u)) for u in users):
         return True
+    uni = sel.uniformity
+
+    def users_of(r: str) -> list:
+        return [i for b in sel.function.blocks for i in b.instrs if r in uses(i)]
+
+    # (on sm_75 a block that also emulates vote.all/match.all reads the mask there: nvcc/warp_vote)
+    emulating = any(_reads_activemask(e, sel) is not None for e in sel.block.instrs)
+    if not emulating and all(_takes_uniform_operand(u, reg.name, uni, users_of) for u in users):
+        return True
     if sel.target.has("NATIVE_VOTE_ALL"):
         return False
-    uni = sel.uniformity
     return all(u.opcode in ("mul", "add", "shl", "mad", "cvt") and
                all(r == reg.name or uni.is_uniform(A.Reg(r)) for r in uses(u)) for u in users)
+
+
+# Integer ALU forms whose SASS takes a uniform register as a source operand (IADD3/LOP3/IMNMX/IMAD/ISETP
+# R, R, UR; POPC/BREV R, UR): the active mask feeds them from a UR (probes/warp/activemask_into_*). With a
+# per-lane register beside it the reader stays a vector instruction; with only uniform sources it becomes a
+# uniform one (UIADD3, ULOP3, UPOPC: the leader lane `popc(~m & (m - 1))`) whose own readers must take a UR.
+# A store, an address, a shift of the mask, a compare with an immediate or a member mask need it in a
+# vector register (VOTE.ANY R).
+_UR_SOURCE_OPS = frozenset({"add", "sub", "and", "or", "xor", "min", "max", "mul", "mad", "setp"})
+_UR_UNARY_OPS = frozenset({"popc", "brev"})
+_UNIFORM_CHAIN_OPS = frozenset({"add", "sub", "and", "or", "xor", "not", "popc", "brev"})
+
+
+def _takes_uniform_operand(ins, reg: str, uni, users_of, depth: int = 0) -> bool:
+    if ins.guard is not None or depth > 6:
+        return False
+    op = ins.opcode
+    if op in _UR_UNARY_OPS:
+        return True
+    if op == "mul" and not ins.has(".lo") or op == "mad" and not ins.has(".lo"):
+        return False
+    srcs = ins.operands[1:]
+    others = [o for o in srcs if not (type(o) is A.Reg and o.name == reg)]
+    if op in _UR_SOURCE_OPS and any(type(o) is A.Reg and uni.is_divergent_operand(o) for o in others):
+        return True
+    if op not in _UNIFORM_CHAIN_OPS or ".pred" in ins.mods or any(type(o) not in (A.Reg, A.Imm) for o in srcs):
+        return False
+    out = defs(ins)
+    readers = [u for r in out for u in users_of(r)]
+    return len(out) == 1 and bool(readers) and all(
+        _takes_uniform_operand(u, out[0], uni, users_of, depth + 1) for u in readers)
 
 
 @rule("redux")

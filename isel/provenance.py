@@ -62,16 +62,11 @@ def divergence_cause(am, block_label: str, file: str) -> str:
     if am is None:
         return ""
     try:
-        regions = am.regions
+        inner = am.innermost.get(block_label)
     except Exception:                       # analyses that need the phases' context
         return ""
-    inner = None
-    for r in regions:
-        if block_label in r.body:
-            if inner is None or len(r.body) < len(inner.body):
-                inner = r
     if inner is None:                       # the block opening or joining a region
-        inner = next((r for r in regions if block_label in (r.bssy_block, r.join)), None)
+        inner = am.region_edges.get(block_label)
     if inner is None:
         return ""
     head = am.blocks.get(inner.bssy_block)
@@ -98,11 +93,14 @@ def divergent_source(am, reg, depth: int = 12) -> str:
         seen.add(r.name)
         if r.name.startswith(_THREAD_VARYING):
             return r.name
+        d = du.first_definition(r.name, _PER_LANE)
+        if d is not None:
+            return f"{d.opcode} at line {d.line}"
+        # breadth first: only the next `depth` entries of the queue are ever looked at
         for d in du.definitions(r.name):
-            if d.opcode in _PER_LANE:
-                return f"{d.opcode} at line {d.line}"
-            for u in du.uses(d):
-                work.append(A.Reg(u))
+            if len(work) >= depth:
+                break
+            work.extend(A.Reg(u) for u in du.uses(d))
     return ""
 
 

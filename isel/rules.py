@@ -148,5 +148,7 @@ def operand_text(o) -> str:
             t = "{" + ", ".join(operand_text(i) for i in o.items) + "}"
         else:
             t = P.operand(o)
+        if len(_OPERAND_TEXT) >= 1 << 16:     # bounded in a long-running process
+            _OPERAND_TEXT.clear()
         _OPERAND_TEXT[o] = t
     return t

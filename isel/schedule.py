@@ -385,6 +385,18 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: st
     return u
 
 
+def _ordered(a: str, b: str) -> bool:
+    return (a, b) in ORDERED or (b, a) in ORDERED
+
+
+_KINDS = frozenset(k for pair in ORDERED for k in pair)
+
+
+def _covered(p_kind: str, hub_kind: str) -> bool:
+    """Are all of a `p_kind` unit's order edges to later units implied by an order edge to a `hub_kind` unit?"""
+    return _ordered(p_kind, hub_kind) and all(_ordered(hub_kind, k) for k in _KINDS if _ordered(p_kind, k))
+
+
 def _build(region: list[Unit]) -> None:
     last_def: dict[str, Unit] = {}
     readers: dict[str, list[Unit]] = {}
@@ -417,6 +429,11 @@ def _build(region: list[Unit]) -> None:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or p.kind == u.kind == "atomic" \
                             or _may_alias(p.mem, u.mem):
                         edge(p, u, 0)
+            if u.kind in ORDERED_ALWAYS:
+                # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
+                # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
+                # 0-latency, and change neither readiness nor heights (keeps long unrolled blocks linear)
+                mem_ops = [p for p in mem_ops if not _covered(p.kind, u.kind)]
             mem_ops.append(u)
         for r in u.uses:
             readers.setdefault(r, []).append(u)

@@ -10,6 +10,7 @@ import pkgutil
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
+from pylower.passes.analysis.regions import divergent_latches
 from pylower.passes.knobs import knob_value
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
@@ -97,6 +98,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     for s, label in backs:                     # a collective's way back: `BRA `(behind the fast path)
         if label in returns:
             s.operands = (f"`(@{returns[label]})",)
+    # a loop the lanes may leave one by one, or one in divergent code (ptxas puts a YIELD in it)
+    out.divergent_loop = bool(divergent_latches(am, options.get("opt_level", 3) > 0))
     _resolve_labels(out, starts)
     place_convergence_barriers(out.instrs)
     layout(out)

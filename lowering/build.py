@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import generic, isa_gates
+from . import arity, generic, isa_gates, operand_types, operand_values, ptx_modifiers
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -27,7 +27,7 @@ _SREG_RE = re.compile(
     r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
     r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
     r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
-    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|warpsize|"
+    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
     r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
 
 _REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
@@ -52,6 +52,9 @@ class BuildContext:
         self.decls: list = []                  # the current function's declarations (nested scopes opened)
         self.shared_symbols: set[str] = set()
         self.reg_types: dict[str, str] = {}
+        self.symbol_spaces: dict[str, str] = {}   # variable name -> its declared state space (module + function)
+        self.regs = None                          # operand_types.RegTypes of the current function
+        self.addr32_lines: list[int] = []         # lines addressing global/generic memory via a 32-bit register
 
     def error(self, message: str, ins) -> PtxError:
         return PtxError(message, getattr(ins, "line", 0), getattr(ins, "col", 0), self.file)
@@ -95,6 +98,10 @@ class _Scope:
         return bool(_SREG_RE.match(name))
 
 
+_ABI32_SM90 = "32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures."
+_ABI32_OLD = "32-Bit compilation is no longer supported"
+
+
 def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
     if mod.version > MAX_PTX_VERSION:
         raise PtxError(f"Unsupported .version {mod.version[0]}.{mod.version[1]}; current version is "
@@ -115,10 +122,32 @@ def check_module_header(mod: A.Module, arch: Target, file: str) -> None:
             msg = f"Program with .target '{tname}' cannot be compiled to future architecture"
         else:
             msg = "SM version specified by .target is higher than default SM version assumed"
-        raise PtxError(msg, 0, 0, file)
+        raise PtxError(msg, mod.target_line, 1, file)
     if mod.address_size == 32 and arch.sm >= 90:
-        raise PtxError(f"32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures.",
-                       0, 0, file)
+        raise PtxError(_ABI32_SM90, mod.address_size_line, 1, file)
+
+
+def _check_duplicates(f: A.Function, file: str) -> None:
+    """A label or variable declared twice in one scope (a function's parameters are in its outermost scope):
+    ptxas's "Duplicate definition of label 'L'" / "of variable '%x'" (a range as '%r<'), at the second one."""
+    stack = [(f.body, {p.name: "variable" for p in f.params + f.rets})]
+    while stack:
+        body, seen = stack.pop()
+        for st in body:
+            t = type(st)
+            if t is A.Block:
+                stack.append((st.body, {}))
+                continue
+            if t is A.Label:
+                key, kind, shown = st.name, "label", st.name
+            elif t is A.VarDecl:
+                key, kind = (st.name + "<", st.name + "<") if st.count is not None else (st.name, st.name), "variable"
+                key, shown = key
+            else:
+                continue
+            if key in seen:
+                raise PtxError(f"Duplicate definition of {kind} '{shown}'", st.line or f.line, 1, file)
+            seen[key] = kind
 
 
 def _flatten(body, decls: list, stmts: list) -> None:
@@ -196,7 +225,8 @@ class _Renamer:
                 self.used.add(new)
                 return new
 
-    def _scope(self, body, outer: list, top: bool = False):
+    def _open(self, body, outer: list) -> list:
+        """The scopes seen inside `body`: the enclosing ones plus its own declarations, renamed."""
         names: dict[str, str] = {}
         ranges: dict[str, str] = {}
         for kind, name in _declared(body):
@@ -204,12 +234,24 @@ class _Renamer:
                 ranges[name] = self._fresh(name, True)
             else:
                 names[name] = self._fresh(name, False)
-        scopes = outer + [(names, ranges)]
-        out = []
-        for st in body:
+        return outer + [(names, ranges)]
+
+    def _scope(self, body, outer: list, top: bool = False):
+        # an explicit stack of open scopes: (statements left, rewritten so far, scopes, the block's line)
+        stack = [(iter(body), [], self._open(body, outer), 0)]
+        while True:
+            it, out, scopes, line = stack[-1]
+            st = next(it, None)
+            if st is None:
+                stack.pop()
+                if not stack:
+                    return out
+                stack[-1][1].append(A.Block(tuple(out), line))
+                continue
+            names, ranges = scopes[-1]
             t = type(st)
             if t is A.Block:
-                out.append(A.Block(tuple(self._scope(st.body, scopes)), st.line))
+                stack.append((iter(st.body), [], self._open(st.body, scopes), st.line))
             elif t is A.Label:
                 out.append(A.Label(names[st.name], st.line))
             elif t is A.VarDecl:
@@ -221,7 +263,6 @@ class _Renamer:
                                          st.line, st.col))
             else:
                 out.append(st)
-        return out
 
     def _name(self, name: str, scopes) -> str:
         for names, ranges in reversed(scopes):
@@ -254,29 +295,144 @@ class _Renamer:
 _TERMINATORS = {"bra", "brx", "ret", "exit", "trap"}
 
 
-def _check_operand(op, scope: _Scope, ctx: BuildContext, ins) -> None:
-    t = type(op)
-    if t is A.Imm:
-        return
-    if t is A.Reg:
-        if not scope.known(op.name):
-            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
-    elif t is A.Sym:
-        if not scope.known(op.name):
-            raise ctx.error(f"Unknown symbol '{op.name}'", ins)
-    elif t is A.Addr or t is A.Vec or t is A.Paren:
-        for i in op.items:
-            _check_operand(i, scope, ctx, ins)
-    elif t is A.Pair:
-        _check_operand(op.first, scope, ctx, ins)
-        _check_operand(op.second, scope, ctx, ins)
-    elif t is A.Not or t is A.Neg:
-        _check_operand(op.inner, scope, ctx, ins)
+def _unknown_symbols(op, scope: _Scope, out: list, in_addr: bool = False) -> None:
+    """Append (name, inside an address) for every operand name `scope` does not declare, in order."""
+    stack = [(op, in_addr)]
+    while stack:
+        o, addr = stack.pop()
+        t = type(o)
+        if t is A.Reg or t is A.Sym:
+            if not scope.known(o.name):
+                out.append((o.name, addr))
+        elif t is A.Addr:
+            stack.extend((i, True) for i in reversed(o.items))
+        elif t is A.Vec or t is A.Paren:
+            stack.extend((i, addr) for i in reversed(o.items))
+        elif t is A.Pair:
+            stack.extend(((o.second, addr), (o.first, addr)))
+        elif t is A.Not or t is A.Neg:
+            stack.append((o.inner, addr))
 
 
-def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> Function:
+# Stems whose ptxas name in "Illegal operand type to instruction '...'" carries the operation word.
+_NAMED_WITH_OP = {"mbarrier", "cp", "setmaxnreg", "tensormap", "multimem", "tcgen05", "wgmma"}
+_NO_OPERAND_CHECK = {"bra", "call", "brx"}          # a label/function operand is only resolved at the end
+
+
+def ptxas_name(ins) -> str:
+    """How ptxas names an instruction in its operand messages ('atom', 'mbarrier.init', 'cp.async')."""
+    if ins.opcode in _NAMED_WITH_OP and ins.mods:
+        return ins.opcode + ins.mods[0]
+    return ins.opcode
+
+
+def _operand_errors(ins, unknown: list, ctx) -> list[PtxError]:
+    """The per-instruction message ptxas gives an instruction with an undeclared name: a guard is
+    "Predicate expression expected", a value operand "Arguments mismatch", a name inside an address
+    "Illegal operand type" (the "Unknown symbol" messages themselves come at the end of the function)."""
+    if ins.opcode in _NO_OPERAND_CHECK:
+        return []
+    if any(addr is None for _n, addr in unknown):
+        msg = "Predicate expression expected"
+    elif any(not addr for _n, addr in unknown):
+        msg = f"Arguments mismatch for instruction '{ins.opcode}'"
+    else:
+        msg = f"Illegal operand type to instruction '{ptxas_name(ins)}'"
+    return [ctx.error(msg, ins)]
+
+
+def _is_gate(message: str) -> bool:
+    return "requires .target" in message or "not supported on .target" in message or "requires PTX ISA" in message
+
+
+_WARP_SZ = A.Imm("32")          # PTX's predefined identifier WARP_SZ: the warp size, a constant
+
+
+def _nested_brackets(operands) -> str | None:
+    """'[' or '{' when an address holds an address or a brace list holds a brace list: ptxas's syntax error
+    ("Parsing error near '['"), which stops it."""
+    for o in operands:
+        t = type(o)
+        if t is A.Addr and any(type(i) is A.Addr for i in o.items):
+            return "["
+        if t is A.Vec and any(type(i) is A.Vec for i in o.items):
+            return "{"
+    return None
+
+
+def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, late: list) -> list[Instr]:
+    """One instruction's Ori instructions. Errors ptxas reports for it and goes on are appended to `errors`
+    (unknown modifiers, undeclared names) or raised (the handler's checks: all of one instruction at once)."""
+    nested = _nested_brackets(ins.operands)
+    if nested:
+        raise PtxError(f"Parsing error near '{nested}': syntax error", ins.line, ins.col, ctx.file, fatal=True)
+    if any(type(o) is A.Sym and o.name == "WARP_SZ" for o in ins.operands) and not scope.known("WARP_SZ"):
+        ins = A.Instruction(ins.opcode, ins.mods, tuple(_WARP_SZ if type(o) is A.Sym and o.name == "WARP_SZ" else o
+                                                        for o in ins.operands), ins.guard, ins.line, ins.col)
+    bad = ptx_modifiers.unknown_modifiers(ins.mods)
+    if bad:
+        errors.extend(ctx.error(f"Unknown modifier '{m}'", ins) for m in bad)
+        ins = A.Instruction(ins.opcode, tuple(m for m in ins.mods if m not in bad), ins.operands, ins.guard,
+                            ins.line, ins.col)
+    unknown: list = []
+    known = scope.known
+    if ins.guard is not None:
+        g: list = []
+        _unknown_symbols(ins.guard, scope, g)
+        unknown.extend((n, None) for n, _a in g)
+    for op in ins.operands:
+        t = type(op)
+        if t is A.Reg or t is A.Sym:
+            if not known(op.name):
+                unknown.append((op.name, False))
+        elif t is not A.Imm:
+            _unknown_symbols(op, scope, unknown)
+    if unknown:
+        late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)
+        errors.extend(_operand_errors(ins, unknown, ctx))
+        return []
+    if ins.guard is not None and not operand_types.is_predicate(ins.guard, ctx.regs):
+        errors.append(ctx.error("Predicate expression expected", ins))
+        return []
+    counts = arity.check(ins)
+    bad_args = ([counts] if counts and "must be register" in counts else None) \
+        or operand_types.check(ins, ctx.regs) or counts      # sync forms' signatures, else operand counts
+    if bad_args:
+        if type(bad_args) is str:
+            bad_args = [bad_args]
+        errors.append(PtxError(bad_args[0], ins.line, ins.col, ctx.file, more=tuple(bad_args[1:])))
+        return []
+    h = HANDLERS.get(ins.opcode)
+    after = operand_values.check(ins, ctx.symbol_spaces, ctx.target, ctx.regs)     # reported after the instruction's own checks
+    fails = isa_gates.failures(ins, ctx.target, h is not None)
+    if fails or (after and h is None):
+        msgs = fails + after
+        raise PtxError(msgs[0], ins.line, ins.col, ctx.file, more=tuple(msgs[1:]))
+    if operand_values.uses_32bit_address(ins, ctx.regs):
+        ctx.addr32_lines.append(ins.line)
+    if h is not None:
+        try:
+            new = h(ins, ctx)
+        except PtxError as e:
+            # ptxas checks the instruction's own gate, then operand values, then its modifiers' gates
+            if after and _is_gate(e.message):
+                e.more = tuple(after) + tuple(e.more)
+            else:
+                e.more = tuple(e.more) + tuple(after)
+            raise
+        if after:
+            raise PtxError(after[0], ins.line, ins.col, ctx.file, more=tuple(after[1:]))
+        return new
+    return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
+                  {}, ins.line, "build")]
+
+
+def build_function(f: A.Function, ctx: BuildContext, global_names: set[str], open_end: bool = False) -> Function:
+    """`open_end`: the function was cut short (by a syntax error after it): ptxas never reaches its end, so
+    its undeclared names are not reported."""
     decls: list = []
     stmts: list = []
+    _check_duplicates(f, ctx.file)
     _flatten(f.body, decls, stmts)
     scope = _Scope(global_names)
     for p in f.params + f.rets:
@@ -286,17 +442,22 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
             scope.declare(d)
             if d.space == ".shared":
                 ctx.shared_symbols.add(d.name)
+            if d.space != ".reg":
+                ctx.symbol_spaces[d.name] = d.space
+    for p in f.params:
+        ctx.symbol_spaces[p.name] = p.space
     for st in stmts:
         if type(st) is A.Label:
             scope.names.add(st.name)
     ctx.function = f
     ctx.decls = decls
+    ctx.regs = operand_types.RegTypes(decls, f.params)
     blocks: list[BasicBlock] = []
     cur = BasicBlock("$entry")
     blocks.append(cur)
     callees: list[str] = []
-    check = _check_operand
-    ok: set[str] = set()                  # names already resolved in this function
+    errors: list[PtxError] = []           # this function's errors, in ptxas's order
+    late: list[PtxError] = []             # "Unknown symbol": ptxas reports them after the function's other errors
     pragmas: list[str] = []
     for st in stmts:
         if type(st) is A.Directive:
@@ -313,25 +474,19 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.label = st.name
             continue
         ins = st
-        for op in ins.operands:
-            t = type(op)
-            if t is A.Reg or t is A.Sym:
-                if op.name not in ok:
-                    check(op, scope, ctx, ins)
-                    ok.add(op.name)
-            elif t is not A.Imm:
-                check(op, scope, ctx, ins)
-        if ins.guard is not None:
-            check(ins.guard, scope, ctx, ins)
-        h = HANDLERS.get(ins.opcode)
-        fails = isa_gates.failures(ins, ctx.target, h is not None)
-        if fails:
-            raise PtxError(fails[0], ins.line, ins.col, ctx.file, more=tuple(fails[1:]))
-        if h is not None:
-            new = h(ins, ctx)
-        else:
-            new = [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard,
-                         {}, ins.line, "build")]
+        start = len(errors)
+        try:
+            new = _lower(ins, scope, ctx, errors, late)
+        except PtxError as e:
+            errors.append(e)
+            new = []
+        if len(errors) > start + 1:        # one instruction's messages: one error, in ptxas's order
+            mine = errors[start:]
+            errors[start:] = [PtxError(mine[0].message, mine[0].line, mine[0].col, mine[0].file,
+                                       [m for e in mine for m in ((e.message,) if e is not mine[0] else ()) + e.more],
+                                       any(e.fatal for e in mine))]
+        if errors and errors[-1].fatal:
+            raise PtxError.collected(errors)
         if pragmas and new:
             new[0].attrs.pragma = ",".join(pragmas)     # e.g. "nounroll" on a loop header's first instruction
             pragmas = []
@@ -352,6 +507,10 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str]) -> 
                 cur.succs.append(nxt.label)
             blocks.append(nxt)
             cur = nxt
+    if not open_end:
+        errors.extend(late)
+    if errors:
+        raise PtxError.collected(errors)
     # drop empty, unlabelled, unreachable trailing blocks created after terminators
     blocks = [b for b in blocks if b.instrs or not b.label.startswith("$bb") or
               any(b.label in x.succs for x in blocks)]
@@ -371,13 +530,46 @@ def _brx_targets(ins, decls) -> list[str]:
     return names
 
 
-def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Module:
+def build_text(text: str, file: str, arch: Target, diags: Diagnostics | None = None) -> Module:
+    """Parse and build, reporting as ptxas does when the text has a syntax error: ptxas checks each
+    instruction as it parses, so the errors of everything before the syntax error come first (except the
+    cut function's undeclared names, reported at a function's end that is never reached), then the syntax
+    error, which stops it."""
+    from . import parser
+    try:
+        ast = parser.parse(text, file)
+    except PtxError as e:
+        before = _errors_before(text, file, arch, e.line) if e.line > 1 else []
+        if before:
+            raise PtxError.collected(before + [PtxError(e.message, e.line, e.col, e.file, e.more, True)])
+        raise
+    return build(ast, arch, diags)
+
+
+def _errors_before(text: str, file: str, arch: Target, line: int) -> list[PtxError]:
+    from . import parser
+    prefix = "\n".join(text.split("\n")[:line - 1])
+    depth = prefix.count("{") - prefix.count("}")
+    if depth < 0:
+        return []
+    try:
+        build(parser.parse(prefix + "\n" + "}" * depth, file), arch, open_end=depth > 0)
+    except PtxError as e:
+        return [x for x in e.all() if x.line < line]
+    return []
+
+
+def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_end: bool = False) -> Module:
+    """`open_end`: the module's last function was cut short (build_text)."""
     diags = diags or Diagnostics()
     check_module_header(mod, arch, mod.file)
     ctx = BuildContext(parse_target(mod.target[0]), mod.version, diags, mod.file, arch)
     global_names: set[str] = set()
     globals_: list = []
     for it in mod.items:
+        for d in (it.body if isinstance(it, A.Block) else (it,)):
+            if isinstance(d, A.VarDecl):
+                ctx.symbol_spaces[d.name] = d.space
         if isinstance(it, A.VarDecl):
             global_names.add(it.name)
             globals_.append(it)
@@ -394,10 +586,24 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None) -> Modu
         else:
             globals_.append(it)
     functions = []
-    for f in mod.functions:
-        if f.body is None:
-            continue
+    errors: list[PtxError] = []
+    bodies = [f for f in mod.functions if f.body is not None]
+    for f in bodies:
         saved = set(ctx.shared_symbols)
-        functions.append(build_function(f, ctx, global_names))
+        saved_spaces = dict(ctx.symbol_spaces)
+        try:
+            functions.append(build_function(f, ctx, global_names, open_end and f is bodies[-1]))
+        except PtxError as e:          # ptxas goes on with the next function (unless the error was fatal)
+            errors.extend(e.all())
+            if any(x.fatal for x in e.all()):
+                break
         ctx.shared_symbols = saved
+        ctx.symbol_spaces = saved_spaces
+    if errors:
+        raise PtxError.collected(errors)
+    if ctx.addr32_lines and mod.address_size == 64:
+        for line in ctx.addr32_lines:
+            diags.warn(f"Program uses 32-bit address on line '{line}' which is conflicting with .address_size 64",
+                       line)
+        raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, 0, 0, mod.file)
     return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)

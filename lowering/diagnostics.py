@@ -10,17 +10,43 @@ from dataclasses import dataclass, field
 class PtxError(Exception):
     """A diagnostic at a source position (line/col are 1-based; 0 means unknown)."""
 
-    def __init__(self, message: str, line: int = 0, col: int = 0, file: str | None = None, more: tuple = ()):
+    def __init__(self, message: str, line: int = 0, col: int = 0, file: str | None = None, more: tuple = (),
+                 fatal: bool = False):
         super().__init__(message)
         self.message = message
         self.line = line
         self.col = col
         self.file = file
         self.more = tuple(more)      # further messages ptxas prints for the same line, in its order
+        self.fatal = fatal           # ptxas stops at it (a syntax error): nothing after it is checked
+        self.following: tuple[PtxError, ...] = ()    # the further errors of the file, in ptxas's order
+
+    @classmethod
+    def collected(cls, errors: list["PtxError"]) -> "PtxError":
+        """One exception for every error of a file (ptxas reports them all): the first, carrying the rest."""
+        flat, seen = [], set()
+        for e in errors:                  # an element may itself carry the errors after it
+            for x in e.all():
+                if id(x) not in seen:
+                    seen.add(id(x))
+                    flat.append(x)
+        one = [cls(x.message, x.line, x.col, x.file, x.more, x.fatal) for x in flat]
+        one[0].following = tuple(one[1:])
+        return one[0]
+
+    def all(self) -> list["PtxError"]:
+        return [self, *self.following]
+
+    def messages(self) -> list[tuple[int, str]]:
+        """(line, message) of every error, in order."""
+        return [(e.line or 1, m) for e in self.all() for m in (e.message,) + e.more]
 
     def format(self, default_file: str = "<input>") -> str:
-        f = self.file or default_file
-        return "\n".join(f"{f}:{self.line or 1}:{self.col or 1}: error: {m}" for m in (self.message,) + self.more)
+        out = []
+        for e in self.all():
+            f = e.file or self.file or default_file
+            out.extend(f"{f}:{e.line or 1}:{e.col or 1}: error: {m}" for m in (e.message,) + e.more)
+        return "\n".join(out)
 
     def __str__(self) -> str:
         return self.format()
@@ -34,7 +60,7 @@ class Warning_:
     severity: str = "warning"        # or "info" (ptxas's informational remarks)
 
     def format(self, file: str) -> str:
-        return f"{file}:{self.line}:{self.col or 1}: {self.severity}: {self.message}"
+        return f"{file}:{self.line or 1}:{self.col or 1}: {self.severity}: {self.message}"
 
 
 @dataclass

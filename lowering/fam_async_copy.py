@@ -169,6 +169,9 @@ def _cp_bulk(ins, ctx):
     dst, src = _spaces(mods)
     e = _Errs()
     e.gate(ctx, _BULK_SM, _BULK_PTX, "Feature 'cp.async.bulk'")
+    # one state space instead of two (ptxas 13.0.88, `cp.async.bulk.shared::cluster.mbarrier::...`): both messages
+    e.add(src is None, "State space incorrect for instruction 'cp.async.bulk'")
+    e.add(src is None, "Unexpected number of state spaces specified in instruction 'cp.async.bulk'")
     mcast = ".multicast::cluster" in mods
     if dst == "shared::cta" and src == "global":
         e.version(ctx, (8, 6), "Feature 'cp.async.bulk with destination state space as .shared::cta'")
@@ -266,6 +269,9 @@ def _cp_reduce(ins, ctx):
     typ = next((m[1:] for m in mods if m[1:] in _TYPES), None)
     e = _Errs()
     e.gate(ctx, _BULK_SM, _BULK_PTX, f"Feature '{name}'")
+    if not tensor:               # one state space instead of two: ptxas 13.0.88's two messages
+        e.add(src is None, "State space incorrect for instruction 'cp.reduce.async.bulk'")
+        e.add(src is None, "Unexpected number of state spaces specified in instruction 'cp.reduce.async.bulk'")
     mode = None
     if tensor:
         mode = _tensor_mode(mods)

@@ -5,6 +5,7 @@ barrier.red), bar.warp.sync and barrier.cluster.{arrive,wait}. Validation messag
 from __future__ import annotations
 
 from . import ptx_ast as A
+from .diagnostics import PtxError
 from .handlers import handler
 from .ori import ORI_CLASSES
 
@@ -32,12 +33,15 @@ def _lower_cluster(ins: A.Instruction, ctx):
         raise ctx.error("Not a name of any known instruction: 'barrier.cluster'", ins)
     name = f"barrier.cluster{op}"
     ctx.require_version(ins, 7, 8, name)
-    if ctx.target.sm < _CLUSTER_MIN_SM:
-        raise ctx.error(f"Feature '{name}' requires .target sm_{_CLUSTER_MIN_SM} or higher", ins)
     legal, default = _CLUSTER_SEM[op]
     order = next((m for m in ins.mods if m in _CLUSTER_ORDERS), None)
+    errs = []
+    if ctx.target.sm < _CLUSTER_MIN_SM:
+        errs.append(f"Feature '{name}' requires .target sm_{_CLUSTER_MIN_SM} or higher")
     if order is not None and order not in legal:
-        raise ctx.error(f"Illegal modifier '{order}' for instruction '{name}'", ins)
+        errs.append(f"Illegal modifier '{order}' for instruction '{name}'")
+    if errs:
+        raise PtxError(errs[0], ins.line, ins.col, ctx.file, more=tuple(errs[1:]))
     need = _CLUSTER_MOD_VERSION.get(order)
     if need is not None and ctx.version < need:
         raise ctx.error(f"Modifier '{order}' on '{name}' requires PTX ISA .version {need[0]}.{need[1]} or later", ins)
@@ -67,7 +71,8 @@ def lower_bar(ins: A.Instruction, ctx):
     if op == ".red":
         redop = next((m for m in mods if m in (".popc", ".and", ".or", ".xor", ".add", ".min", ".max")), None)
         if redop not in _RED_OPS:
-            raise ctx.error(f"Illegal reduction operation for instruction '{stem}.red{'.pred' if '.pred' in mods else ''}'", ins)
+            typ = next((m for m in mods if m in (".pred", ".u32", ".b32", ".s32")), "")
+            raise ctx.error(f"Illegal reduction operation for instruction '{stem}.red{typ}'", ins)
         want = _RED_OPS[redop]
         have = next((m for m in mods if m in (".u32", ".pred", ".b32", ".s32")), None)
         if have != want:
@@ -85,8 +90,8 @@ def lower_bar(ins: A.Instruction, ctx):
         if len(ops) not in (1, 2):
             raise ctx.error(f"Arguments mismatch for instruction '{stem}{op}'", ins)
     bid = _imm(bar_ops[0])
-    if bid is not None and not 0 <= bid <= 15:
-        raise ctx.error(f"Barrier number '{bid}' out of range, expected to be in range [0..15]", ins)
+    if bid is not None and not 0 <= bid <= 15:     # ptxas prints the value as a 64-bit unsigned number
+        raise ctx.error(f"Barrier number '{bid % (1 << 64)}' out of range, expected to be in range [0..15]", ins)
     if len(bar_ops) == 2:
         cnt = _imm(bar_ops[1])
         if cnt is not None:

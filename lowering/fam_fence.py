@@ -90,12 +90,11 @@ def _pick(mods, group, msgs: _Msgs, duplicate: str):
 
 def _check_restricted(mod: str, sem, scope, msgs: _Msgs) -> None:
     need_sem, need_scope = _RESTRICTED[mod]
-    for have, need, what in ((sem, need_sem, "order"), (scope, need_scope, "scope")):
-        if have is None:
-            msgs.append(f"Modifier '{mod}' requires modifier '{what}'")
-            msgs.append(f"Modifier '{mod}' cannot be combined with modifier ''")
-        elif have != need:
-            msgs.append(f"Modifier '{mod}' cannot be combined with modifier '{have}'")
+    pairs = ((sem, need_sem, "order"), (scope, need_scope, "scope"))
+    # ptxas first says what is missing, then what each present (or missing: '') one cannot be combined with
+    msgs.extend(f"Modifier '{mod}' requires modifier '{what}'" for have, _n, what in pairs if have is None)
+    msgs.extend(f"Modifier '{mod}' cannot be combined with modifier '{have or ''}'" for have, need, _w in pairs
+                if have is None or have != need)
 
 
 def _strip(m):
@@ -136,7 +135,7 @@ def lower_membar(ins: A.Instruction, ctx):
         return _fence(ctx, ins, "alias")
     for m in mods:
         if m not in _MEMBAR_LEVELS:
-            msgs.append(f"Illegal modifier '{m}' for instruction 'membar'" if m in _KNOWN else f"Unknown modifier '{m}'")
+            msgs.append(f"Illegal modifier '{m}' for instruction 'membar'")     # unknown ones: build.py
     levels = [m for m in mods if m in _MEMBAR_LEVELS]
     if len(levels) > 1:
         msgs.append("Multiple scope modifiers specified")
@@ -155,7 +154,9 @@ def lower_fence(ins: A.Instruction, ctx):
     if ins.operands:
         msgs.append("Arguments mismatch for instruction 'fence'")
         msgs.done()
-    msgs.extend(f"Unknown modifier '{m}'" for m in mods if m not in _KNOWN)
+    # modifiers outside ptxas's vocabulary were reported by the builder ("Unknown modifier") and dropped
+    illegal = [m for m in mods if m not in _KNOWN]
+    msgs.extend(f"Illegal modifier '{m}' for instruction 'fence'" for m in illegal)
     sem = _pick(mods, _SEMS, msgs, "Duplicate {last} modifier")
     scope = _pick(mods, _SCOPES, msgs, "Multiple scope modifiers specified")
     restrict = next((m for m in mods if m in _RESTRICTS or m == ".mbarrier_init"), None)
@@ -167,7 +168,8 @@ def lower_fence(ins: A.Instruction, ctx):
         _check_restricted(restrict, sem, scope, msgs)
     if scope is None:
         msgs.append("Scope modifier required for instruction 'fence'")
-        msgs.append(f"Modifier '{sem or '.acq_rel'}' requires scope with 'fence' instruction")
+        order = sem or next((m for m in illegal if m in (".relaxed", ".weak", ".volatile")), None)
+        msgs.append(f"Modifier '{order or '.acq_rel'}' requires scope with 'fence' instruction")
     elif scope == ".cluster":
         msgs.gate("cluster_scope")
     msgs.done()
@@ -188,7 +190,10 @@ def _lower_fence_proxy(ins: A.Instruction, ctx):
                     and type(ops[1]) is A.Imm):
         msgs.append("Arguments mismatch for instruction 'fence.proxy'")
         msgs.done()
-    msgs.extend(f"Unknown modifier '{m}'" for m in mods if m not in _KNOWN)
+    for m in mods:
+        if m not in _KNOWN:      # (unknown ones were reported by the builder)
+            msgs.extend(["State space incorrect for instruction 'fence.proxy'"] * 2 if m in (".local", ".const", ".param")
+                        else [f"Illegal modifier '{m}' for instruction 'fence.proxy'"])
     kind = _pick(mods, _PROXYKINDS, msgs, "Multiple {first} modifiers specified")
     sem = _pick(mods, _SEMS, msgs, "Duplicate {last} modifier")
     scope = _pick(mods, _SCOPES, msgs, "Multiple scope modifiers specified")

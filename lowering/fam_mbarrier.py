@@ -38,6 +38,9 @@ _LEGAL_SEM = {
 }
 _SEM_PTX = {".release": (8, 0), ".acquire": (8, 0), ".relaxed": (8, 6)}
 _RELAXED_SM = 90
+# expect_tx / complete_tx have .relaxed as their only order since their introduction (PTX 8.0, sm_90): the
+# .relaxed gates of the other ops (PTX 8.6) do not apply to them (probed with .version 8.0 on sm_90)
+_RELAXED_NATIVE = ("expect_tx", "complete_tx")
 _CLUSTER_SM = 90
 _SPACES = {".shared": "shared", ".shared::cta": "shared", ".shared::cluster": "cluster"}
 _REMOTE_OPS = ("arrive", "arrive_drop", "expect_tx", "complete_tx")      # may name a .shared::cluster barrier
@@ -68,6 +71,8 @@ def lower_mbarrier(ins: A.Instruction, ctx):
     parity = ".parity" in mods
     expect = ".expect_tx" in mods and op in ("arrive", "arrive_drop")
     name = f"mbarrier.{op}" + (".parity" if parity else "") + (".expect_tx" if expect else "")
+    if name[9:] not in _OP_GATES:          # .parity on an op without a parity form (ptxas 13.0.88: mbarrier.init.parity)
+        raise ctx.error("Unknown modifier '.parity'", ins)
     typ = next((m for m in mods if m in (".b64", ".b32", ".u64", ".s64")), None)
     if typ != ".b64":
         raise ctx.error(f"Unexpected instruction types specified for 'mbarrier.{op}'", ins)
@@ -98,7 +103,7 @@ def lower_mbarrier(ins: A.Instruction, ctx):
         e.add(ver < (7, 8), f"{feat} requires PTX ISA .version 7.8 or later")
     if cluster_space and op in ("arrive", "arrive_drop") and not sink:
         e.append(f"Sink '_' is expected as a destination operand for instruction 'mbarrier.{op}' with '.shared::cluster'")
-    if sem in _LEGAL_SEM[op]:
+    if sem in _LEGAL_SEM[op] and op not in _RELAXED_NATIVE:
         if sem == ".relaxed":
             e.add(sm < _RELAXED_SM, f"Modifier '.relaxed' on '{name}' requires .target sm_90 or higher")
         need = _SEM_PTX[sem]

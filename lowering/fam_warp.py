@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from . import ptx_ast as A
+from .diagnostics import PtxError
 from .handlers import handler
 from .ori import ORI_CLASSES
 
@@ -193,28 +194,32 @@ def lower_redux(ins: A.Instruction, ctx):
     f32 = typ == ".f32"
     if typ not in _REDUX_TYPES:            # reported alone, before the target checks (redux_sync_add_u64_bad_type)
         raise ctx.error("Unexpected instruction types specified for 'redux'", ins)
+    errs = []                              # ptxas reports the target gates and the operation's type errors together
     if ".abs" in mods and t.sm < _REDUX_ABS_SM:
-        raise ctx.error(f"Feature '.abs' requires .target sm_{_REDUX_ABS_SM} or higher", ins)
+        errs.append(f"Feature '.abs' requires .target sm_{_REDUX_ABS_SM} or higher")
     if f32 and not t.has_redux_float:
-        raise ctx.error(f"Instruction 'redux.f32' not supported on .target '{t.name}'", ins)
+        errs.append(f"Instruction 'redux.f32' not supported on .target '{t.name}'")
     if not f32 and t.sm < _REDUX_SM:
-        raise ctx.error(f"Feature 'redux' requires .target sm_{_REDUX_SM} or higher", ins)
+        errs.append(f"Feature 'redux' requires .target sm_{_REDUX_SM} or higher")
     if ".NaN" in mods and t.sm < _REDUX_NAN_SM:
-        raise ctx.error(f"Modifier '.NaN' requires .target sm_{_REDUX_NAN_SM} or higher", ins)
+        errs.append(f"Modifier '.NaN' requires .target sm_{_REDUX_NAN_SM} or higher")
     if ".sync" not in mods:
-        raise ctx.error(".sync modifier required for instruction 'redux'", ins)
-    if f32:
-        ctx.require_version(ins, 8, 6, "redux.f32")
-    else:
-        ctx.require_version(ins, 7, 0, "redux")
+        errs.append(".sync modifier required for instruction 'redux'")
+    if not errs:
+        if f32:
+            ctx.require_version(ins, 8, 6, "redux.f32")
+        else:
+            ctx.require_version(ins, 7, 0, "redux")
     op = _first(mods, _REDUX_OPS)
     if op is None:
-        raise ctx.error("Reduction operation is required for instruction 'redux'", ins)
-    if typ not in _REDUX_OPS[op]:
-        raise ctx.error(f"Incorrect type '{typ}' for operation '{op}' in instruction 'redux'", ins)
+        errs.append("Reduction operation is required for instruction 'redux'")
+    elif typ not in _REDUX_OPS[op]:
+        errs.append(f"Incorrect type '{typ}' for operation '{op}' in instruction 'redux'")
     for m in (".abs", ".NaN"):
         if m in mods and not f32:
-            raise ctx.error(f"Instruction 'redux' requires '.f32' type with '{m}' modifier.", ins)
+            errs.append(f"Instruction 'redux' requires '.f32' type with '{m}' modifier.")
+    if errs:
+        raise PtxError(errs[0], ins.line, ins.col, ctx.file, more=tuple(errs[1:]))
     if len(ops) != 3 or not _dest(ops[0], ctx, False) or not _value(ops[1], ctx) or not _value(ops[2], ctx):
         raise _mismatch(ins, ctx, "redux")
     return [ctx.instr(_WARP, ins, redop=op[1:])]

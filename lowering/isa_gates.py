@@ -29,6 +29,9 @@ class Gate:
     since: int = 0                           # "requires .target sm_<since> or higher"
     targets: str = ""                        # or "not supported on .target": a predicate from _TARGET_SETS
     kind: str = "Feature"                    # "Feature" / "Modifier" / "Instruction"
+    of_type: bool = False                    # the operation with a type (add.bf16, cvt.bf16.f32): replaces the
+                                             # type row's second report
+    first: str = ""                          # ... and this one of all_mods comes first (cvt's destination type)
     handled: bool = False                    # also checked when the stem has a family handler (which lets the
                                              # form through as a generic instruction)
 
@@ -39,10 +42,12 @@ class Gate:
             return False
         if self.all_mods and not all(m in ins.mods for m in self.all_mods):
             return False
+        if self.first and self.first != next((m for m in ins.mods if m in self.all_mods), None):
+            return False
         return self.operands is None or len(ins.operands) == self.operands
 
     def failure(self, ins: A.Instruction, target) -> str | None:
-        name = self.feature.format(stem=ins.opcode, sub=next((m[1:] for m in ins.mods), ""))
+        name = self.feature.format(stem=ins.opcode, sub=next((m[1:].split("::")[0] for m in ins.mods), ""))
         if self.targets:
             if _TARGET_SETS[self.targets](target):
                 return None
@@ -65,7 +70,10 @@ GATES: tuple[Gate, ...] = (
     Gate((), ".bf16", any_mods=(".bf16",), since=80),
     Gate((), ".bf16x2", any_mods=(".bf16x2",), since=80),
     Gate((), ".tf32", any_mods=(".tf32",), since=80),
-    Gate(("add", "sub", "mul"), "{stem}.bf16", any_mods=(".bf16", ".bf16x2"), since=90),
+    Gate(("add", "sub", "mul"), "{stem}.bf16", any_mods=(".bf16", ".bf16x2"), since=90, of_type=True),
+    Gate(("cvt",), "cvt.bf16.f32", all_mods=(".bf16", ".f32"), operands=2, since=80, of_type=True, first=".bf16"),
+    Gate(("cvt",), "cvt.bf16x2.f32", all_mods=(".bf16x2", ".f32"), since=80, of_type=True),
+    Gate(("cvt",), "cvt with .f32.bf16", all_mods=(".f32", ".bf16"), since=80, of_type=True, first=".f32"),
     Gate(("add", "sub", "mul", "fma"), "{stem}.f32x2", any_mods=(".f32x2",), since=100),
     Gate(("add", "sub", "fma"), "{stem}.f32.f16", all_mods=(".f32", ".f16"), since=100),
     Gate(("add", "sub", "fma"), "{stem}.f32.bf16", all_mods=(".f32", ".bf16"), since=100),
@@ -75,8 +83,11 @@ GATES: tuple[Gate, ...] = (
     Gate(("cvt",), "cvt.f16x2.f32", all_mods=(".f16x2", ".f32"), since=80),
     Gate(("cvt",), "cvt with .e4m3x2/.e5m2x2", any_mods=(".e4m3x2", ".e5m2x2"), since=89),
     Gate(("mma",), ".m16n8k16", any_mods=(".m16n8k16",), since=80),
+    Gate(("mma",), ".m16n8k8", all_mods=(".m16n8k8", ".tf32"), since=80),
     Gate(("mma",), "mma with FP8 floating point type", any_mods=(".e4m3", ".e5m2"), since=89),
     Gate(("stmatrix",), "stmatrix", since=90),
+    Gate(("mapa", "getctarank"), "{stem}", since=90),
+    Gate(("mapa", "getctarank"), "::cluster", any_mods=(".shared::cluster",), since=90),
     Gate(("multimem",), "multimem.{sub}", since=90),
     Gate(("st",), "st.bulk", any_mods=(".bulk",), since=100, handled=True),
     Gate(("wgmma",), "wgmma.mma_async with floating point types", all_mods=(".mma_async",),
@@ -85,6 +96,7 @@ GATES: tuple[Gate, ...] = (
     Gate(("wgmma",), "wgmma.{sub}", targets="sm_90a"),
     Gate(("tcgen05",), "tcgen05.{sub}", targets="tcgen05"),
     Gate(("tensormap",), "tensormap.replace", any_mods=(".replace",), targets="accelerated_from_90", handled=True),
+    Gate(("tensormap",), ".tile", all_mods=(".replace", ".tile"), since=90, handled=True),
     Gate(("setmaxnreg",), "setmaxnreg.{sub}", targets="accelerated_from_90"),
 )
 
@@ -103,18 +115,65 @@ def _sreg_base(name: str) -> str:
     return name.split(".", 1)[0]
 
 
+def _arch_set_followups(g: Gate, ins: A.Instruction, target, msg: str) -> list[str]:
+    """What ptxas adds to a failed arch-set gate: a tcgen05 instruction's .cta_group::N is not supported
+    either; an sm_90a-only instruction on a newer target "cannot be compiled for architecture" it."""
+    out = []
+    if g.targets == "tcgen05":
+        out += [f"Feature '{m}' not supported on .target '{target.name}'" for m in ins.mods
+                if m.startswith(".cta_group::")]
+    if g.targets == "sm_90a" and target.sm > 90:
+        name = msg.split("'")[1]
+        out.append(f"Instruction '{name}' cannot be compiled for architecture '{target.name}'")
+    return out
+
+
+_ROWS_FOR: dict[str, tuple[Gate, ...]] = {}
+_CACHE: dict[tuple, list[str]] = {}
+
+
+def _rows(stem: str) -> tuple[Gate, ...]:
+    """The rows that can apply to `stem`, in table order."""
+    r = _ROWS_FOR.get(stem)
+    if r is None:
+        r = _ROWS_FOR[stem] = tuple(g for g in GATES if not g.stems or stem in g.stems)
+    return r
+
+
+def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
+    key = (ins.opcode, ins.mods, len(ins.operands), target.name, has_handler)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    out = []
+    types, of_type, arch_row = [], False, False
+    for g in _rows(ins.opcode):
+        if g.targets and arch_row:
+            continue                   # one arch-set row per instruction (the most specific one matches first)
+        if (g.handled or not has_handler) and g.applies(ins):
+            msg = g.failure(ins, target)
+            if msg and not g.stems:
+                types.append(msg)                 # a type gate: ptxas reports it when it reads the type ...
+            elif msg and msg not in out:
+                out.append(msg)
+                of_type = of_type or g.of_type
+                if g.targets:
+                    out.extend(_arch_set_followups(g, ins, target, msg))
+            arch_row = arch_row or bool(g.targets)
+    # ... and again when it checks the operation, unless the operation-with-type row reported instead
+    out = [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
+    _CACHE[key] = out
+    return out
+
+
 def failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
     """ptxas's messages for the gates `ins` fails on `target` (the module's .target). Instructions with a family
     handler are validated by it (except the rows marked `handled`); special registers are checked for every
     instruction."""
-    out = []
-    for g in GATES:
-        if (g.handled or not has_handler) and g.applies(ins):
-            msg = g.failure(ins, target)
-            if msg and msg not in out:
-                out.append(msg)
-            if g.targets:              # one arch-set row per instruction (the most specific one matches first)
-                break
+    out = _row_failures(ins, target, has_handler)
+    if not any(type(o) is A.Reg for o in ins.operands):
+        return list(out)
+    out = list(out)
     for o in ins.operands:
         if type(o) is A.Reg and o.name.startswith("%"):
             since = SREG_SINCE.get(_sreg_base(o.name))

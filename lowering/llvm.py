@@ -5,6 +5,7 @@ compilation runs in a child Python process; whatever it prints on failure comes 
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -30,6 +31,9 @@ sys.stdout.write(tm.emit_assembly(mod))
 """
 
 
+_LLVM_DIAG = re.compile(r"<string>:(\d+):(\d+): error: (.*)")
+
+
 def ptx_features(target: Target) -> str:
     from .build import MIN_PTX_FOR_TARGET
     major, minor = max(MIN_PTX_FOR_TARGET.get(target.name, (7, 8)), (7, 8))
@@ -40,16 +44,13 @@ def llvm_to_ptx(text: str, target: Target, file: str = "<input>", timeout: float
     p = subprocess.run([sys.executable, "-c", _CHILD, target.name, ptx_features(target)], input=text,
                        capture_output=True, text=True, timeout=timeout)
     if p.returncode != 0:
-        msg = (p.stderr.strip().splitlines() or ["LLVM failed"])
-        last = [m for m in msg if m.strip()]
+        # LLVM's own diagnostic names the line: "<string>:3:3: error: expected ',' in arithmetic operation"
+        m = _LLVM_DIAG.search(p.stderr)
+        if m:
+            raise PtxError(m.group(3).strip(), int(m.group(1)), int(m.group(2)), file)
+        last = [m for m in p.stderr.strip().splitlines() if m.strip()]
         detail = last[0] if last else f"LLVM exited with status {p.returncode}"
         if p.returncode < 0:
             detail = f"LLVM aborted (signal {-p.returncode}): " + " ".join(last[:3])
-        line = 0
-        import re
-        m = re.search(r"<string>:(\d+):(\d+)", detail)
-        if m:
-            return_line, col = int(m.group(1)), int(m.group(2))
-            raise PtxError(detail.split(": error: ")[-1], return_line, col, file)
-        raise PtxError(detail, line, 0, file)
+        raise PtxError(detail, 1, 1, file)
     return p.stdout

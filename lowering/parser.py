@@ -6,6 +6,7 @@ operands); which instructions exist is checked against lowering.ptx_opcodes, as 
 """
 from __future__ import annotations
 
+import math
 import re
 
 from . import ptx_ast as A
@@ -27,14 +28,39 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # Fast path for the common statement shape (one instruction, no braces/strings/comments inside): one
 # regex for the whole statement and a cached operand classifier. Anything else takes the token path,
 # which yields the same AST (tests check the round trip over the whole corpus).
-_FAST_INSTR = re.compile(r"[ \t\r\n]*(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:\.[\w$:]+)*)(?:[ \t]+([^;{}\"/\n]*))?;")
+# white space and whole-line `//` comments before a statement (each way of matching them is the only one: no
+# backtracking blow-up on a statement the fast path leaves to the token path); the operands start at their
+# first non-blank character, so a long run of blanks is matched one way only too
+_FAST_SPACE = r"(?:[ \t\r\n]|//[^\n]*\n)*"
+_FAST_INSTR = re.compile(_FAST_SPACE + r"(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)"
+                         r"(?:[ \t]+([^;{}\"/\n \t][^;{}\"/\n]*)?)?;")
+# a `.loc file line column` line (Triton and LLVM put one before most instructions)
+_FAST_LOC = re.compile(_FAST_SPACE + r"(\.loc)[ \t]+(\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]*(?://[^\n]*)?(?=\r?\n)")
 _FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
 _REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
 _NUMBER = re.compile(r"0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|0[xX][0-9a-fA-F]+[Uu]?|0[bB][01]+[Uu]?"
-                     r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|\d+[Uu]?")
-_ADDR = re.compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|\d+)))?\s*\]")
+                     r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|(?:0[0-7]*|[1-9]\d*)[Uu]?")
+_ADDR = re.compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|[1-9]\d*|0))\s*)?\]")
 _OPERAND_CACHE: dict[str, object] = {}
+# An integer constant where the grammar wants one (.address_size, %r<N>, [N], .align N): hex, binary, octal or
+# decimal with an optional U; a float there is a syntax error and a value above the field's range "Constant
+# overflow", as in ptxas.
+_INT_LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)[Uu]?")
+U32_MAX, U64_MAX = (1 << 32) - 1, (1 << 64) - 1
+# ptxas's parser stack holds 1663 nested `{ }` scopes inside a function body; one more is "Parsing error near
+# ...: memory exhausted" (probe: tests/test_robustness.py)
+MAX_SCOPE_DEPTH = 1663
+
+
+def _in_range(num: str) -> bool:
+    """Is a literal representable (ptxas: a decimal above 64 bits or a float beyond double is "Constant
+    overflow"; hexadecimal is truncated)?"""
+    if num[:2] in ("0x", "0X", "0f", "0F", "0d", "0D", "0b", "0B"):
+        return True
+    v = A.parse_number(num)
+    return v <= U64_MAX if isinstance(v, int) else math.isfinite(v)
+_CACHE_LIMIT = 1 << 16          # entries; emptied when full (a long-running process stays bounded)
 
 
 def _fast_operand(s: str):
@@ -45,7 +71,7 @@ def _fast_operand(s: str):
     if c == "%":
         if _REGNAME.fullmatch(s):
             o = A.Reg(s)
-        elif "|" in s:
+        elif s.count("|") == 1:
             a, b = s.split("|", 1)
             a, b = _fast_operand(a.strip()), _fast_operand(b.strip()) if b.strip() else None
             if a is not None and b is not None and type(b) is not A.Pair:
@@ -62,10 +88,10 @@ def _fast_operand(s: str):
                     off = -off
             o = A.Addr((bo,), off)
     elif c.isdigit():
-        if _NUMBER.fullmatch(s):
+        if _NUMBER.fullmatch(s) and _in_range(s):
             o = A.Imm(s)
     elif c == "-":
-        if _NUMBER.fullmatch(s[1:]):
+        if _NUMBER.fullmatch(s[1:]) and _in_range(s[1:]):
             o = A.Imm(s)
     elif c == "!":
         inner = s[1:].strip()
@@ -76,6 +102,8 @@ def _fast_operand(s: str):
     elif _IDENT.fullmatch(s):
         o = A.Sym(s)
     if o is not None:
+        if len(_OPERAND_CACHE) >= _CACHE_LIMIT:
+            _OPERAND_CACHE.clear()
         _OPERAND_CACHE[s] = o
     return o
 
@@ -115,10 +143,29 @@ class Parser:
     def line_of(self, tok) -> int:
         return self.lx.linecol(tok[2])[0]
 
+    def int_const(self, limit: int = U64_MAX) -> int:
+        """The next token as an integer constant (ptxas: a float is a syntax error, a value above the field's
+        range is "Constant overflow")."""
+        tok = self.next()
+        if tok[0] != "NUM" or not _INT_LITERAL.fullmatch(tok[1]):
+            raise self.error_at(tok)
+        v = int(A.parse_number(tok[1]))
+        if v > limit:
+            raise self.lx.error("Constant overflow", tok[2])
+        return v
+
+    def align_attr(self) -> str:
+        """The N of `.align N` (a power of two, ptxas's check), as the attribute `.align N` in decimal."""
+        tok = self.peek()
+        n = self.int_const(U32_MAX)
+        if n & (n - 1) or n == 0:
+            raise self.lx.error("Alignment must be a power of two", tok[2])
+        return f".align {n}"
+
     # -- module
     def parse_module(self) -> A.Module:
         version, target, asize = None, (), 64
-        version_line, target_line = 1, 2
+        version_line, target_line, asize_line, after_version_line = 1, 2, 3, 1
         items = []
         while True:
             tok = self.peek()
@@ -133,6 +180,7 @@ class Parser:
                     version = (int(major), int(minor))
                 except ValueError:
                     raise self.error_at(v)
+                after_version_line = self.line_of(self.peek())
                 continue
             if tok[0] == "DIR" and tok[1] == ".target":
                 self.next()
@@ -144,14 +192,19 @@ class Parser:
                 continue
             if tok[0] == "DIR" and tok[1] == ".address_size":
                 self.next()
-                asize = int(self.expect("NUM")[1])
+                asize_line = self.line_of(tok)
+                asize = self.int_const()
+                if asize not in (32, 64):
+                    raise self.lx.error("Illegal value for .address_size directive (must be 32 or 64)", tok[2])
                 continue
             items.append(self.parse_toplevel())
         if version is None:
-            raise PtxError("Missing .version directive at start of file", 1, 1, self.file)
+            raise PtxError(f"Missing .version directive at start of file '{self.file}'", 1, 1, self.file)
         if not target:
-            raise PtxError("Missing .target directive", 1, 1, self.file)
-        return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line)
+            raise PtxError(f"Missing .target directive at start of file '{self.file}'", after_version_line, 1,
+                           self.file)
+        return A.Module(version, target, asize, tuple(items), self.file, version_line, target_line,
+                        asize_line)
 
     def parse_toplevel(self):
         start = self.peek()
@@ -210,10 +263,8 @@ class Parser:
             t = self.peek()
             if t[0] == "DIR":
                 attrs.append(self.next()[1])
-                if attrs[-1] == ".align" or attrs[-1] == ".ptr":
-                    pass
-            elif t[0] == "NUM" and attrs and attrs[-1] == ".align":
-                attrs[-1] = ".align " + self.next()[1]
+                if attrs[-1] == ".align":
+                    attrs[-1] = self.align_attr()
             else:
                 break
         decls = []
@@ -223,13 +274,13 @@ class Parser:
             dims = []
             init = None
             if self.accept("<"):
-                count = int(self.expect("NUM")[1])
+                count = self.int_const(U32_MAX)
                 self.expect(">")
             while self.accept("["):
                 if self.accept("]"):
                     dims.append("")
                 else:
-                    dims.append(self.expect("NUM")[1])
+                    dims.append(str(self.int_const()))
                     self.expect("]")
             if self.accept("="):
                 init = self.parse_initializer()
@@ -268,13 +319,11 @@ class Parser:
             while self.peek()[0] == "DIR":
                 attrs.append(self.next()[1])
                 if attrs[-1] == ".align":
-                    attrs[-1] = ".align " + self.expect("NUM")[1]
-                elif attrs[-1] == ".ptr":
-                    pass
+                    attrs[-1] = self.align_attr()
             name = self.expect("ID")[1]
             dims = []
             while self.accept("["):
-                dims.append(self.expect("NUM")[1])
+                dims.append(str(self.int_const()))
                 self.expect("]")
             params.append(A.Param(sp[1], tuple(attrs), name, tuple(dims)))
             if self.accept(")"):
@@ -309,8 +358,10 @@ class Parser:
 
     # -- bodies
     def parse_body(self) -> tuple:
-        """Statements up to the matching '}' (consumed)."""
+        """Statements up to the matching '}' (consumed). Nested `{ }` scopes are kept on an explicit stack (no
+        recursion: ptxas accepts thousands of levels)."""
         out = []
+        open_blocks: list[tuple[list, int]] = []     # (the enclosing scope's statements, the '{' line)
         lx = self.lx
         while True:
             if not lx._buf and self._fast_run(out):
@@ -319,12 +370,20 @@ class Parser:
             kind = tok[0]
             if kind == "}":
                 self.next()
-                return tuple(out)
+                if not open_blocks:
+                    return tuple(out)
+                outer, line = open_blocks.pop()
+                outer.append(A.Block(tuple(out), line))
+                out = outer
+                continue
             if kind == "EOF":
                 raise self.error_at(tok)
             if kind == "{":
+                if len(open_blocks) >= MAX_SCOPE_DEPTH:
+                    raise self.error_at(tok, f"Parsing error near '{{': memory exhausted")
                 self.next()
-                out.append(A.Block(self.parse_body(), self.line_of(tok)))
+                open_blocks.append((out, self.line_of(tok)))
+                out = []
             elif kind == "DIR":
                 if tok[1] in STATE_SPACES:
                     out.extend(self.parse_vardecl(()))
@@ -336,6 +395,8 @@ class Parser:
                 else:
                     out.append(self.parse_directive())
             elif kind == "ID" and self.peek(1)[0] == ":":
+                if not _IDENT.fullmatch(tok[1]):      # `a.b:` is no label (ptxas: syntax error at ':')
+                    raise self.error_at(self.peek(1))
                 self.next()
                 self.next()
                 out.append(A.Label(tok[1], self.line_of(tok)))
@@ -354,10 +415,24 @@ class Parser:
         Instruction, Reg, Not = A.Instruction, A.Reg, A.Not
         pos = start_pos = lx._end
         line, lstart, lpos = lx._lline, lx._lstart, lx._lpos
+        loc_match = _FAST_LOC.match
         while True:
             m = match(text, pos)
             if m is None:
-                break
+                m = loc_match(text, pos)
+                if m is None:
+                    break
+                start = m.start(1)
+                if start < lpos:
+                    break
+                n = text.count("\n", lpos, start)
+                if n:
+                    line += n
+                    lstart = text.rfind("\n", lpos, start) + 1
+                lpos = start
+                out.append(A.Directive(".loc", f"{m.group(2)} {m.group(3)} {m.group(4)}", line))
+                pos = m.end()
+                continue
             neg, g, name, ops = m.groups()
             split = names.get(name)
             if split is None:
@@ -426,15 +501,19 @@ class Parser:
         line, col = self.lx.linecol(first[2])
         return A.Instruction(opcode, mods, tuple(operands), guard, line, col)
 
-    def parse_operand(self):
+    def parse_operand(self, inside: frozenset = frozenset()):
+        """One operand. `inside`: the brackets around it; a vector in a vector, an address in an address, a
+        list in a list or a negated non-name is a syntax error in ptxas, so nesting depth is bounded."""
         tok = self.peek()
         kind = tok[0]
+        if kind in inside:
+            raise self.error_at(tok)
         if kind == "ID":
             self.next()
             nxt = self.peek()[0]
             if nxt == "|":
                 self.next()
-                return A.Pair(_id_operand(tok[1]), self.parse_operand())
+                return A.Pair(_id_operand(tok[1]), _id_operand(self.expect("ID")[1]))
             if nxt in ("+", "-") and self.peek(1)[0] == "NUM":
                 op = self.next()[1]
                 num = self.next()[1]
@@ -444,26 +523,30 @@ class Parser:
             return _id_operand(tok[1])
         if kind == "NUM":
             self.next()
+            if not _in_range(tok[1]):
+                raise self.lx.error("Constant overflow", tok[2])
             return A.Imm(tok[1])
         if kind == "-":
             self.next()
             t = self.next()
             if t[0] == "NUM":
+                if not _in_range(t[1]):
+                    raise self.lx.error("Constant overflow", t[2])
                 return A.Imm("-" + t[1])
             if t[0] == "ID":
                 return A.Neg(A.Reg(t[1]))
             raise self.error_at(t)
         if kind == "!":
             self.next()
-            return A.Not(self.parse_operand())
+            return A.Not(_id_operand(self.expect("ID")[1]))
         if kind == "[":
-            return self.parse_address()
+            return self.parse_address(inside | {"["})
         if kind == "{":
             self.next()
             items = []
             if not self.accept("}"):
                 while True:
-                    items.append(self.parse_operand())
+                    items.append(self.parse_operand(inside | {"{"}))
                     if self.accept("}"):
                         break
                     self.expect(",")
@@ -473,7 +556,7 @@ class Parser:
             items = []
             if not self.accept(")"):
                 while True:
-                    items.append(self.parse_operand())
+                    items.append(self.parse_operand(inside | {"("}))
                     if self.accept(")"):
                         break
                     self.expect(",")
@@ -495,15 +578,20 @@ class Parser:
                 if depth == 0:
                     return "".join(parts)
 
-    def parse_address(self) -> A.Addr:
+    def parse_address(self, inside: frozenset = frozenset({"["})) -> A.Addr:
         self.expect("[")
         items = []
         offset = 0
+        open_item = True                  # an operand may start here: at '[' or after ','
         while True:
             t = self.peek()
             if t[0] == "]":
                 self.next()
                 break
+            if t[0] not in ("+", "-", ",", "]"):
+                if not open_item:
+                    raise self.error_at(t)
+                open_item = False
             if t[0] == "NUM" and not items:
                 self.next()
                 items.append(A.Imm(t[1]))
@@ -516,11 +604,14 @@ class Parser:
                 if self.accept("-"):
                     sign = -sign
                 n = self.expect("NUM")
+                if not _INT_LITERAL.fullmatch(n[1]):
+                    raise self.error_at(n)
                 offset += sign * int(A.parse_number(n[1]))
             elif t[0] == ",":
                 self.next()
+                open_item = True
             else:
-                items.append(self.parse_operand())
+                items.append(self.parse_operand(inside))
         if not items:
             raise self.error_at(self.peek())
         return A.Addr(tuple(items), offset)
@@ -534,5 +625,20 @@ def _id_operand(text: str):
     return A.Sym(text)
 
 
+# Characters ptxas's reader stops at before any parsing: a non-ASCII character (in a comment too; a byte that is
+# not UTF-8 arrives here as a surrogate) and NUL, anywhere in the file.
+_BAD_CHAR = re.compile(r"[^\x01-\x7f]")
+
+
+def check_characters(text: str, file: str = "<input>") -> None:
+    m = _BAD_CHAR.search(text)
+    if m:
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        what = "EOF" if m.group() == "\x00" else "non-ASCII character"
+        raise PtxError(f"Unexpected {what} encountered on line {line}", line, col, file)
+
+
 def parse(text: str, file: str = "<input>") -> A.Module:
+    check_characters(text, file)
     return Parser(text, file).parse_module()

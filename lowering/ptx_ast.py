@@ -173,6 +173,7 @@ class Module:
     file: str = field(default="<input>", compare=False)
     version_line: int = field(default=1, compare=False)
     target_line: int = field(default=2, compare=False)
+    address_size_line: int = field(default=3, compare=False)
 
     @property
     def functions(self) -> list[Function]:
@@ -185,6 +186,8 @@ _NUMBERS: dict[str, int | float] = {}
 def _number(text: str) -> int | float:
     v = _NUMBERS.get(text)
     if v is None:
+        if len(_NUMBERS) >= 1 << 16:         # bounded in a long-running process
+            _NUMBERS.clear()
         v = _NUMBERS[text] = parse_number(text)
     return v
 

@@ -80,6 +80,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("B2R_ALWAYS", "BAR.RED is followed by B2R.RESULT even when the result is unused", since=90),
     # ---- fences and atomics (isel/fam_fence.py, fam_atomic.py, fam_memory.py)
     Feature("CGAERRBAR", "wide release fences add CGAERRBAR after ERRBAR", since=90),
+    Feature("ONE_WAY_THREAD_FENCE", "fence.acquire / fence.release have an encoding (below sm_90 ptxas accepts "
+            "them and emits one all-zero word nvdisasm cannot decode)", since=90),
     Feature("CCTL_LDCU_DEEP", "the tensormap acquire fence has CCTL.E.C.LDCU.IV.DEEP", since=100),
     Feature("SHARED_ACQUIRE_FENCE", "an acquire from shared::cta memory (or atomic) is followed by CCTL.IVALL",
             since=90),

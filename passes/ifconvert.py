@@ -35,7 +35,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, branch_target, is_cta_barrier, warp_op
 
-from .analysis.regions import LOADS, Region, arm
+from .analysis.regions import LOADS, Region, arm, is_spin_loop
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -284,8 +284,7 @@ def _backward_overlap(am, label: str, index: int, work: int = 0) -> bool:
 
 
 def _dominates(am, a: str, b: str) -> bool:
-    from .analysis.cfg import dominates
-    return dominates(am.idom, a, b)
+    return am.dom.dominates(a, b)
 
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
@@ -407,6 +406,14 @@ def if_around_loop(am, region: Region) -> bool:
         if am.loops.ends_in_back_edge(b) and region.head not in am.loops.body(branch_target(b.instrs[-1]), x):
             return True
     return False
+
+
+def arrives_diverged_at_barrier(am, region: Region) -> bool:
+    """A kept region without warp ops whose lanes ptxas lets reach a CTA barrier join diverged (the
+    barrier's WARPSYNC re-converges them, no BSSY/BSYNC): an if around a whole loop, or a loop spinning on
+    memory other threads change (a CAS, atomic, volatile or acquire-load exit test: llvm/atomics_float_types
+    float_minmax_shared). A loop whose exit depends on plain loads or arithmetic keeps its pair."""
+    return if_around_loop(am, region) or region.kind == "loop" and is_spin_loop(am, region)
 
 
 def _shared_join(am, region: Region) -> bool:

@@ -32,6 +32,14 @@ def sync_gate_open(ctx) -> bool:
     return ctx.knob(SYNC_GATE_KNOB) != 0
 
 
+def check_knobs(knobs: dict) -> None:
+    """An unknown knob name is an error (a typo would otherwise change nothing, silently)."""
+    from pylower.lowering.diagnostics import PtxError
+    for name in knobs:
+        if name not in KNOBS:
+            raise PtxError(f"Unknown knob '{name}' (known: {', '.join(KNOBS)})")
+
+
 def knob_value(knobs: dict, name: str) -> int:
     """A declared knob's value from a --knob dictionary, else its default."""
     return int(knobs.get(name, KNOBS[name].default))

@@ -64,6 +64,11 @@ class Phase:
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         raise NotImplementedError
 
+    def preserved(self) -> str:
+        """What the last run() that changed a function kept valid (default: `preserves`; a phase that knows
+        it changed less this time may say more)."""
+        return self.preserves
+
 
 def _matches(phase: Phase, selectors: set[str]) -> bool:
     if not selectors:
@@ -133,7 +138,7 @@ class PassManager:
             for fn in module.functions:
                 if phase.run(fn, ctx):
                     changed = True
-                    ctx.analyses(fn).invalidate(phase.preserves)
+                    ctx.analyses(fn).invalidate(phase.preserved())
             if changed:
                 ctx.count(phase, "functions changed", 1)
             if self.dump.verify_each:

@@ -58,14 +58,14 @@ class LoopInversion(Phase):
                 break
             header = headers[0]
             done.add(header)
-            if self._invert(fn, header, [lt for lt, h in loops.back_edges if h == header], loops, ctx):
+            if self._invert(fn, header, [lt for lt, h in loops.back_edges if h == header], am, ctx):
                 ori.link_preds(fn)
                 am.invalidate("none")
                 changed = True
         return changed
 
-    def _invert(self, fn: ori.Function, header: str, latches: list[str], loops, ctx: PassContext) -> bool:
-        by_label = {b.label: b for b in fn.blocks}
+    def _invert(self, fn: ori.Function, header: str, latches: list[str], am, ctx: PassContext) -> bool:
+        by_label, loops = am.blocks, am.loops
         h = by_label[header]
         body = frozenset().union(*(loops.body(header, lt) for lt in latches))
         last = h.instrs[-1] if h.instrs else None

@@ -128,6 +128,7 @@ class ExpandMbarrier(Phase):
         uni = am.uniformity
         loops = am.loops.in_loop
         regions = am.regions
+        region_of = R.innermost_map(regions)
         div_loops = set().union(*(r.body for r in regions if r.kind == "loop")) if regions else set()
         consts = am.constants
         ool: list[ori.BasicBlock] = []
@@ -148,7 +149,7 @@ class ExpandMbarrier(Phase):
                         a.space == "cluster" or a.space == "generic" and a.sink and explicit == "cluster"):
                     a.remote = True
                 if op == "init":
-                    region = R.innermost_region(regions, b.label)
+                    region = region_of.get(b.label)
                     if b.label in loops:
                         a.inloop = True
                     if region is not None and self._branch_region(am, region, ctx.target):

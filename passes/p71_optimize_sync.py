@@ -42,6 +42,97 @@ _PER_THREAD_MASK = {
 _CHECK_KIND = {"warpsync": ".overlap", "shflsync_": ".overlap"}
 
 
+# sm_80-89 (the redux slow-path helper waits with WARPSYNC.EXCLUSIVE): a converged redux.sync whose member mask
+# is a kernel parameter as loaded (through moves) gets `WARPSYNC.EXCLUSIVE R` before it; a mask computed from
+# one (`param | 1`), loaded from memory, a special register, activemask or an immediate does not (probes
+# warp/redux_sync_min_u32_param_mask, _param_expr_mask; docs/findings/warp.md).
+_EXCLUSIVE_PARAM_MASK = ("reduxsync_",)
+_PARAM_ARITH = ("mov",)
+
+
+def _from_params(reg: str, du, seen: set | None = None) -> bool:
+    """Is `reg` a parameter as loaded by ld.param (possibly through moves)?"""
+    seen = set() if seen is None else seen
+    if reg in seen:
+        return True
+    seen.add(reg)
+    ds = du.definitions(reg)
+    if not ds:
+        return False
+    for d in ds:
+        if d.guard is not None:
+            return False
+        if d.opcode == "ld" and ".param" in d.mods:
+            continue
+        if d.opcode not in _PARAM_ARITH or not du.uses(d):
+            return False
+        if any(type(o) is A.Reg and o.name.startswith("%") and "." in o.name for o in d.operands[1:]):
+            return False                    # a special register (%ctaid.x, ...)
+        if not all(_from_params(r, du, seen) for r in du.uses(d)):
+            return False
+    return True
+
+
+def _param_mask_exclusive(wop: ops.WarpOp, du, target) -> bool:
+    return wop.helper.startswith(_EXCLUSIVE_PARAM_MASK) and target.has("REDUX") \
+        and not target.has("WARP_COLLECTIVE") and type(wop.mask) is A.Reg and _from_params(wop.mask.name, du)
+
+
+_COLLECTIVES = ("vote", "shfl", "match", "redux", "activemask")
+
+
+def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
+    """A warp collective in converged code none of whose results is read is deleted, with no
+    EIATTR_COOP_GROUP entry (ptxas: unused shfl/vote/match/activemask, full or partial mask, give no SASS; probes
+    warp/unused_*). In divergent code ptxas keeps the synchronisation (a lone WARPSYNC, or on sm_75-89 the
+    slow-path call), which is not modelled: such a collective is left as it is."""
+    lv, du, uni = am.liveness, am.defuse, am.uniformity
+    diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    changed = False
+    for b in fn.blocks:
+        if b.label in diverged:
+            continue
+        keep = [ins for ins in b.instrs
+                if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
+                        and (ins.guard is None or uni.is_uniform(ins.guard))
+                        and du.defs(ins) and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
+        if len(keep) != len(b.instrs):
+            ctx.count(phase, "unused warp collectives deleted", len(b.instrs) - len(keep))
+            b.instrs = keep
+            changed = True
+    if changed:
+        am.invalidate("cfg")
+    return changed
+
+
+def _drop_mask_only_activemask(fn: ori.Function, du, target) -> bool:
+    """sm_80-89: REDUX takes no member mask, so a converged redux.sync leaves its mask unread; an activemask
+    read only as such masks is dead and ptxas deletes its VOTE.ANY (sm_90+ keeps it; probes
+    warp/activemask_b32_redux_mask)."""
+    if not target.has("REDUX") or target.has("WARP_COLLECTIVE"):
+        return False
+    users: dict[str, list] = {}
+    for b in fn.blocks:
+        for ins in b.instrs:
+            for r in du.uses(ins):
+                users.setdefault(r, []).append(ins)
+    dead = set()
+    for b in fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode != "activemask" or ins.guard is not None:
+                continue
+            reg = ins.operands[0]
+            us = users.get(reg.name, []) if type(reg) is A.Reg else []
+            if us and all(u.opcode == "redux" and u.attrs.conv and not u.attrs.permask and len(u.operands) > 2
+                          and u.operands[2] == reg for u in us) and len(du.definitions(reg.name)) == 1:
+                dead.add(id(ins))
+    if not dead:
+        return False
+    for b in fn.blocks:
+        b.instrs = [i for i in b.instrs if id(i) not in dead]
+    return True
+
+
 def _mask_tier(target) -> str | None:
     if target.has("PER_THREAD_MASK_WARPSYNC"):
         return None
@@ -157,9 +248,9 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
 
 
 def _holds_warp_op(am, region, consts) -> bool:
-    """... or a loop nested in an if (phase 72 drops such a region's pair at a barrier join)."""
+    """... or a loop nested in an if, or a spin loop (phase 72 drops such a region's pair at a barrier join)."""
     return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
-        ifconvert.if_around_loop(am, region)
+        ifconvert.arrives_diverged_at_barrier(am, region)
 
 
 class OptimizeSyncInstructions(Phase):
@@ -168,6 +259,11 @@ class OptimizeSyncInstructions(Phase):
     description = "-O1+: mark converged sync ops (no WARPSYNC/slow path), delete no-op bar.warp.sync, per-thread masks"
     knobs = (SYNC_GATE_KNOB,)
     preserves = "cfg"
+    _code_changed = True
+
+    def preserved(self) -> str:
+        # only `conv`/`permask` marks (read by no analysis) after the analyses were made: they all stay valid
+        return "cfg" if self._code_changed else "all"
 
     def enabled(self, ctx: PassContext) -> bool:
         return sync_gate_open(ctx)
@@ -183,10 +279,13 @@ class OptimizeSyncInstructions(Phase):
         overlap = ctx.options.get("no_membermask_overlap")
         if printing and honoured:
             overlap = False                  # the print option implies the overlap-safe lowering
+        self._code_changed = False           # instructions replaced or inserted after the analyses below
         changed = fold_uniform_shuffles(fn, self, ctx)
         am = ctx.analyses(fn)
         if changed:
             am.invalidate("cfg")
+        if _drop_unused_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
+            changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity
         dirty = R.after_extern_call(fn, ctx.module)
         regions = am.regions
@@ -235,9 +334,13 @@ class OptimizeSyncInstructions(Phase):
                     if ops.is_bar_warp_sync(ins):
                         out.append(_elided(ins, wop))
                         ctx.count(self, "bar.warp.sync deleted")
-                        changed = True
+                        changed = self._code_changed = True
                         continue
                     ins.attrs.conv = True
+                    if _param_mask_exclusive(wop, am.defuse, target):
+                        out.append(ops.pseudo("warpsync", (".exclusive",), (wop.mask,), NAME, ins.line))
+                        ctx.count(self, "parameter-mask WARPSYNC.EXCLUSIVE")
+                        self._code_changed = True
                     out.append(ins)
                     changed = True
                     continue
@@ -248,14 +351,19 @@ class OptimizeSyncInstructions(Phase):
                 if action == "plain" and ops.is_bar_warp_sync(ins):
                     out.append(_elided(ins, wop))
                     ctx.count(self, "bar.warp.sync deleted")
+                    self._code_changed = True
                     continue
                 if action == "check":
                     out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
                     ctx.count(self, "membermask checks")
+                    self._code_changed = True
                 if action != "plain":
                     ins.attrs.permask = True
                 out.append(ins)
             b.instrs = out
+        if _drop_mask_only_activemask(fn, am.defuse, target):
+            ctx.count(self, "activemask read only as a redux mask deleted")
+            changed = self._code_changed = True
         return changed
 
 

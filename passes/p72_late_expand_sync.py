@@ -82,6 +82,7 @@ class _Expander:
         self.uni = self.am.uniformity
         self.after_call = R.after_extern_call(fn, ctx.module)
         self.regions = self.am.regions
+        self.region_of = R.innermost_map(self.regions)
         self.consts = self.am.constants
         self._ops_per_block: dict[str, int] = {}
         self.paired: list[R.Region] = []
@@ -111,8 +112,8 @@ class _Expander:
     def _kept_without_warp_op(self, region: R.Region) -> bool:
         """A region ptxas keeps as a branch for what it holds (not for a warp op, nor for a loop nested in an
         if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
-        an if around a spin loop re-converges at the barrier: ifconvert_spin_*_bar)."""
-        if ifconvert.if_around_loop(self.am, region):
+        an if around a spin loop, or a spin loop, re-converges at the barrier: ifconvert_spin_*_bar)."""
+        if ifconvert.arrives_diverged_at_barrier(self.am, region):
             return False
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
@@ -251,13 +252,13 @@ class _Expander:
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
         # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
-        kept_guards = {id(ins) for b in fn.blocks if R.innermost_region(self.regions, b.label) is None
+        kept_guards = {id(ins) for b in fn.blocks if b.label not in self.region_of
                        for k, ins in enumerate(b.instrs)
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
         for b in list(fn.blocks):
-            region = R.innermost_region(self.regions, b.label)
+            region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
             for ins in b.instrs:
                 if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:

@@ -18,5 +18,13 @@ for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name[:1] =
 PHASES.sort(key=lambda p: p.number)
 
 
+def check_phase(selector: str, option: str = "phase") -> None:
+    """A phase selector (number or name, as --dump-after, --disable-pass and pylower-opt -p take it) that names
+    no registered phase is an error."""
+    from pylower.lowering.diagnostics import PtxError
+    if not any(str(p.number) == selector or p.name == selector or p.name.lower() == selector for p in PHASES):
+        raise PtxError(f"{option}: unknown phase '{selector}' (pylower --list-passes)")
+
+
 def pipeline_for(target: Target, ctx: PassContext) -> list[Phase]:
     return list(PHASES)

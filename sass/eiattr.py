@@ -59,7 +59,21 @@ def _num_mbarriers(fn: SassFunction) -> int | None:
     return sum(1 for i in fn.instrs if "MBARRIER_INIT" in i.tags)
 
 
+# What makes ptxas note the convergence (CRS) stack: a convergence barrier, a call, a warp-synchronous op's
+# divergent slow path, or a loop the lanes leave one by one (its YIELD). The value is 0 in every kernel seen
+# (sm_75..sm_120); docs/findings/eiattr.md.
+_USES_CRS = (("BSSY", None), ("CALL", None), ("BRA", "DIV"), ("WARPSYNC", "COLLECTIVE"))
+
+
+def _crs_stack_size(fn: SassFunction) -> int | None:
+    if fn.divergent_loop or any(i.opcode == opc and (mod is None or mod in i.mods)
+                                for i in fn.instrs for opc, mod in _USES_CRS):
+        return 0
+    return None
+
+
 SCALARS: dict[str, Callable[[SassFunction], object]] = {
+    "EIATTR_CRS_STACK_SIZE": _crs_stack_size,
     "EIATTR_NUM_BARRIERS": _num_barriers,
     "EIATTR_NUM_MBARRIERS": _num_mbarriers,
     "EIATTR_COOP_GROUP_MASK_REGIDS": _coop_mask_regids,

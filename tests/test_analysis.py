@@ -91,3 +91,32 @@ def test_analysis_manager_invalidation():
     assert am.idom is d1 and am.uniformity is not u1
     am.invalidate("none")
     assert am.idom is not d1
+
+
+def test_dominator_tree_answers_as_the_idom_walk():
+    """DomTree (constant-time queries, passes/analysis/cfg.py) agrees with walking the immediate dominators,
+    for dominators and post-dominators, on real kernels with loops, early exits and unreachable blocks."""
+    from pathlib import Path
+
+    from pylower.passes.analysis.cfg import DomTree, dominates
+    corpus = Path(__file__).resolve().parent / "corpus"
+    files = ["nvcc/atomic_cas_loops.ptx", "nvcc/cub_block_load_store.ptx", "llvm/barrier0_block_reduce.ptx"]
+    for rel in files:
+        module = build.build(parser.parse((corpus / rel).read_text()), parse_target("sm_90a"))
+        for fn in module.functions:
+            labels = [b.label for b in fn.blocks] + ["$nowhere"]
+            for idom in (dominators(fn), post_dominators(fn)):
+                tree = DomTree(idom)
+                for a in labels:
+                    for b in labels:
+                        assert tree.dominates(a, b) == dominates(idom, a, b), (rel, fn.name, a, b)
+
+
+def test_innermost_region_map():
+    """regions.innermost_map: the smallest region holding a block, the first of equal ones."""
+    from pylower.passes.analysis.regions import Region, innermost_map
+    outer = Region("if", "A", "Z", {"B", "C", "D"})
+    inner1 = Region("if", "B", "D", {"C"})
+    inner2 = Region("loop", "B", "D", {"C"})
+    m = innermost_map([outer, inner1, inner2])
+    assert m["B"] is outer and m["D"] is outer and m["C"] is inner1 and "A" not in m

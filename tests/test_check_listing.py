@@ -73,6 +73,20 @@ def _compile(target="sm_90"):
     return compile_text(retarget(KERNEL, target), "k.ptx", target)
 
 
+def test_checker_finds_missing_provenance():
+    prog = _compile().program
+    rep = C.Report()
+    C.check_provenance(prog, "k", rep)
+    assert rep.ok, rep.summary()
+    instrs = prog.functions[0].instrs
+    inserted = next(i for i in instrs if i.origin)
+    inserted.reason = ""
+    instrs[0].line = 0
+    C.check_provenance(prog, "k", rep)
+    assert rep.counts["instructions without a PTX line"] == 1
+    assert rep.counts["inserted instructions without a reason"] == 1
+
+
 def test_operands_as_nvdisasm_prints_them():
     text = print_program(_compile().program)
     assert "LDC.64 %rd1, c[0x0][0x210] ;" in text and "LDC %r1, c[0x0][0x218] ;" in text

@@ -21,7 +21,12 @@ def test_corpus_is_big_enough():
 def test_round_trip_whole_corpus(chunk):
     for f in FILES[chunk::4]:
         text = f.read_text()
-        m = parser.parse(text, str(f))
+        try:
+            m = parser.parse(text, str(f))
+        except PtxError:                  # a syntax-error probe: ptxas rejects it on every target too
+            from pylower.tools.refresh_reference import read_reference, reference_path
+            assert not any(r["accepted"] for r in read_reference(reference_path(f))["targets"].values()), f
+            continue
         again = parser.parse(ptx_printer.module(m), str(f))
         assert again == m, f"{f}: parse -> print -> parse changed the AST"
 

@@ -14,10 +14,15 @@ ratio pylower/ptxas and both peak RSS values (the child's own accounting, from w
            corpus (renamed apart) and nvcc-shaped generated kernels (loops, barriers, mbarriers, atomics,
            divergent regions, warp collectives), ~5k instructions each;
 - kernel:  one 100k-instruction nvcc-shaped kernel;
+- batch:   throughput on the corpus's real kernels: `pylower FILES... --arch T -o DIR -j N` (one run per
+           target the files were made for) against ptxas compiling the same files one after another;
 - scaling: each shape (one kernel; a module of kernels; many divergent if-regions in one function; labels each
            followed by a divergent branch) doubled four times: pylower's time and peak RSS growth per doubling
            (2.0 is linear).
-ptxas runs only where it is on PATH; --max-ptxas caps the sizes it is asked to compile.
+ptxas runs only where it is on PATH; --max-ptxas caps the sizes it is asked to compile. pylower runs as
+`python -m pylower.tools.pylower` from this checkout, byte-compiled first (as `pip install` does). The load
+average of the machine is printed at the start and end: alternating runs share the load, but a busy machine
+still adds noise to both sides.
 """
 from __future__ import annotations
 
@@ -35,13 +40,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
 REAL = ("triton", "nvcc", "llvm", "numba")
-SUITES = ("probe", "corpus", "modules", "kernel", "scaling")
+SUITES = ("probe", "corpus", "modules", "kernel", "batch", "scaling")
 
 # ---------------------------------------------------------------- running and measuring
 
 
-def _run(cmd: list[str]) -> tuple[float, int]:
-    """(wall seconds, peak RSS in KiB) of one whole process."""
+_CPU: list[float] = []          # CPU seconds (user + system) of the last _run
+
+
+def _run(cmd: list[str], check: bool = True) -> tuple[float, int]:
+    """(wall seconds, peak RSS in KiB) of one whole process; its CPU time goes to _CPU[-1]."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(p.pid, 0)
@@ -49,14 +57,25 @@ def _run(cmd: list[str]) -> tuple[float, int]:
     err = p.stderr.read().decode(errors="replace") if p.stderr else ""
     p.stderr.close()
     p.returncode = os.waitstatus_to_exitcode(status)
-    if p.returncode != 0:
+    _CPU[:] = [usage.ru_utime + usage.ru_stime]
+    if p.returncode != 0 and check:
         raise RuntimeError(f"{' '.join(cmd[:3])} ... failed ({p.returncode}): {err.strip()[:400]}")
     return dt, usage.ru_maxrss
 
 
 def _pylower_cmd() -> list[str]:
-    exe = shutil.which("pylower")
-    return [exe] if exe else [sys.executable, "-m", "pylower.tools.pylower"]
+    """This checkout's pylower (an installed `pylower` script may be another checkout, or a slow shim),
+    byte-compiled first as `pip install` does (with PYTHONDONTWRITEBYTECODE set nothing else would)."""
+    import compileall
+    compileall.compile_dir(str(ROOT), quiet=2, rx=re.compile(r"/(tests|\.git)/"))
+    return [sys.executable, "-m", "pylower.tools.pylower"]
+
+
+def _load() -> str:
+    try:
+        return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
 
 
 class Bench:
@@ -76,22 +95,26 @@ class Bench:
         a = self.pylower + [str(src), "--arch", arch, "-o", str(self.tmp / "out.sass")]
         b = [self.ptxas, f"-arch={arch}", str(src), "-o", str(self.tmp / "out.cubin")] \
             if ptxas and self.ptxas and n <= self.max_ptxas else None
-        ta, ra, tb, rb = [], [], [], []
-        _run(a)                                     # warm-up (file cache)
-        if b:
-            _run(b)
+        ta, ra, tb, rb, ca, cb = [], [], [], [], [], []
+        if n <= 50_000:                             # warm-up (file cache); a big input's first run is no different
+            _run(a)
+            if b:
+                _run(b)
         for _ in range(self.repeat):
             t, r = _run(a)
             ta.append(t)
             ra.append(r)
+            ca.append(_CPU[0])
             if b:
                 t, r = _run(b)
                 tb.append(t)
                 rb.append(r)
+                cb.append(_CPU[0])
         out = {"n": n, "pylower_s": statistics.median(ta), "pylower_rss": max(ra)}
         if b:
             out.update(ptxas_s=statistics.median(tb), ptxas_rss=max(rb),
-                       ratio=statistics.median(x / y for x, y in zip(ta, tb)))
+                       ratio=statistics.median(x / y for x, y in zip(ta, tb)),
+                       cpu_ratio=statistics.median(x / max(y, 1e-3) for x, y in zip(ca, cb)))
         return out
 
 # ---------------------------------------------------------------- inputs
@@ -253,20 +276,27 @@ def _row(name: str, r: dict) -> list:
     n = r["n"]
     row = [name, n, f"{r['pylower_s']:.3f}", f"{n / r['pylower_s']:,.0f}", f"{r['pylower_rss'] / 1024:.0f}"]
     if "ptxas_s" in r:
-        row += [f"{r['ptxas_s']:.3f}", f"{n / r['ptxas_s']:,.0f}", f"{r['ptxas_rss'] / 1024:.0f}", f"{r['ratio']:.2f}"]
+        row += [f"{r['ptxas_s']:.3f}", f"{n / r['ptxas_s']:,.0f}", f"{r['ptxas_rss'] / 1024:.0f}", f"{r['ratio']:.2f}",
+                f"{r['cpu_ratio']:.2f}"]
     else:
-        row += ["-", "-", "-", "-"]
+        row += ["-", "-", "-", "-", "-"]
     return row
 
 
 HEAD = ["input", "PTX instrs", "pylower s", "pylower instr/s", "pylower MiB", "ptxas s", "ptxas instr/s",
-        "ptxas MiB", "pylower/ptxas"]
+        "ptxas MiB", "pylower/ptxas", "CPU-time ratio"]
 
 
 def suite_probe(b: Bench) -> tuple[str, list]:
     src = b.tmp / "probe.ptx"
     src.write_text(PROBE)
-    return "(a) one-instruction probe", [_row("probe", b.pair(src, 1))]
+    rows = [_row("probe", b.pair(src, 1))]
+    # the floor: the interpreter starting and exiting (site-packages' .pth files included), nothing imported
+    ts = []
+    for _ in range(max(3, b.repeat)):
+        ts.append(_run([sys.executable, "-c", "pass"])[0])
+    rows.append(["(python -c pass)", 0, f"{statistics.median(ts):.3f}", "-", "-", "-", "-", "-", "-", "-"])
+    return "(a) one-instruction probe", rows
 
 
 def suite_corpus(b: Bench, limit: int | None = None) -> tuple[str, list, dict]:
@@ -283,13 +313,14 @@ def suite_corpus(b: Bench, limit: int | None = None) -> tuple[str, list, dict]:
             print(f"  skipped {f.name}: {e}", file=sys.stderr)
             continue
         if "ratio" in r:
-            ratios.append((r["ratio"], f.relative_to(CORPUS)))
+            ratios.append((r["ratio"], f.relative_to(CORPUS), r["cpu_ratio"]))
         rows.append(_row(str(f.relative_to(CORPUS)), r))
     summary = {}
     if ratios:
         rs = sorted(ratios)
-        summary = {"files": len(rs), "median": statistics.median(x for x, _ in rs), "worst": rs[-1][0],
-                   "worst_file": str(rs[-1][1]), "above_1": sum(1 for x, _ in rs if x > 1.0)}
+        summary = {"files": len(rs), "median": statistics.median(x for x, _, _ in rs), "worst": rs[-1][0],
+                   "worst_file": str(rs[-1][1]), "above_1": sum(1 for x, _, _ in rs if x > 1.0),
+                   "best": rs[0][0], "cpu_median": statistics.median(c for _, _, c in rs)}
     return "(b) every real kernel of the corpus", rows, summary
 
 
@@ -311,6 +342,64 @@ def suite_kernel(b: Bench, n: int = 100_000) -> tuple[str, list]:
     return "(d) one 100k-instruction kernel", [_row("kernel 100k", b.pair(src, count_instructions(text)))]
 
 
+def _corpus_by_target() -> dict[str, list[Path]]:
+    groups: dict[str, list[Path]] = {}
+    for f in (p for s in REAL for p in sorted((CORPUS / s).glob("*.ptx"))):
+        m = re.search(r"^\s*\.target\s+(sm_\w+)", f.read_text(), re.M)
+        groups.setdefault(m.group(1) if m else "sm_90", []).append(f)
+    return groups
+
+
+def suite_batch(b: Bench, jobs=(1, 2)) -> tuple[str, list, str]:
+    """Files per second: pylower's batch mode (one run per target group) against ptxas one file at a time,
+    alternating whole rounds, over every real kernel file (the few either side rejects included)."""
+    ok = _corpus_by_target()       # every file, accepted or not by either side (a rejection costs time too)
+    n = sum(len(v) for v in ok.values())
+    instrs = sum(count_instructions(f.read_text()) for v in ok.values() for f in v)
+
+    def pylower_round(j: int) -> tuple[float, float]:
+        t = c = 0.0
+        for arch, files in ok.items():
+            t += _run(b.pylower + [str(f) for f in files] + ["--arch", arch, "-o", str(b.tmp / "batch"),
+                                                              "-j", str(j)], check=False)[0]
+            c += _CPU[0]                  # the workers' CPU time is in it (reaped children count)
+        return t, c
+
+    def ptxas_round() -> tuple[float, float]:
+        t = c = 0.0
+        for arch, files in ok.items():
+            for f in files:
+                t += _run([b.ptxas, f"-arch={arch}", str(f), "-o", str(b.tmp / "one.cubin")], check=False)[0]
+                c += _CPU[0]
+        return t, c
+
+    times: dict[str, list[tuple[float, float]]] = {f"pylower -j {j}": [] for j in jobs}
+    if b.ptxas:
+        times["ptxas, one file after another"] = []
+    for _ in range(max(1, b.repeat)):
+        for j in jobs:
+            times[f"pylower -j {j}"].append(pylower_round(j))
+        if b.ptxas:
+            times["ptxas, one file after another"].append(ptxas_round())
+    rows = []
+    ref = times.get("ptxas, one file after another")
+    base = statistics.median(t for t, _ in ref) if ref else None
+    base_cpu = statistics.median(c for _, c in ref) if ref else None
+    for name, ts in times.items():
+        t = statistics.median(x for x, _ in ts)
+        c = statistics.median(y for _, y in ts)
+        rows.append([name, n, f"{t:.2f}", f"{n / t:.1f}", f"{instrs / t:,.0f}",
+                     f"{base / t:.2f}" if base else "-", f"{c:.2f}", f"{base_cpu / c:.2f}" if base_cpu else "-"])
+    extra = (f"{n} real kernel files ({instrs:,} PTX instructions) in {len(ok)} target groups, "
+             f"{max(1, b.repeat)} alternating rounds, medians; "
+             "speed-up = ptxas's time / this time (higher is faster).")
+    return "(e) batch throughput on the corpus", rows, extra
+
+
+BATCH_HEAD = ["command", "files", "seconds", "files/s", "PTX instr/s", "speed-up vs ptxas", "CPU seconds",
+              "CPU speed-up vs ptxas"]
+
+
 SHAPES = {
     "one kernel": lambda n: header() + nvcc_shaped("k", n),
     "module of kernels": lambda n: module(n, []),
@@ -319,12 +408,12 @@ SHAPES = {
 }
 
 
-def suite_scaling(b: Bench, start: int = 12_500) -> tuple[str, list]:
+def suite_scaling(b: Bench, start: int = 12_500, steps: int = 5) -> tuple[str, list]:
     """pylower alone (ptxas is not the subject here): time and RSS growth per doubling."""
     rows = []
     for name, make in SHAPES.items():
         prev = None
-        for step in range(5):
+        for step in range(steps):
             n = start << step
             src = b.tmp / f"scale_{step}.ptx"
             text = make(n)
@@ -349,15 +438,21 @@ def main(argv=None) -> int:
     ap.add_argument("-n", "--repeat", type=int, default=5, help="timed runs of each command (after a warm-up)")
     ap.add_argument("--max-ptxas", type=int, default=2_000_000, help="largest input also given to ptxas")
     ap.add_argument("--corpus-sample", type=int, default=0, help="time only about this many corpus files")
+    ap.add_argument("--scale-start", type=int, default=12_500, help="scaling: the smallest size (then doubled 4 times)")
+    ap.add_argument("--module-sizes", default="10000,100000,1000000", help="modules: sizes in PTX instructions")
     ap.add_argument("--write", help="write the report (markdown) to this file")
     a = ap.parse_args(argv)
     b = Bench(a.repeat, a.max_ptxas)
     if not b.ptxas:
         print("bench: ptxas is not on PATH: pylower alone is timed", file=sys.stderr)
+    cmd = " ".join(["python -m pylower.tools.bench"] + list(argv if argv is not None else sys.argv[1:]))
+    start_load = _load()
+    print(f"bench: load average {start_load}", file=sys.stderr)
     report = ["# Performance: pylower side by side with ptxas 13.0.88", "",
-              "Generated by `python -m pylower.tools.bench --write docs/performance.md` (whole processes, "
+              f"Generated by `{cmd}` (whole processes, "
               f"{a.repeat} alternating runs each after a warm-up, medians; peak RSS from the kernel's accounting "
-              "of each child; target sm_90, ptxas at its default -O3).", ""]
+              "of each child; target sm_90 unless a file names its own, ptxas at its default -O3; "
+              f"{os.cpu_count()} CPUs, load average (1/5/15 min) {start_load} at the start).", ""]
     try:
         for s in a.suites:
             print(f"bench: {s} ...", file=sys.stderr)
@@ -365,11 +460,18 @@ def main(argv=None) -> int:
                 title, rows, summary = suite_corpus(b, a.corpus_sample or None)
                 head = HEAD
                 extra = (f"Per-file ratio pylower/ptxas over {summary['files']} files: median {summary['median']:.2f}, "
-                         f"worst {summary['worst']:.2f} ({summary['worst_file']}), {summary['above_1']} above 1.0."
+                         f"best {summary['best']:.2f}, worst {summary['worst']:.2f} ({summary['worst_file']}), "
+                         f"{summary['above_1']} above 1.0; median CPU-time ratio {summary['cpu_median']:.2f}."
                          if summary else "")
             elif s == "scaling":
-                title, rows = suite_scaling(b)
+                title, rows = suite_scaling(b, a.scale_start)
                 head, extra = SCALING_HEAD, ""
+            elif s == "batch":
+                title, rows, extra = suite_batch(b)
+                head = BATCH_HEAD
+            elif s == "modules":
+                title, rows = suite_modules(b, tuple(int(x) for x in a.module_sizes.split(",")))
+                head, extra = HEAD, ""
             else:
                 title, rows = {"probe": suite_probe, "modules": suite_modules, "kernel": suite_kernel}[s](b)
                 head, extra = HEAD, ""
@@ -378,6 +480,7 @@ def main(argv=None) -> int:
             report += [f"## {title}", "", table, ""] + ([extra, ""] if extra else [])
     finally:
         b.close()
+    report += [f"Load average at the end: {_load()}.", ""]
     if a.write:
         Path(a.write).write_text("\n".join(report) + "\n")
     return 0

@@ -13,6 +13,10 @@ For each listing (pylower's printed text, or any nvdisasm-style text) it counts:
   label or known symbol (`R_old`, `UR_mbar`, `U%r22`, a bare `p`);
 - reads without writer: a register read in a function (its copied callees included) that no instruction of
   that function writes and that is no parameter of it. Registers are compared by name, flow-insensitively.
+For a compiled corpus case it also counts, from the instructions themselves (not checkable from text alone):
+- instructions without a PTX line (what `-g` prints and the explorer links);
+- inserted instructions without a reason: a phase or ISel made it (`--explain` names the origin) but gives no
+  one-line reason.
 Exit status 1 when anything was found. tests/test_check_listing.py runs it in-process over a sample of the
 corpus at every default target on each run.
 """
@@ -25,7 +29,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CATEGORIES = ("undefined targets", "duplicate labels", "placeholder operands", "reads without writer")
+CATEGORIES = ("undefined targets", "duplicate labels", "placeholder operands", "reads without writer",
+              "instructions without a PTX line", "inserted instructions without a reason")
 
 _INSTR = re.compile(r"^\s+/\*[0-9a-f]+\*/\s*(?P<body>.*?)\s*;\s*(?://.*)?$")
 _LABEL = re.compile(r"^(?P<name>[^\s/#][^\s:]*):$")
@@ -49,7 +54,8 @@ _NO_DEST = {
 _DESTS = {"ISETP": 2, "FSETP": 2, "DSETP": 2, "HSETP2": 2, "PLOP3": 2, "UISETP": 2, "UPLOP3": 2, "SHFL": 2,
           "VOTE": 2, "VOTEU": 2, "ELECT": 2, "R2UR": 2, "LEA": 2, "ULEA": 2, "IADD3": 3, "UIADD3": 3,
           "MATCH": 2, "ULOP3": 2, "LOP3": 2, "R2P": 1, "BMOV": 1, "SYNCS": 1, "ATOM": 2, "ATOMG": 2, "ATOMS": 1,
-          "F2I": 1, "I2F": 1, "FMNMX": 1, "REDUX": 1, "CREDUX": 2, "UFLO": 1, "POPC": 1}
+          "F2I": 1, "I2F": 1, "FMNMX": 1, "REDUX": 1, "CREDUX": 2, "UFLO": 1, "POPC": 1,
+          "B2R": 2}
 
 # forms whose leading predicate result is followed by a register result: SHFL PT, R, ...; ATOM P0, R, [...]
 _PRED_FIRST = {"SHFL", "ATOM", "ATOMG", "R2UR", "ELECT"}
@@ -279,7 +285,20 @@ def check_case(text: str, rel: str, target: str, extra: list[str] | None = None)
     except (PtxError, RecursionError):
         return None
     syms, params, regs = module_symbols(res.module)
-    return check_listing(print_program(res.program), f"{rel} [{target}]", syms, params, regs)
+    where = f"{rel} [{target}]"
+    rep = check_listing(print_program(res.program), where, syms, params, regs)
+    check_provenance(res.program, where, rep)
+    return rep
+
+
+def check_provenance(program, where: str, rep: Report) -> None:
+    """Count instructions of a compiled program without a PTX line or, when inserted, without a reason."""
+    for fn in program.functions:
+        for ins in fn.instrs:
+            if not ins.line:
+                rep.add("instructions without a PTX line", f"{where} {fn.name}: {ins.text()}")
+            if ins.origin and not ins.reason:
+                rep.add("inserted instructions without a reason", f"{where} {fn.name}: {ins.text()} ({ins.origin})")
 
 
 def corpus_cases(paths: list[str] | None = None, targets=None, sample: int = 1, offset: int = 0):

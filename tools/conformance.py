@@ -18,6 +18,7 @@ Runs pylower in-process, in a process pool.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
@@ -116,6 +117,7 @@ class Case:
     eiattr_match: bool
     detail: str = ""
     kernels: list = field(default_factory=list)     # KernelResult per entry kernel (both accepted)
+    listing: str = ""       # digest of pylower's whole SASS listing, or of its diagnostic when it rejects
 
     @property
     def accept_agree(self) -> bool:
@@ -151,6 +153,7 @@ def eiattr_view(d: dict) -> dict:
 def run_case(text: str, rel: str, target: str, ref: dict) -> Case:
     from pylower.lowering.diagnostics import PtxError
     from pylower.pipeline import compile_text
+    from pylower.sass.printer import print_program
     from pylower.tools.ptxas_ref import file_args, retarget
     args = file_args(text)
     from pylower.tools import ptxas_options
@@ -163,13 +166,14 @@ def run_case(text: str, rel: str, target: str, ref: dict) -> Case:
         ours, res = False, e
     except RecursionError:
         ours, res = False, None
+    listing = _digest(print_program(res.program) if ours else getattr(res, "message", "RecursionError"))
     if not ref["accepted"] or not ours:
         detail = ""
         if ref["accepted"] != ours:
             msgs = [m["text"] for m in ref.get("messages", []) if m["severity"] in ("error", "fatal")]
             detail = f"ptxas: {'accepted' if ref['accepted'] else msgs[:1]}; pylower: " + \
                      ("accepted" if ours else res.message)
-        return Case(rel, fam, target, ref["accepted"], ours, False, False, detail)
+        return Case(rel, fam, target, ref["accepted"], ours, False, False, detail, listing=listing)
     funcs = {f.name: f for f in res.program.functions}
     sync_ok, ei_ok, details, kernels = True, True, [], []
     for name, k in ref["kernels"].items():
@@ -191,7 +195,11 @@ def run_case(text: str, rel: str, target: str, ref: dict) -> Case:
             details.append(f"{name}: eiattr ptxas={theirs_e} pylower={mine_e}")
         if fn.is_entry:
             kernels.append(KernelResult(name, mine, theirs, mine_e, theirs_e))
-    return Case(rel, fam, target, True, True, sync_ok, ei_ok, "; ".join(details), kernels)
+    return Case(rel, fam, target, True, True, sync_ok, ei_ok, "; ".join(details), kernels, listing)
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def ptxas_crashed(r: dict) -> bool:

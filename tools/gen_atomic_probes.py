@@ -288,6 +288,9 @@ def corpus() -> list[tuple[str, str]]:
     for sem in ("acquire", "release", "acq_rel"):
         add(probe(f"order_atom_shared_cluster_{sem}_cluster", f"atom.{sem}.cluster.shared::cluster.add.u32",
                   target="sm_90", sem=sem, scope="cluster", space="shared_cluster"))
+        if sem != "release":     # the acquire CCTL.IVALL of a .shared::cta atomic at .cluster scope
+            add(probe(f"order_atom_shared_{sem}_cluster", f"atom.{sem}.cluster.shared.add.u32",
+                      target="sm_90", sem=sem, scope="cluster", space="shared"))
         add(probe(f"order_atom_global_{sem}_sys_sink", f"atom.{sem}.sys.global.add.u32 with `_` result",
                   sem=sem, scope="sys", res="sink"))
 

@@ -4,20 +4,22 @@
     pylower kernel.ptx --arch sm_90 --dump-after=all
     pylower kernel.ll  --arch sm_90 --emit-ptx
     pylower kernel.ptx --arch sm_90 --html k.html [--compare-ptxas]
+    pylower - --gpu-name sm_90 -o - < kernel.ptx          # ptxas's spellings; - is standard input / output
+    pylower kernel.ptx -arch=compute_90                    # check only, write nothing (as ptxas)
 """
 from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
 
-from tabulate import tabulate
-
 from pylower.lowering.diagnostics import PtxError
 from pylower.lowering.target import all_target_names, parse_target
 from pylower.passes.manager import DumpOptions
+from pylower.tools.ptxas_options import OptionError
 
 
 def _csv(values) -> set[str]:
@@ -27,12 +29,26 @@ def _csv(values) -> set[str]:
     return out
 
 
+PTXAS_VERSION = "Cuda compilation tools, release 13.0, V13.0.88"     # the ptxas whose behaviour pylower models
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):            # argparse's own errors become ptxas-style fatal messages (exit 1)
+        raise OptionError(message)
+
+
 def make_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="pylower", description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
-    ap.add_argument("input", nargs="?", help="PTX (.ptx) or LLVM IR (.ll) file")
-    ap.add_argument("--arch", "-arch", default="sm_75", help="target (sm_75 ... sm_121f); default sm_75 as ptxas")
-    ap.add_argument("-o", "--output", help="output .sass file (default: standard output)")
-    ap.add_argument("--emit-json", action="store_true", help="also write <output>.json")
+    ap = _Parser(prog="pylower", allow_abbrev=False,
+                 description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
+    ap.add_argument("input", nargs="*", help="PTX (.ptx) or LLVM IR (.ll) file; - reads standard input; several: "
+                    "batch mode (tools/batch.py), one output per input in the -o directory")
+    ap.add_argument("-j", "--jobs", type=int, metavar="N", help="batch mode: N worker processes (0: one per CPU)")
+    ap.add_argument("--arch", "-arch", "--gpu-name", dest="arch", default="sm_75",
+                    help="target (sm_75 ... sm_121f; compute_XX checks the PTX and writes nothing, as ptxas); "
+                         "default sm_75 as ptxas")
+    ap.add_argument("-o", "--output", "--output-file", dest="output",
+                    help="output .sass file; - or none: standard output")
+    ap.add_argument("--emit-json", action="store_true", help="also write <output>.json (needs -o FILE)")
     ap.add_argument("--emit-ptx", action="store_true", help="print the PTX (for .ll input: what LLVM made) and stop")
     ap.add_argument("--emit-ir", action="store_true", help="print the Ori IR after the phases instead of SASS")
     ap.add_argument("--stop-before", metavar="PHASE", help="with --emit-ir: stop before this phase (number or name); "
@@ -42,7 +58,7 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--list-passes", action="store_true")
     ap.add_argument("--dump-before", action="append", metavar="PHASE", help="number, name or all")
     ap.add_argument("--dump-after", action="append", metavar="PHASE", help="number, name or all")
-    ap.add_argument("--dump-dir", help="write dumps as files into this folder")
+    ap.add_argument("--dump-dir", help="write the dumps as files into this folder instead of stderr")
     ap.add_argument("--print-changed", action="store_true", help="dump after every phase that changed the IR")
     ap.add_argument("--disable-pass", action="append", metavar="PHASE")
     ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
@@ -55,139 +71,295 @@ def make_parser() -> argparse.ArgumentParser:
     ap.add_argument("--html", metavar="FILE", help="write the explorer page instead of the listing (PTX and SASS side "
                     "by side, linked; the IR phase by phase; with --compare-ptxas, ptxas's sync sequence)")
     ap.add_argument("--lint", action="store_true", help="also run pylower-lint's synchronization checks (warnings on stderr)")
+    ap.add_argument("-v", "--verbose", action="store_true",
+                    help="ptxas -v's per-function lines on stderr (barriers, shared memory; registers stay virtual)")
+    ap.add_argument("-V", "--version", action="store_true", help="pylower's version and the ptxas version it models")
+    ap.add_argument("-w", "--disable-warnings", action="store_true", help="no warning messages (as ptxas -w)")
+    ap.add_argument("-Werror", "--warning-as-error", action="store_true",
+                    help="warnings are errors: printed as errors, exit 1, nothing written (as ptxas)")
     ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
                  "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
                  "--print-potentially-overlapping-membermasks, -c")
     return ap
 
 
+class OutputError(Exception):
+    """An output path that cannot be written (ptxas: `Output file 'X' could not be opened`)."""
+
+
+def _check_output_path(path: Path) -> None:
+    """Fail before compiling when `path` cannot become a file: a folder, a missing folder (never created),
+    a path under a file, a folder without write permission."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK) \
+            or (path.exists() and not os.access(path, os.W_OK)):
+        raise OutputError(str(path))
+
+
 def _write_atomic(path: Path, text: str) -> None:
-    """Write to a temp file in the same folder, then rename: an existing output survives any failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
+    """Write to a temp file in the same folder, then rename: an existing output survives any failure and keeps
+    its file mode (a new file gets 0666 less the umask)."""
     try:
-        with os.fdopen(fd, "w") as f:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
+    except OSError:
+        raise OutputError(str(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
+    except OSError:
+        os.unlink(tmp)
+        raise OutputError(str(path))
     except BaseException:
         os.unlink(tmp)
         raise
 
 
 def _knobs(values) -> dict:
+    from pylower.passes.knobs import check_knobs
     out = {}
     for kv in values:
         if "=" not in kv:
-            raise PtxError(f"--knob expects NAME=VALUE, got '{kv}'")
+            raise OptionError(f"--knob expects NAME=VALUE, got '{kv}'")
         k, v = kv.split("=", 1)
         try:
             out[k.strip()] = int(v, 0)
         except ValueError:
-            raise PtxError(f"--knob {k}: value '{v}' is not an integer")
+            raise OptionError(f"--knob {k}: value '{v}' is not an integer")
+    try:
+        check_knobs(out)
+    except PtxError as e:
+        raise OptionError(e.message)
     return out
 
 
-def run(argv=None, stdout=None, stderr=None) -> int:
+def _phases(option: str, values, allow_all: bool = True) -> set[str]:
+    from pylower.passes.registry import check_phase
+    out = _csv(values)
+    for v in sorted(out):
+        if not (allow_all and v == "all"):
+            try:
+                check_phase(v, option)
+            except PtxError as e:
+                raise OptionError(e.message)
+    return out
+
+
+def _read_input(name: str, stdin) -> str:
+    """The input text; bytes that are not UTF-8 become surrogates (the parser reports them as ptxas does)."""
+    try:
+        if name == "-":
+            data = getattr(stdin, "buffer", None)
+            raw = data.read() if data is not None else stdin.read()
+        elif Path(name).is_dir():
+            raw = b""                    # ptxas reads a folder as an empty file: "Missing .version directive"
+        else:
+            raw = Path(name).read_bytes()
+    except OSError:
+        raise PtxError(f"Input file '{name}' could not be opened", 1, 1, name)
+    return raw.decode("utf-8", errors="surrogateescape") if isinstance(raw, bytes) else raw
+
+
+def _fatal(stderr, message: str) -> int:
+    """A problem with the command line or a file as a whole (ptxas: `ptxas fatal   : message`), exit 1."""
+    stderr.write(f"pylower: error: {message}\n")
+    return 1
+
+
+def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    stdin = stdin or sys.stdin
     from pylower.tools import ptxas_options
+    full_argv = list(sys.argv[1:] if argv is None else argv)       # batch mode hands it on per input
     try:
-        _, sync_options, argv = ptxas_options.split(list(sys.argv[1:] if argv is None else argv))
-    except ptxas_options.OptionError as e:
-        stderr.write(f"pylower fatal   : {e.message}\n")
-        return 1
-    a = make_parser().parse_args(argv)
-    if a.opt_level < 0:
-        stderr.write(f"pylower fatal   : '{a.opt_level}': expected a number\n")
-        return 1
+        _, sync_options, argv = ptxas_options.split(full_argv)
+        a, extra = make_parser().parse_known_args(argv)
+        for x in extra:
+            raise OptionError(f"Unknown option '{x[1:]}'")           # ptxas drops one dash: --foo -> '-foo'
+        if a.opt_level < 0:
+            raise OptionError(f"'{a.opt_level}': expected a number")
+    except OptionError as e:
+        return _fatal(stderr, e.message)
+    if len(a.input) > 1:
+        from pylower.tools.batch import run_batch
+        return run_batch(a.input, a.output, a.jobs, full_argv, a.emit_ir, stdout, stderr)
+    a.input = a.input[0] if a.input else None
+    if a.version:
+        from pylower import __version__
+        stdout.write(f"pylower {__version__}: a ptxas-style PTX backend (sync phases, SASS, EIATTRs)\n"
+                     f"models ptxas: NVIDIA (R) Ptx optimizing assembler, {PTXAS_VERSION}\n")
+        return 0
     from pylower.passes.registry import PHASES
     if a.list_passes:
+        from tabulate import tabulate
         rows = [(p.number, p.name, ", ".join(p.knobs) or "-", p.description) for p in PHASES]
         stdout.write(tabulate(rows, headers=["phase", "name", "knobs", "what it does"]) + "\n")
         return 0
     if not a.input:
-        stderr.write("pylower: error: no input file\n")
-        return 1
-    path = Path(a.input)
+        return _fatal(stderr, "No input file specified")
+    file = "<stdin>" if a.input == "-" else a.input
     try:
         target = parse_target(a.arch)
     except PtxError as e:
-        stderr.write(f"pylower: error: {e.message} (allowed: {', '.join(all_target_names())})\n")
-        return 1
+        return _fatal(stderr, f"{e.message} (allowed: {', '.join(all_target_names())})")
+    check_only = a.arch.strip().startswith(("compute_", "lto_"))   # ptxas: parse and check, generate nothing
+    out_path = Path(a.output) if a.output and a.output != "-" else None
     try:
-        try:
-            text = path.read_text()
-        except (OSError, UnicodeDecodeError):
-            raise PtxError(f"Input file '{a.input}' could not be opened", 0, 0, a.input)
-        if path.suffix in (".ll", ".bc") or text.lstrip().startswith(("; ModuleID", "target triple", "source_filename")):
+        knobs = _knobs(a.knob)
+        dump = DumpOptions(_phases("--dump-before", a.dump_before), _phases("--dump-after", a.dump_after),
+                           a.print_changed, None, _phases("--disable-pass", a.disable_pass, False))
+        if a.emit_json and out_path is None:
+            raise OptionError("--emit-json needs -o FILE (the JSON goes to FILE.json)")
+        if a.stop_before:
+            _phases("--stop-before", [a.stop_before], False)
+            if not a.emit_ir:
+                raise OptionError("--stop-before needs --emit-ir")
+            dump.stop_before = a.stop_before
+        if a.dump_dir:
+            if not (dump.before or dump.after or dump.print_changed):
+                raise OptionError("--dump-dir needs --dump-before, --dump-after or --print-changed")
+            dump.dump_dir = _dump_dir(Path(a.dump_dir))
+        if out_path is not None and not check_only:
+            _check_output_path(out_path)
+            if a.emit_json:
+                _check_output_path(out_path.with_name(out_path.name + ".json"))
+        if a.html:
+            _check_output_path(Path(a.html))
+    except OptionError as e:
+        return _fatal(stderr, e.message)
+    except OutputError as e:
+        return _fatal(stderr, f"Output file '{e}' could not be opened")
+    text = None
+    try:
+        text = _read_input(a.input, stdin)
+        if Path(file).suffix in (".ll", ".bc") or text.lstrip().startswith(("; ModuleID", "target triple", "source_filename")):
             from pylower.lowering.llvm import llvm_to_ptx
-            text = llvm_to_ptx(text, target, a.input)
+            text = llvm_to_ptx(text, target, file)
         if a.emit_ptx:
-            stdout.write(text)
-            return 0
+            return _emit(text, out_path, stdout, stderr)
         if a.lint:
             from pylower.lint import lint_text
             from pylower.lint.report import text as lint_report
-            stderr.write(lint_report(lint_text(text, a.input, target)))
+            stderr.write(lint_report(lint_text(text, file, target)))
         if a.html:
             from pylower.tools.explorer import write_from_cli
-            write_from_cli(Path(a.html), path, text, target.name, min(a.opt_level, 3), _knobs(a.knob), sync_options,
-                           _csv(a.disable_pass), a.compare_ptxas)
+            write_from_cli(Path(a.html), Path(file), text, target.name, min(a.opt_level, 3), knobs, sync_options,
+                           dump.disabled, a.compare_ptxas)
             return 0
         if a.compare_ptxas:
             from pylower.tools.compare import compare_file
             given_o = any(x.startswith(("-O", "--opt-level")) for x in argv)
-            report, status = compare_file(text, a.input, target.name, min(a.opt_level, 3) if given_o else None,
-                                          _knobs(a.knob), sync_options)
+            report, status = compare_file(text, file, target.name, min(a.opt_level, 3) if given_o else None,
+                                          knobs, sync_options)
             stdout.write(report)
             return status
-        options = sync_options
-        dump = DumpOptions(_csv(a.dump_before), _csv(a.dump_after), a.print_changed,
-                           Path(a.dump_dir) if a.dump_dir else None, _csv(a.disable_pass))
         dump.verify_each = dump.verify_each or a.verify_each
-        if a.stop_before:
-            from pylower.passes.registry import PHASES
-            if not any(str(p.number) == a.stop_before or p.name == a.stop_before for p in PHASES):
-                raise PtxError(f"--stop-before: unknown phase '{a.stop_before}' (pylower --list-passes)")
-            if not a.emit_ir:
-                raise PtxError("--stop-before needs --emit-ir")
-            dump.stop_before = a.stop_before
         from pylower.pipeline import compile_text
-        res = compile_text(text, a.input, target, min(a.opt_level, 3), _knobs(a.knob), options, dump)
+        res = compile_text(text, file, target, min(a.opt_level, 3), knobs, sync_options, dump)
     except PtxError as e:
-        stderr.write(e.format(a.input) + "\n")
+        _diagnostics(stderr, [x for err in e.all() for x in _split(err)], file, text)
         return 1
-    for w in res.warnings:
-        stderr.write(w.format(a.input) + "\n")
+    except OutputError as e:
+        return _fatal(stderr, f"Output file '{e}' could not be opened")
+    warnings = [w for w in res.warnings if not (a.disable_warnings and w.severity == "warning")]
+    if a.warning_as_error and any(w.severity == "warning" for w in warnings):
+        for w in warnings:
+            if w.severity == "warning":
+                w = type(w)(w.message, w.line, w.col, "error")
+            _diagnostics(stderr, [w], file, text)
+        return 1
+    _diagnostics(stderr, warnings, file, text)
     if res.dumps:
         stderr.write(res.dumps)          # like LLVM/MLIR -print-after: dumps go to stderr
+    if check_only:                       # compute_XX: checked, nothing generated (as ptxas)
+        return 0
+    if a.verbose:
+        from pylower.tools.verbose import report
+        stderr.write(report(res, target.name, bool(sync_options.get("compile_only"))))
     from pylower.lowering import ori
     from pylower.sass.printer import print_program, program_json
     body = ori.print_module(res.module) if a.emit_ir else \
         print_program(res.program, line_info=a.print_line_info, explain=a.explain)
-    if a.output:
-        out = Path(a.output)
-        _write_atomic(out, body)
-        if a.emit_json:
-            _write_atomic(out.with_name(out.name + ".json"), program_json(res.program))
-    else:
-        stdout.write(body)
-        if a.emit_json:
-            stdout.write(program_json(res.program))
+    try:
+        if out_path is not None:
+            _write_atomic(out_path, body)
+            if a.emit_json:
+                _write_atomic(out_path.with_name(out_path.name + ".json"), program_json(res.program))
+        else:
+            stdout.write(body)
+    except OutputError as e:
+        return _fatal(stderr, f"Output file '{e}' could not be opened")
     if a.stats:
+        from tabulate import tabulate
         rows = sorted((n, name, stat, v) for (n, name, stat), v in res.ctx.stats.items())
         stderr.write(tabulate(rows, headers=["phase", "name", "statistic", "count"]) + "\n")
     return 0
 
 
+def _emit(body: str, out_path: Path | None, stdout, stderr) -> int:
+    try:
+        if out_path is not None:
+            _write_atomic(out_path, body)
+        else:
+            stdout.write(body)
+    except OutputError as e:
+        return _fatal(stderr, f"Output file '{e}' could not be opened")
+    return 0
+
+
+def _dump_dir(path: Path) -> Path:
+    """--dump-dir: an existing folder, or one made in an existing folder; a file there is an error."""
+    if not path.is_dir():
+        try:
+            path.mkdir()
+        except OSError:
+            raise OptionError(f"--dump-dir '{path}' is not a folder that can be written")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise OptionError(f"--dump-dir '{path}' is not a folder that can be written")
+    return path
+
+
+def _split(e: PtxError) -> list:
+    """A PtxError and the further messages ptxas prints for the same line, as separate diagnostics."""
+    return [PtxError(m, e.line, e.col, e.file) for m in (e.message,) + tuple(e.more)]
+
+
+def _diagnostics(stderr, diags, file: str, text: str | None) -> None:
+    """Each diagnostic as `file:line:col: severity: message`; on a terminal, the source line and a caret under
+    the column after each (as clang prints them)."""
+    tty = hasattr(stderr, "isatty") and stderr.isatty()
+    lines = text.split("\n") if (tty and text) else None
+    for d in diags:
+        stderr.write(d.format(file) + "\n")
+        if lines is not None and 1 <= (d.line or 0) <= len(lines):
+            stderr.write(caret(lines[d.line - 1], d.col or 1))
+
+
+def caret(source_line: str, col: int) -> str:
+    """The source line and a caret under column `col` (tabs kept, so the caret lines up)."""
+    src = source_line.rstrip("\r")
+    pad = "".join(c if c == "\t" else " " for c in src[:max(col - 1, 0)])
+    return f"{src}\n{pad}^\n"
+
+
 def main() -> None:
     try:
-        sys.exit(run())
+        status = run()
+        sys.stdout.flush()
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:              # `pylower k.ptx | head`: the reader left; no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ def dominators(fn: ori.Function) -> dict[str, str]:
 
 
 def dominates(idom: dict[str, str], a: str, b: str) -> bool:
-    """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()?"""
+    """Does block `a` dominate block `b`, given the immediate-dominator map from dominators()? (One query
+    walks the tree: O(depth). Many queries: DomTree.)"""
     while True:
         if a == b:
             return True
@@ -69,6 +70,44 @@ def dominates(idom: dict[str, str], a: str, b: str) -> bool:
         if up is None or up == b:
             return False
         b = up
+
+
+class DomTree:
+    """The dominator tree of an immediate-(post-)dominator map, numbered in DFS pre- and post-order, so
+    `dominates(a, b)` is two comparisons (a block not in the map dominates only itself)."""
+
+    def __init__(self, idom: dict[str, str]):
+        children: dict[str, list[str]] = {}
+        roots = []
+        for b, d in idom.items():
+            if b == d:
+                roots.append(b)
+            else:
+                children.setdefault(d, []).append(b)
+        self.pre: dict[str, int] = {}
+        self.post: dict[str, int] = {}
+        pre, post, n = self.pre, self.post, 0
+        for root in roots:
+            pre[root] = n
+            n += 1
+            stack = [(root, iter(children.get(root, ())))]
+            while stack:
+                node, it = stack[-1]
+                for c in it:
+                    pre[c] = n
+                    n += 1
+                    stack.append((c, iter(children.get(c, ()))))
+                    break
+                else:
+                    stack.pop()
+                    post[node] = n
+                    n += 1
+
+    def dominates(self, a: str, b: str) -> bool:
+        if a == b:
+            return True
+        pa, pb = self.pre.get(a), self.pre.get(b)
+        return pa is not None and pb is not None and pa < pb and self.post[b] < self.post[a]
 
 
 EXIT = "$exit"

@@ -67,15 +67,20 @@ class DefUse:
     """defs() and uses() of every instruction of a function, computed once per instruction, and the
     instructions defining each register."""
 
-    def __init__(self, fn: ori.Function):
+    def __init__(self, fn: ori.Function, entries: dict | None = None):
+        """`entries`: a table kept across invalidations (the analysis manager's): an instruction whose
+        opcode, modifiers, operands and guard are still the same objects keeps its entry."""
         self.fn = fn
-        self._cache: dict[int, tuple] = {}
+        self._cache: dict[int, tuple] = {} if entries is None else entries
         self._definitions: dict[str, list] | None = None
+        self._first: dict[tuple, object] = {}
 
     def _entry(self, ins: ori.Instr) -> tuple:
         e = self._cache.get(id(ins))
-        if e is None or e[0] is not ins:
-            e = self._cache[id(ins)] = (ins, tuple(defs(ins)), tuple(uses(ins)))
+        if e is None or e[0] is not ins or e[3] is not ins.operands or e[4] is not ins.guard \
+                or e[5] is not ins.mods or e[6] != ins.opcode:
+            e = self._cache[id(ins)] = (ins, tuple(defs(ins)), tuple(uses(ins)), ins.operands, ins.guard, ins.mods,
+                                        ins.opcode)
         return e
 
     def defs(self, ins: ori.Instr) -> tuple:
@@ -94,3 +99,10 @@ class DefUse:
                         d.setdefault(r, []).append(ins)
             self._definitions = d
         return self._definitions.get(reg, [])
+
+    def first_definition(self, reg: str, opcodes: tuple) -> ori.Instr | None:
+        """The first instruction (block order) writing `reg` whose opcode is one of `opcodes` (memoised)."""
+        key = (reg, opcodes)
+        if key not in self._first:
+            self._first[key] = next((d for d in self.definitions(reg) if d.opcode in opcodes), None)
+        return self._first[key]

@@ -16,10 +16,16 @@ class Liveness:
         du = self.du = defuse or DefUse(fn)
         defs, uses = du.defs, du.uses
         names: dict[str, int] = {}
-        for ins in fn.instructions():
-            for r in defs(ins) + uses(ins):
-                if r not in names:
-                    names[r] = len(names)
+        # per block, each instruction's (defs, uses, guarded), looked up once
+        effects = {b.label: [(defs(ins), uses(ins), ins.guard is not None) for ins in b.instrs] for b in fn.blocks}
+        for eff in effects.values():
+            for ds, us, _ in eff:
+                for r in ds:
+                    if r not in names:
+                        names[r] = len(names)
+                for r in us:
+                    if r not in names:
+                        names[r] = len(names)
         self.index = names
         self._events: dict[str, tuple] = {}
         n = len(names)
@@ -30,12 +36,12 @@ class Liveness:
             g, k = bitarray(n), bitarray(n)
             g.setall(0)
             k.setall(0)
-            for ins in reversed(b.instrs):
-                for r in defs(ins):
-                    if ins.guard is None:          # a guarded write may not happen: it does not kill
+            for ds, us, guarded in reversed(effects[b.label]):
+                if not guarded:                    # a guarded write may not happen: it does not kill
+                    for r in ds:
                         g[names[r]] = 0
                         k[names[r]] = 1
-                for r in uses(ins):
+                for r in us:
                     g[names[r]] = 1
             gen[b.label], kill[b.label] = g, k
             self.live_in[b.label] = g.copy()

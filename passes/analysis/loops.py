@@ -5,16 +5,17 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering.ops import branch_target
 
-from .cfg import dominates
+from .cfg import DomTree
 
 
 class Loops:
-    def __init__(self, fn: ori.Function, blocks: dict[str, ori.BasicBlock], idom: dict[str, str]):
-        self.fn, self._blocks, self._idom = fn, blocks, idom
+    def __init__(self, fn: ori.Function, blocks: dict[str, ori.BasicBlock], dom: DomTree):
+        self.fn, self._blocks, self._dom = fn, blocks, dom
+        dominates = dom.dominates
         self._bodies: dict[tuple[str, str], frozenset] = {}
         # (latch, header) of every back edge, in block order
         self.back_edges = [(b.label, s) for b in fn.blocks for s in b.succs
-                           if s in blocks and dominates(idom, s, b.label)]
+                           if s in blocks and dominates(s, b.label)]
         self.in_loop: frozenset = frozenset().union(*(self.body(h, l) for l, h in self.back_edges)) \
             if self.back_edges else frozenset()
         self._cyclic: frozenset | None = None
@@ -41,7 +42,7 @@ class Loops:
         if not b.instrs or b.instrs[-1].opcode != "bra":
             return False
         target = branch_target(b.instrs[-1])
-        return target is not None and target in self._blocks and dominates(self._idom, target, b.label)
+        return target is not None and target in self._blocks and self._dom.dominates(target, b.label)
 
     def on_cycle(self, label: str) -> bool:
         """Is the block on a cycle of the CFG (reducible or not)?"""

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 
-from .cfg import dominators, post_dominators, reverse_postorder
+from .cfg import DomTree, dominators, post_dominators, reverse_postorder
 from .constants import constant_registers
 from .defuse import DefUse
 
-CFG_ANALYSES = ("blocks", "rpo", "idom", "ipdom", "loops")
-CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "regions", "shuffle_uniformity")
+CFG_ANALYSES = ("blocks", "rpo", "rpo_index", "idom", "dom", "ipdom", "loops")
+CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "regions", "innermost", "region_edges", "shuffle_uniformity")
 PRESERVES = ("all", "cfg", "none")
 
 
@@ -24,6 +24,7 @@ class Analyses:
     def __init__(self, fn: ori.Function, module: ori.Module | None = None):
         self.fn, self.module = fn, module
         self._cache: dict[str, object] = {}
+        self._defuse_entries: dict[int, tuple] = {}   # DefUse's per-instruction table, kept across invalidations
         self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
 
     def _get(self, key: str, make):
@@ -50,8 +51,18 @@ class Analyses:
         return self._get("rpo", lambda: reverse_postorder(self.fn))
 
     @property
+    def rpo_index(self) -> dict[str, int]:
+        """Position of each reachable block in reverse postorder."""
+        return self._get("rpo_index", lambda: {b: i for i, b in enumerate(self.rpo)})
+
+    @property
     def idom(self) -> dict[str, str]:
         return self._get("idom", lambda: dominators(self.fn))
+
+    @property
+    def dom(self) -> DomTree:
+        """The dominator tree: `am.dom.dominates(a, b)` in constant time."""
+        return self._get("dom", lambda: DomTree(self.idom))
 
     @property
     def ipdom(self) -> dict[str, str]:
@@ -60,12 +71,12 @@ class Analyses:
     @property
     def loops(self):
         from .loops import Loops
-        return self._get("loops", lambda: Loops(self.fn, self.blocks, self.idom))
+        return self._get("loops", lambda: Loops(self.fn, self.blocks, self.dom))
 
     # ---- code
     @property
     def defuse(self) -> DefUse:
-        return self._get("defuse", lambda: DefUse(self.fn))
+        return self._get("defuse", lambda: DefUse(self.fn, self._defuse_entries))
 
     @property
     def constants(self) -> dict[str, int]:
@@ -82,6 +93,28 @@ class Analyses:
         return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness))
 
     @property
+    def single_lane(self):
+        from .single_lane import SingleLane
+        return self._get("single_lane", lambda: SingleLane(self))
+
+    @property
     def regions(self):
         from .regions import divergent_regions
         return self._get("regions", lambda: divergent_regions(self))
+
+    @property
+    def innermost(self) -> dict:
+        """Block label -> its innermost divergent region (regions.innermost_map)."""
+        from .regions import innermost_map
+        return self._get("innermost", lambda: innermost_map(self.regions))
+
+    @property
+    def region_edges(self) -> dict:
+        """Block label -> the first divergent region (outermost first) that opens (BSSY) or joins there."""
+        def make():
+            out: dict = {}
+            for r in self.regions:
+                out.setdefault(r.bssy_block, r)
+                out.setdefault(r.join, r)
+            return out
+        return self._get("region_edges", make)

@@ -13,7 +13,7 @@ from pylower.lowering import ori
 from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
                                   is_sync, warp_op)
 
-from .cfg import EXIT, dominates
+from .cfg import EXIT
 
 
 @dataclass
@@ -80,6 +80,7 @@ def divergent_regions(am) -> list[Region]:
     """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
     point, outermost first (`am`: the function's analysis manager)."""
     fn, uni, ipdom, idom, by_label = am.fn, am.uniformity, am.ipdom, am.idom, am.blocks
+    dominates = am.dom.dominates
     order = {b.label: i for i, b in enumerate(fn.blocks)}
     regions: list[Region] = []
     for b in fn.blocks:
@@ -89,7 +90,7 @@ def divergent_regions(am) -> list[Region]:
         if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
             continue
         target = branch_target(b.instrs[-1])
-        if target in by_label and dominates(idom, target, b.label):
+        if target in by_label and dominates(target, b.label):
             body = set(am.loops.body(target, b.label))
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
@@ -100,7 +101,7 @@ def divergent_regions(am) -> list[Region]:
             # the BSSY must dominate its BSYNC: a region whose join other paths reach too (an arm of an
             # enclosing uniform if that ends at the same join) opens where they part, at the join's immediate
             # dominator (nvcc/cub_block_load_store: the partial-tile arm's last load if joins after both arms)
-            place = b.label if dominates(idom, b.label, join) else idom.get(join, b.label)
+            place = b.label if dominates(b.label, join) else idom.get(join, b.label)
             regions.append(Region("if", place, join, body, _starts_with_cta_barrier(by_label[join]), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
@@ -128,12 +129,17 @@ def divergent_blocks(regions: list[Region]) -> set[str]:
     return out
 
 
-def innermost_region(regions: list[Region], label: str) -> Region | None:
-    best = None
+def innermost_map(regions: list[Region]) -> dict[str, Region]:
+    """Block label -> the innermost region whose body holds it (the smallest; among equal ones the first in
+    `regions`' order). Built once per region list: a lookup per block instead of a scan of every region."""
+    out: dict[str, Region] = {}
     for r in regions:
-        if label in r.body and (best is None or len(r.body) < len(best.body)):
-            best = r
-    return best
+        n = len(r.body)
+        for label in r.body:
+            cur = out.get(label)
+            if cur is None or n < len(cur.body):
+                out[label] = r
+    return out
 
 
 def divergent_latches(am, uniform: bool = True) -> list[str]:

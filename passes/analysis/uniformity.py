@@ -31,6 +31,15 @@ _DIVERGENT_RESULT = {"atom", "elect", "shfl", "match"}
 _SW_ATOMIC_MBARRIER = ("arrive", "arrive_drop")
 
 
+# loads whose value lanes of one warp may see change while they poll
+_POLLED_LOADS = (".relaxed", ".acquire", ".volatile")
+_SPACES = (".global", ".shared", ".local", ".const", ".param")
+
+
+def _generic(ins: ori.Instr) -> bool:
+    return not any(m.startswith(_SPACES) for m in ins.mods)
+
+
 def _is_divergent_sreg(name: str) -> bool:
     return name.startswith(_DIVERGENT_SREGS)
 
@@ -67,10 +76,35 @@ class Uniformity:
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
 
+    def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
+        """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
+        with a generic-address store (of any kind) after it before the branch joins: ptxas treats the
+        loaded value as per lane (lanes that left the loop may store where the others still poll), so
+        the loop keeps its BSSY/BSYNC (the decoupled look-back of nvcc/decoupled_lookback_scan). A .global
+        load or a .global store does not count (probes phases/poll_generic_*)."""
+        if ins.opcode != "ld" or not ins.has(*_POLLED_LOADS) or not _generic(ins):
+            return False
+        joins = self._joins.get(b.label, set())
+        seen, work, cyclic, stores = set(), list(b.succs), False, False
+        while work:
+            x = work.pop()
+            if x == b.label:
+                cyclic = True
+            if x in seen or x in joins or x not in by_label:
+                continue
+            seen.add(x)
+            stores = stores or any(i.opcode == "st" and _generic(i) for i in by_label[x].instrs)
+            work.extend(by_label[x].succs)
+        return cyclic and stores
+
     def _run(self) -> None:
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
+        divergent, divergent_blocks = self.divergent, self.divergent_blocks
+        defs = self.du.defs
+        # per block, the instructions that write registers and what they write (looked up once)
+        writers = [(b, [(ins, ds) for ins in b.instrs if (ds := defs(ins))]) for b in fn.blocks]
         changed = True
         while changed:
             changed = False
@@ -96,17 +130,20 @@ class Uniformity:
                             self.divergent_blocks.add(x)
                             changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
-            for b in fn.blocks:
-                in_div = b.label in self.divergent_blocks
-                for ins in b.instrs:
-                    ds = self.du.defs(ins)
-                    if not ds:
-                        continue
-                    div = self._value_divergent(ins) or (
-                        ins.guard is not None and self.is_divergent_operand(ins.guard))
+            for b, writes in writers:
+                label = b.label
+                in_div = label in divergent_blocks
+                for ins, ds in writes:
+                    div = None                       # computed once a definition is not divergent yet
                     for r in ds:
-                        if r not in self.divergent and (div or in_div and self._live_at_join(b.label, r)):
-                            self.divergent.add(r)
+                        if r in divergent:
+                            continue
+                        if div is None:
+                            div = self._value_divergent(ins) or (
+                                ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
+                                in_div and self._polled_while_stored(b, ins, by_label)
+                        if div or in_div and self._live_at_join(label, r):
+                            divergent.add(r)
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:

@@ -1,0 +1,122 @@
+"""Code ptxas knows at most one lane of a warp runs: under `if (threadIdx.x == 0)`, `if (laneid == leader)`,
+an elect.sync predicate. ptxas does not warp-aggregate an atomic there (docs/findings/atomic.md 3.6; probes
+atomic/single_lane_*).
+
+What ptxas recognises (ptxas 13.0.88, every target) is a setp.eq/ne whose one side identifies a lane:
+* `%laneid` itself (through movs) compared with any warp-uniform value (an immediate, a parameter, %ctaid,
+  a value computed from activemask, a load from a uniform address, a redux.sync result);
+* `%tid.x` or `%laneid`, alone or as the added (or subtracted) term of an add/sub/mad whose other terms are
+  warp-uniform (`ctaid.x * ntid.x + tid.x`), compared with a constant: an immediate or a kernel parameter.
+`tid.x == ctaid.x` or `tid.x == param + 1` are not recognised (the atomic is aggregated), nor are %tid.y/z,
+`tid.x & 31`, shifts, multiplies, xor or widening conversions of the index, nor range tests (`tid.x < 1`).
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ptx_ast as A
+
+from .cfg import dominates
+
+_LANE, _TID = "%laneid", "%tid.x"
+_ADDITIVE = {"add": (1, 2), "sub": (1, 2), "mad": (3,)}     # operands that are added terms
+
+
+class SingleLane:
+    def __init__(self, am):
+        self.am = am
+        self.du = am.defuse
+        self.uni = am.uniformity
+        self.consts = am.constants
+        self.blocks = self._blocks()
+
+    # ---- values
+    def _only_def(self, o) -> ori.Instr | None:
+        if type(o) is not A.Reg:
+            return None
+        ds = self.du.definitions(o.name)
+        return ds[0] if len(ds) == 1 and ds[0].guard is None else None
+
+    def _index(self, o, depth: int = 0) -> str | None:
+        """"lane" for %laneid (through movs), "index" for %tid.x or an add/sub/mad adding %laneid or %tid.x
+        to warp-uniform terms, else None."""
+        if type(o) is A.Reg and o.name in (_LANE, _TID):
+            return "lane" if o.name == _LANE else "index"
+        d = self._only_def(o)
+        if d is None or depth > 8:
+            return None
+        if d.opcode == "mov" and len(d.operands) == 2:
+            return self._index(d.operands[1], depth + 1)
+        terms = _ADDITIVE.get(d.opcode)
+        if terms is None or d.opcode == "mad" and not d.has(".lo") or len(d.operands) <= max(terms):
+            return None
+        found = [k for k in terms if self._index(d.operands[k], depth + 1) is not None]
+        rest = [o for k, o in enumerate(d.operands[1:], 1) if k not in found]
+        if len(found) == 1 and all(self.uni.is_uniform(x) for x in rest):
+            return "index"
+        return None
+
+    def _constant(self, o) -> bool:
+        if type(o) is A.Imm or type(o) is A.Reg and o.name in self.consts:
+            return True
+        d = self._only_def(o)
+        return d is not None and (d.opcode == "ld" and d.has(".param") or
+                                  d.opcode == "mov" and len(d.operands) == 2 and self._constant(d.operands[1]))
+
+    def one_lane_when(self, pred: str, depth: int = 0) -> bool | None:
+        """True if at most one lane has `pred` true, False if at most one has it false, else None."""
+        d = self._only_def(A.Reg(pred))
+        if d is None or depth > 8:
+            return None
+        if d.opcode == "not" and len(d.operands) == 2 and type(d.operands[1]) is A.Reg:
+            v = self.one_lane_when(d.operands[1].name, depth + 1)
+            return None if v is None else not v
+        if d.opcode == "elect" and type(d.operands[0]) is A.Pair and type(d.operands[0].second) is A.Reg \
+                and d.operands[0].second.name == pred:
+            return True
+        if d.opcode != "setp" or not d.has(".eq", ".ne") or len(d.operands) < 3 or type(d.operands[0]) is not A.Reg:
+            return None
+        a, b = d.operands[1], d.operands[2]
+        for x, k in ((a, b), (b, a)):
+            kind = self._index(x)
+            if kind == "lane" and self.uni.is_uniform(k) or kind is not None and self._constant(k):
+                return d.has(".eq")
+        return None
+
+    def guard_one_lane(self, guard) -> bool:
+        """Does the guard hold in at most one lane?"""
+        neg = type(guard) is A.Not
+        g = guard.inner if neg else guard
+        if type(g) is not A.Reg:
+            return False
+        v = self.one_lane_when(g.name)
+        return v is not None and v != neg
+
+    # ---- blocks
+    def _blocks(self) -> set[str]:
+        """Blocks reached only through a branch edge that at most one lane takes, and what they dominate."""
+        fn = self.am.fn
+        preds: dict[str, int] = {}
+        for b in fn.blocks:
+            for s in b.succs:
+                preds[s] = preds.get(s, 0) + 1
+        heads = set()
+        for b in fn.blocks:
+            last = b.instrs[-1] if b.instrs else None
+            if last is None or last.opcode != "bra" or last.guard is None or len(b.succs) != 2:
+                continue
+            taken = next((o.name for o in last.operands if type(o) is A.Sym), None)
+            neg = type(last.guard) is A.Not
+            g = last.guard.inner if neg else last.guard
+            v = self.one_lane_when(g.name) if type(g) is A.Reg else None
+            if v is None or taken not in b.succs:
+                continue
+            side = taken if v != neg else next(s for s in b.succs if s != taken)
+            if preds.get(side) == 1 and side != b.label:
+                heads.add(side)
+        if not heads:
+            return set()
+        idom = self.am.idom
+        return {b.label for b in fn.blocks if any(dominates(idom, h, b.label) for h in heads)}
+
+    def runs_one_lane(self, block: str, ins: ori.Instr) -> bool:
+        return block in self.blocks or ins.guard is not None and self.guard_one_lane(ins.guard)
