@@ -100,9 +100,9 @@ FEATURES: tuple[Feature, ...] = (
             "MEMBAR.ALL.CTA", since=90),
     Feature("MBARRIER_PERTHREAD_STS", "a per-thread mbarrier init is STS + SYNCS.CCTL.IVALL", since=100),
     Feature("BULK_COPY_SYSCALL", "cp.async.bulk to shared::cluster goes through a syscall path", families=(120,)),
-    # ---- if-conversion and loops (passes/predication.py, p22_loop_unrolling.py)
-    Feature("PREDICATE_LOAD_BEFORE_BARRIER", "a lone load region joining before a CTA barrier is predicated",
-            since=90),
+    # ---- if-conversion and loops (passes/ifconvert.py, p22_loop_unrolling.py)
+    Feature("PREDICATE_SHARED_STAGING_LOAD", "a flat load region whose value is stored to shared memory (in "
+            "the region or after its join) is predicated", since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
             "the bottom)", since=90),

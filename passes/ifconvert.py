@@ -15,10 +15,17 @@ The model (docs/findings/phases.md, "if-conversion"; probes phases/ifconvert_*):
 - a region without a load of global/local/generic memory is predicated (div_if_ld_shared, six stores);
 - a load region is predicated when predication lets its load overlap other work: another such load it does
   not feed, before it or after it (ifconvert_ld_after, _ld_before, two guarded loads in a row: Triton's masked
-  loads), or enough independent work after its join (ifconvert_alu_after); with the target feature
-  PREDICATE_LOAD_BEFORE_BARRIER also one whose warp meets at a CTA barrier after the join. The look-ahead
-  stops at a fence, at a store or atomic to global memory that depends on the loaded value, at a branch
-  (except into the next load region); the look-back stops at any global store, atomic, fence or CTA barrier.
+  loads), a global store after its join that neither uses its value nor may alias its own global stores
+  (phases/ifconvert_ld_st_indep, ifconvert_ldsts_st_indep; ifconvert_ldstg_st_alias keeps the branch), or
+  enough independent work after its join (ifconvert_alu_after); with the target feature
+  PREDICATE_SHARED_STAGING_LOAD (sm_90+) also a load if whose value is stored to shared memory or reduced by
+  a CTA barrier (ifconvert_ldsts_*, div_if_ld_global_st_bar). The look-ahead stops at a fence or CTA barrier
+  when the region (or code after it using its value) writes memory, at a store or atomic to global memory
+  that depends on the loaded value, at a branch (except into the next load region); the look-back stops at
+  any global store, atomic, fence or CTA barrier;
+- an if holding an inner region that stays a branch stays a branch (ifconvert_nested_if1_*); inner ifs ptxas
+  predicates leave a straight body decided like any other (ifconvert_nested_if2_bar keeps it, _tail does not).
+Rules and experiments: docs/findings/convergence.md.
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ from dataclasses import dataclass
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, branch_target, is_aligned_cta_barrier, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, branch_target, is_cta_barrier, warp_op
 
 from .analysis.regions import LOADS, Region, arm, is_spin_loop
 
@@ -60,7 +67,7 @@ def _live_load(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
 
 
 def _global_write(ins: ori.Instr) -> bool:
-    return ins.opcode in _WRITES and not ins.has(".shared")
+    return ins.opcode in _WRITES and not _shared(ins)
 
 
 def _size(ins: ori.Instr) -> int:
@@ -144,12 +151,17 @@ def _region_instrs(am, body):
 
 # ---------------------------------------------------------------- the scans around a load region
 
-def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 0) -> bool:
+def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 0,
+                     writes: frozenset = frozenset()) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
-    a long load that does not depend on the region (`tainted`: the registers it writes), or enough
-    independent work? A guarded long load on the way is the next load region (ifconvert_two_guarded)."""
+    a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
+    the memory spaces it stores to), or enough independent work? A guarded long load on the way is the next
+    load region (ifconvert_two_guarded). A store to a space the region writes may alias it and ends the scan;
+    so does a CTA barrier or fence after a region that writes memory (they order its stores), while one after
+    a region that only loads is passed (phases/ifconvert_ld_*: `if (c) x = ld; bar.sync; st y; st x` is
+    predicated, `if (c) { x = ld; st.shared x }; bar.sync; st y` is not)."""
     du, by_label = am.defuse, am.blocks
-    tainted = set(tainted)
+    tainted, writes = set(tainted), set(writes)
     seen = set()
     while label in by_label and label not in seen:
         seen.add(label)
@@ -159,14 +171,22 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 
                 continue
             uses = du.uses(ins)
             dep = any(r in tainted for r in uses)
+            if dep and ins.opcode in _WRITES:          # a store of the region's value: ordered like its own
+                writes.add(_space(ins))
             if ins.opcode == "bra":
                 if ins.guard is None:
                     break
                 return _next_region_loads(am, b, tainted)
-            if ins.opcode in ("ret", "exit", "call", "brx") or ins.opcode in _FENCES:
+            if ins.opcode in ("ret", "exit", "call", "brx"):
                 return False
+            if ins.opcode in _FENCES or is_cta_barrier(ins):
+                if writes:
+                    return False
+                continue
             if is_long_load(ins) and not dep and _live_load(am, b, ins):
                 return True
+            if ins.opcode == "st" and not dep and _global_write(ins):
+                return "global" not in writes
             if _global_write(ins) and dep:
                 return False
             if ins.guard is not None and ins.opcode == "atom":
@@ -183,6 +203,19 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 
                 continue
         return False
     return False
+
+
+def _shared(ins: ori.Instr) -> bool:
+    return any(m.startswith(".shared") for m in ins.mods)        # .shared, .shared::cta, .shared::cluster
+
+
+def _space(ins: ori.Instr) -> str:
+    """The memory space a store writes: shared, or global for every other (generic may be either)."""
+    return "shared" if _shared(ins) else "global"
+
+
+def _region_writes(instrs) -> frozenset:
+    return frozenset(_space(i) for i in instrs if i.opcode in _WRITES)
 
 
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
@@ -255,32 +288,43 @@ def _dominates(am, a: str, b: str) -> bool:
 
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
-                          target) -> bool:
-    if _forward_overlap(am, join, join_index, tainted) or _backward_overlap(am, head, head_index):
+                          target, writes: frozenset = frozenset(), staged: bool = False,
+                          look_back: bool = True) -> bool:
+    if _forward_overlap(am, join, join_index, tainted, writes=writes) or \
+            look_back and _backward_overlap(am, head, head_index):
         return True
-    return target.has("PREDICATE_LOAD_BEFORE_BARRIER") and _joins_before_cta_barrier(am, join, join_index)
+    return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
 
 
-def _joins_before_cta_barrier(am, label: str, index: int = 0) -> bool:
-    """Does every path from the join reach an aligned CTA barrier before leaving the kernel or taking a back
-    edge? Forward branches on the way are skipped to their post-dominator (div_if_ld_global_{st,alu}_bar)."""
-    by_label, ipdom, loops = am.blocks, am.ipdom, am.loops
-    seen = set()
-    while label in by_label and label not in seen:
-        seen.add(label)
-        b = by_label[label]
-        for ins in b.instrs[index:]:
-            if is_aligned_cta_barrier(ins):
-                return True
-            if ins.opcode in ("ret", "exit"):
-                return False
-        index = 0
-        if len(b.succs) == 1:
-            label = b.succs[0]
+def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str]) -> bool:
+    """Does the region's loaded value reach a shared-memory store, inside the region or after its join
+    (forward, up to a CTA barrier, a back edge or the end; through later ifs: a global-to-shared tile copy,
+    nvcc/reduce_warp_shuffle's lane-0 store of the shuffled sum)? Only such a load if is predicated from
+    sm_90 (div_if_ld_global_st_bar, _alu_bar, _shfl_bar, phases/ifconvert_ldsts_*; a value kept in a register
+    across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar)."""
+    du = am.defuse
+    if any(i.opcode == "st" and _shared(i) and any(r in tainted for r in du.uses(i)) for i in instrs):
+        return True
+    tainted = set(tainted)
+    work, seen = [(join, join_index)], set()
+    while work:
+        label, index = work.pop(0)
+        b = am.blocks.get(label)
+        if b is None or label in seen:
             continue
-        if loops.ends_in_back_edge(b):                # the barrier is not on every path
-            return False
-        label = ipdom.get(label)
+        seen.add(label)
+        ended = False
+        for ins in b.instrs[index:]:
+            dep = any(r in tainted for r in du.uses(ins))
+            if dep and (ins.opcode == "st" and _shared(ins) or is_cta_barrier(ins)):
+                return True                             # a barrier reduction of it too (numba/predicate_counts)
+            if is_cta_barrier(ins) or ins.opcode in ("ret", "exit", "call", "brx"):
+                ended = True
+                break
+            if dep:
+                tainted.update(du.defs(ins))
+        if not ended and not am.loops.ends_in_back_edge(b):
+            work.extend((x, 0) for x in b.succs)
     return False
 
 
@@ -307,13 +351,36 @@ def is_kept_region(am, region: Region, target) -> bool:
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
     if not c.loads:
         return False
+    # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
+    # a straight body that is decided like any other (phases/ifconvert_nested_*)
+    if any(r is not region and r.kind == "if" and r.head in region.body and is_kept_region(am, r, target)
+           for r in am.regions):
+        return True
     if _shared_join(am, region):
         return True
     if _load_in_each_arm(region, by_label):
         return False
     head = by_label[region.head]
-    tainted = _written(_region_instrs(am, region.body), am.defuse)
-    return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target)
+    instrs = list(_region_instrs(am, region.body))
+    tainted = _written(instrs, am.defuse)
+    # from sm_90 a load if (a triangle, no else) staging its value to shared memory is predicated; not one
+    # holding branches of its own nor one inside another divergent region (phases/ifconvert_nested_*), nor
+    # an if/else (div_ifelse_ld_global ld_then_alu)
+    nested = _nested(am, region)
+    staged = region.join in head.succs and not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
+    # an if whose inner ifs were predicated looks only forward: loads before it do not make it pay
+    # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
+    inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
+    return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
+                                     _region_writes(instrs), staged, look_back=not inner)
+
+
+def _nested(am, region: Region) -> bool:
+    """Does the region hold a conditional branch of its own, or lie inside another divergent region?"""
+    by_label = am.blocks
+    if any(i.opcode == "bra" and i.guard is not None for x in region.body for i in by_label[x].instrs):
+        return True
+    return any(region.head in r.body for r in am.regions if r is not region)
 
 
 def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
@@ -324,7 +391,9 @@ def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
     if ins.attrs.nopred or ins.opcode in _UNPREDICATED:
         return True
     tainted = set(am.defuse.defs(ins))
-    return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target)
+    staged = _stages_to_shared(am, [ins], block.label, index + 1, tainted)
+    return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target,
+                                     staged=staged)
 
 
 def if_around_loop(am, region: Region) -> bool:
