@@ -54,6 +54,7 @@ class BuildContext:
         self.reg_types: dict[str, str] = {}
         self.symbol_spaces: dict[str, str] = {}   # variable name -> its declared state space (module + function)
         self.regs = None                          # operand_types.RegTypes of the current function
+        self.dropped_modifiers: tuple = ()       # the current instruction's unknown modifiers (reported, dropped)
         self.addr32_lines: list[int] = []         # lines addressing global/generic memory via a 32-bit register
 
     def error(self, message: str, ins) -> PtxError:
@@ -370,6 +371,7 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         ins = A.Instruction(ins.opcode, ins.mods, tuple(_WARP_SZ if type(o) is A.Sym and o.name == "WARP_SZ" else o
                                                         for o in ins.operands), ins.guard, ins.line, ins.col)
     bad = ptx_modifiers.unknown_modifiers(ins.mods)
+    ctx.dropped_modifiers = tuple(bad)
     if bad:
         errors.extend(ctx.error(f"Unknown modifier '{m}'", ins) for m in bad)
         ins = A.Instruction(ins.opcode, tuple(m for m in ins.mods if m not in bad), ins.operands, ins.guard,
@@ -391,6 +393,10 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)
         errors.extend(_operand_errors(ins, unknown, ctx))
         return []
+    illegal = operand_types.illegal_modifiers(ins)      # reported after the instruction's own gate
+    if illegal:
+        ins = A.Instruction(ins.opcode, tuple(m for m in ins.mods if f"'{m}'" not in "".join(illegal)),
+                            ins.operands, ins.guard, ins.line, ins.col)
     if ins.guard is not None and not operand_types.is_predicate(ins.guard, ctx.regs):
         errors.append(ctx.error("Predicate expression expected", ins))
         return []
@@ -403,7 +409,7 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
         errors.append(PtxError(bad_args[0], ins.line, ins.col, ctx.file, more=tuple(bad_args[1:])))
         return []
     h = HANDLERS.get(ins.opcode)
-    after = operand_values.check(ins, ctx.symbol_spaces, ctx.target, ctx.regs)     # reported after the instruction's own checks
+    after = illegal + operand_values.check(ins, ctx.symbol_spaces, ctx.target, ctx.regs)     # reported after the instruction's own checks
     fails = isa_gates.failures(ins, ctx.target, h is not None)
     if fails or (after and h is None):
         msgs = fails + after
