@@ -86,8 +86,11 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
 
 
 # value computations whose result set _values follows (two operands, each a constant or a register)
-_COMBINE = {"shl": lambda x, y: x << y, "mul": lambda x, y: x * y, "add": lambda x, y: x + y,
-            "sub": lambda x, y: x - y, "or": lambda x, y: x | y, "shr": lambda x, y: x >> y}
+# as 32-bit operations: a shift amount is unsigned and clamped to 32 (PTX's shl/shr), results wrap
+_M32 = 0xffffffff
+_COMBINE = {"shl": lambda x, y: (x << min(y & _M32, 32)) & _M32, "mul": lambda x, y: (x * y) & _M32,
+            "add": lambda x, y: (x + y) & _M32, "sub": lambda x, y: (x - y) & _M32,
+            "or": lambda x, y: (x | y) & _M32, "shr": lambda x, y: (x & _M32) >> min(y & _M32, 32)}
 _MAX_VALUES = 16
 
 

@@ -28,6 +28,15 @@ def rejected(text: str, arch: str | None = None) -> PtxError:
 
 # ---------------------------------------------------------------- accepted by ptxas (crashed before)
 
+# cp.async's src-size computed by a shift (ISel follows the value set of the src-size register)
+_SRC_SIZE = """.shared .align 16 .b8 s[64];
+\tmov.u32 %r1, %tid.x;
+\tand.b32 %r2, %r1, 16;
+\t{shift};
+\tmov.u64 %rd1, 0;
+\tcp.async.ca.shared.global [s], [%rd1], 16, %r3;
+\tcp.async.wait_all;"""
+
 @pytest.mark.parametrize("text", [
     kernel(".reg .b32 %q<0x10>;\n\tmov.u32 %q15, 1;"),
     kernel(".reg .b32 %q<1U>;\n\t.reg .b32 %s<0b101>;\n\t.reg .b32 %t<0>;"),
@@ -37,8 +46,10 @@ def rejected(text: str, arch: str | None = None) -> PtxError:
     kernel("{" * 1000 + "\n.reg .b32 %r<2>;\nL1:\nmov.u32 %r1, 1;\n" + "}" * 1000),   # shadowing, 1000 deep
     kernel("mov.u32 %r1, 010;"),                                                        # octal
     kernel("{ L1: bra L1; } { L1: bra L1; }"),                                          # one label per scope
+    kernel(_SRC_SIZE.format(shift="shr.u32 %r3, %r2, -1")),          # a negative shift amount: clamped
+    kernel(_SRC_SIZE.format(shift="shl.b32 %r3, %r2, 1000000000")),  # a huge one: clamped, not a huge integer
 ], ids=["reg-range-hex", "reg-range-forms", "address-size-hex", "align-dims-hex", "scopes-1000",
-        "scopes-1000-shadowing", "octal", "label-per-scope"])
+        "scopes-1000-shadowing", "octal", "label-per-scope", "src-size-shift-negative", "src-size-shift-huge"])
 def test_accepted_as_ptxas_does(text):
     compile_text(text, "t.ptx", "sm_90")
 
