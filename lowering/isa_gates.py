@@ -130,6 +130,7 @@ def _arch_set_followups(g: Gate, ins: A.Instruction, target, msg: str) -> list[s
 
 _ROWS_FOR: dict[str, tuple[Gate, ...]] = {}
 _CACHE: dict[tuple, list[str]] = {}
+_CACHE_LIMIT = 1 << 16          # entries: keys carry the input's modifiers, so emptied when full (as the parser's)
 
 
 def _rows(stem: str) -> tuple[Gate, ...]:
@@ -162,6 +163,8 @@ def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
             arch_row = arch_row or bool(g.targets)
     # ... and again when it checks the operation, unless the operation-with-type row reported instead
     out = [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
     _CACHE[key] = out
     return out
 

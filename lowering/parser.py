@@ -380,7 +380,7 @@ class Parser:
                 raise self.error_at(tok)
             if kind == "{":
                 if len(open_blocks) >= MAX_SCOPE_DEPTH:
-                    raise self.error_at(tok, f"Parsing error near '{{': memory exhausted")
+                    raise self.error_at(tok, "Parsing error near '{': memory exhausted")
                 self.next()
                 open_blocks.append((out, self.line_of(tok)))
                 out = []
@@ -418,44 +418,36 @@ class Parser:
         loc_match = _FAST_LOC.match
         while True:
             m = match(text, pos)
-            if m is None:
+            if m is None:                 # a `.loc` line, or the end of the fast path
                 m = loc_match(text, pos)
                 if m is None:
                     break
+                split = None
                 start = m.start(1)
-                if start < lpos:
+            else:
+                neg, g, name, ops = m.groups()
+                split = names.get(name)
+                if split is None:
+                    parts = name.split(".")
+                    split = names[name] = (parts[0], tuple("." + p for p in parts[1:]))
+                if split[0] not in KNOWN_OPCODES:
                     break
-                n = text.count("\n", lpos, start)
-                if n:
-                    line += n
-                    lstart = text.rfind("\n", lpos, start) + 1
-                lpos = start
-                out.append(A.Directive(".loc", f"{m.group(2)} {m.group(3)} {m.group(4)}", line))
-                pos = m.end()
-                continue
-            neg, g, name, ops = m.groups()
-            split = names.get(name)
-            if split is None:
-                parts = name.split(".")
-                split = names[name] = (parts[0], tuple("." + p for p in parts[1:]))
-            if split[0] not in KNOWN_OPCODES:
-                break
-            operands = ()
-            if ops:
-                operands = oplists.get(ops)
-                if operands is None:
-                    operands = []
-                    for piece in ops.split(","):
-                        piece = piece.strip()
-                        o = _fast_operand(piece) if piece else None
-                        if o is None:
-                            break
-                        operands.append(o)
-                    else:
-                        operands = oplists[ops] = tuple(operands)
-                    if type(operands) is list:
-                        break             # not the simple shape: the token path parses (and diagnoses) it
-            start = m.start(1) - 1 if g else m.start(3)
+                operands = ()
+                if ops:
+                    operands = oplists.get(ops)
+                    if operands is None:
+                        operands = []
+                        for piece in ops.split(","):
+                            piece = piece.strip()
+                            o = _fast_operand(piece) if piece else None
+                            if o is None:
+                                break
+                            operands.append(o)
+                        else:
+                            operands = oplists[ops] = tuple(operands)
+                        if type(operands) is list:
+                            break             # not the simple shape: the token path parses (and diagnoses) it
+                start = m.start(1) - 1 if g else m.start(3)
             if start < lpos:
                 break
             n = text.count("\n", lpos, start)
@@ -463,8 +455,11 @@ class Parser:
                 line += n
                 lstart = text.rfind("\n", lpos, start) + 1
             lpos = start
-            guard = None if not g else (Not(Reg(g)) if neg else Reg(g))
-            out.append(Instruction(split[0], split[1], operands, guard, line, start - lstart + 1))
+            if split is None:
+                out.append(A.Directive(".loc", f"{m.group(2)} {m.group(3)} {m.group(4)}", line))
+            else:
+                guard = None if not g else (Not(Reg(g)) if neg else Reg(g))
+                out.append(Instruction(split[0], split[1], operands, guard, line, start - lstart + 1))
             pos = m.end()
         if pos == start_pos:
             return False
