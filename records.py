@@ -7,8 +7,8 @@ fields exactly as a dataclass does (annotations, defaults, `field(default=..., d
 compare=False, metadata=...)`, `ClassVar` annotations are not fields, `__post_init__` runs after `__init__`,
 fields are inherited from record bases) and behaves the same where pylower relies on it:
 
-- `__init__(self, <fields in order>)` with the defaults; it is compiled on the first instantiation, so a class
-  a run never builds costs nothing;
+- `__init__(self, <fields in order>)` with the defaults; it is compiled on the first instantiation (and
+  `__eq__` / `__hash__` on their first call), so a class a run never builds costs nothing;
 - `__repr__` as a dataclass's (`Name(a=1, b='x')`);
 - `eq=True` (default): `__eq__` compares the tuples of compared fields when both are the same class;
   `__hash__` is the hash of that tuple when `frozen=True`, and `None` (unhashable) otherwise, as a dataclass;
@@ -74,43 +74,45 @@ def _repr(self):
         f"{n}={getattr(self, n)!r}" for n in self.__record_fields__) + ")"
 
 
-def _compile_methods(cls) -> None:
-    """Compile the class's `__init__` (and `__eq__` / `__hash__` where it has them) from its fields, as a
-    dataclass writes them; done on the first call of any of them, so a class a run never uses costs nothing."""
+def _method_source(cls, name: str) -> str:
+    """The source of `name` (__init__, __eq__ or __hash__) for the class's fields, as a dataclass writes it."""
     fs = cls.__record_fields__
-    params, body, env = [], [], {"MISSING": MISSING}
-    for n, f in fs.items():
-        if f.default_factory is not MISSING:
-            env[f"_f_{n}"] = f.default_factory
-            params.append(f"{n}=MISSING")
-            body.append(f"  self.{n} = _f_{n}() if {n} is MISSING else {n}")
-        else:
-            if f.default is not MISSING:
-                env[f"_d_{n}"] = f.default
-                params.append(f"{n}=_d_{n}")
+    if name == "__init__":
+        params, body = [], []
+        for n, f in fs.items():
+            if f.default_factory is not MISSING:
+                params.append(f"{n}=MISSING")
+                body.append(f"  self.{n} = _f_{n}() if {n} is MISSING else {n}")
             else:
-                params.append(n)
-            body.append(f"  self.{n} = {n}")
-    if hasattr(cls, "__post_init__"):
-        body.append("  self.__post_init__()")
-    src = [f"def __init__(self, {', '.join(params)}):", *(body or ["  pass"])]
+                params.append(f"{n}=_d_{n}" if f.default is not MISSING else n)
+                body.append(f"  self.{n} = {n}")
+        if hasattr(cls, "__post_init__"):
+            body.append("  self.__post_init__()")
+        return "\n".join([f"def __init__(self, {', '.join(params)}):", *(body or ["  pass"])])
     key = "".join(f"self.{n}," for n, f in fs.items() if f.compare)
-    other = "".join(f"other.{n}," for n, f in fs.items() if f.compare)
-    src += ["def __eq__(self, other):", "  if other.__class__ is self.__class__:",
-            f"    return ({key}) == ({other})", "  return NotImplemented",
-            "def __hash__(self):", f"  return hash(({key}))"]
-    exec(compile("\n".join(src) + "\n", f"<record {cls.__qualname__}>", "exec"), env)
-    for name in cls.__record_lazy__:
-        fn = env[name]
-        fn.__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(cls, name, fn)
-    cls.__record_lazy__ = ()
+    if name == "__eq__":
+        other = "".join(f"other.{n}," for n, f in fs.items() if f.compare)
+        return "\n".join(["def __eq__(self, other):", "  if other.__class__ is self.__class__:",
+                          f"    return ({key}) == ({other})", "  return NotImplemented"])
+    return f"def __hash__(self):\n  return hash(({key}))"
+
+
+def _compile_method(cls, name: str) -> None:
+    """Compile one method of the class (on its first call): a class a run never builds, compares or hashes
+    costs nothing."""
+    env = {"MISSING": MISSING}
+    for n, f in cls.__record_fields__.items():
+        env[f"_f_{n}"], env[f"_d_{n}"] = f.default_factory, f.default
+    exec(compile(_method_source(cls, name) + "\n", f"<record {cls.__qualname__}>", "exec"), env)
+    fn = env[name]
+    fn.__qualname__ = f"{cls.__qualname__}.{name}"
+    setattr(cls, name, fn)
 
 
 def _lazy(cls, name: str):
     def method(self, *args, **kwargs):
-        if cls.__record_lazy__:
-            _compile_methods(cls)
+        if cls.__dict__[name] is method:
+            _compile_method(cls, name)
         return getattr(cls, name)(self, *args, **kwargs)
     method.__name__ = name
     return method
@@ -155,7 +157,6 @@ def _process(cls, frozen: bool, slots: bool, eq: bool):
                 lazy.append("__hash__")
             else:
                 d["__hash__"] = None
-    d["__record_lazy__"] = tuple(lazy)
     new = type(cls)(cls.__name__, cls.__bases__, d) if slots else cls
     if not slots:
         for k, v in d.items():

@@ -9,7 +9,7 @@ modifiers), not nested ifs. Stems without a rule use isel.generic.
 from __future__ import annotations
 
 from pylower.records import field, record
-from typing import Callable
+from collections.abc import Callable
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A

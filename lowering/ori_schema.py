@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pylower import records
 from pylower.records import field, record
-from typing import ClassVar
 
 # ---------------------------------------------------------------- classes
 
@@ -44,11 +43,11 @@ class Attrs:
     """Every instruction: `.pragma` strings that preceded it in the PTX (e.g. "nounroll"). The flags below
     can be asked of any instruction; only the records that declare them as fields can carry them."""
     pragma: str = ""
-    conv: ClassVar[bool] = False
-    permask: ClassVar[bool] = False
-    copy: ClassVar[bool] = False
-    regid: ClassVar[bool] = False
-    nopred: ClassVar[bool] = False
+    conv = False                 # class constants, not fields (no annotation)
+    permask = False
+    copy = False
+    regid = False
+    nopred = False
 
 
 @record(slots=True)

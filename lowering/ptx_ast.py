@@ -7,7 +7,6 @@ handler for still parses, prints back and flows through to the output. Every nod
 from __future__ import annotations
 
 from pylower.records import field, record
-from typing import Union
 
 # ---------------------------------------------------------------- operands
 
@@ -86,7 +85,7 @@ class Expr:
     text: str
 
 
-Operand = Union[Reg, Imm, Sym, Addr, Vec, Pair, Not, Neg, Sink, Paren, Expr]
+Operand = Reg | Imm | Sym | Addr | Vec | Pair | Not | Neg | Sink | Paren | Expr
 
 # ---------------------------------------------------------------- statements
 

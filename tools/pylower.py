@@ -20,7 +20,6 @@ import argparse  # noqa: E402
 import os  # noqa: E402
 import stat  # noqa: E402
 import sys  # noqa: E402
-import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from pylower.lowering.diagnostics import PtxError  # noqa: E402
@@ -103,11 +102,23 @@ def _check_output_path(path: Path) -> None:
         raise OutputError(str(path))
 
 
+def _new_file(folder: str, prefix: str) -> tuple[int, str]:
+    """A new file of a unique name in `folder`, mode 0600 (as tempfile.mkstemp, whose import with shutil,
+    random and the compression modules costs a few milliseconds of start-up)."""
+    for _ in range(100):
+        name = os.path.join(folder or ".", prefix + os.urandom(6).hex())
+        try:
+            return os.open(name, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no new file name in {folder}")
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Write to a temp file in the same folder, then rename: an existing output survives any failure and keeps
     its file mode (a new file gets 0666 less the umask)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=str(path.parent))
+        fd, tmp = _new_file(str(path.parent), f".{path.name}.")
     except OSError:
         raise OutputError(str(path))
     try:
