@@ -110,8 +110,11 @@ _MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS",
 _ORDERED = frozenset({"BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE", "ATOMG", "ATOMS", "ATOM", "RED",
                       "REDG", "SYNCS"})
 _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
-# warp shuffles of loaded values (Triton's layout conversions) are issued before the BSSY all the same
-# (atomic_rmw_kernel min_sys_fp64)
+# Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
+# for (atomic_rmw_kernel min_sys_fp64), and so is everything before them: the BSSY is never issued above a
+# shuffle of its block (last_block_reduce_kernel: SHFL BAR LDS SHFL SHFL BSSY BAR BRA, not BSSY above the
+# first BAR as the stalled barrier would say). REDUX and MATCH do not hold it back (llvm/redux_sync,
+# nvcc/warp_aggregated_atomics: BSSY MATCH.ANY SHFL.IDX).
 _ISSUED_FIRST = frozenset({"SHFL"})
 _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
@@ -143,7 +146,8 @@ def place_convergence_barriers(instrs: list) -> None:
         start = first
         while start > 0 and instrs[start - 1].opcode not in _BLOCK_ENDS and instrs[start].label is None:
             start -= 1
-        late: set[str] = set()            # registers a long-latency op or a waiting instruction writes
+        start = _after_last_shuffle(instrs, start, first)
+        late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
         loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
         at = first
@@ -151,7 +155,7 @@ def place_convergence_barriers(instrs: list) -> None:
             i = instrs[j]
             d, u = _dest_uses(i)
             waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR"
-            if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
+            if waits and is_sync(i.opcode, ", ".join(i.operands)):
                 at = j
                 break
             loading |= i.opcode in _LOADS
@@ -160,6 +164,8 @@ def place_convergence_barriers(instrs: list) -> None:
                 ordered |= waits and i.opcode in _MEMORY
             else:
                 late -= d
+        if at == first:
+            at = _above_trailing_barriers(instrs, start, first)
         if at < first:
             group = instrs[first:k + 1]
             del instrs[first:k + 1]
@@ -167,3 +173,48 @@ def place_convergence_barriers(instrs: list) -> None:
                 group[0].label, instrs[at].label = instrs[at].label, None
             instrs[at:at] = group
         k += 1
+
+
+def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
+    """The BSSY is issued after every warp shuffle of its block: its search starts after the last one."""
+    for j in range(first - 1, start - 1, -1):
+        if instrs[j].opcode in _ISSUED_FIRST:
+            return j + 1
+    return start
+
+
+def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
+    """Where a BSSY goes that nothing before it in its block waits for: ptxas issues it before the CTA
+    barriers right before it in the sync view (probes/convergence/bssy_bar_*: BSSY BAR BRA, numba
+    histogram_shared), but not before a barrier that starts its block (after a join, a WARPSYNC: nvcc
+    cuda_pipeline_memcpy_async, llvm/atomics_float_types) nor in a loop's first block (Triton
+    spin_lock_accumulate_kernel: the loop starts with its barrier once the loop-invariant compare before it
+    is hoisted); else it stays at its branch."""
+    label = instrs[start].label
+    if start > 0 and instrs[start - 1].opcode == "BSYNC" or label is not None and any(
+            i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
+        return first
+    at = first
+    for j in range(first - 1, start, -1):
+        i = instrs[j]
+        if i.opcode == "BAR":
+            at = j
+        elif is_sync(i.opcode, ", ".join(i.operands)):
+            break
+    return at
+
+
+def _in_flight_at_join(instrs: list, start: int) -> set[str]:
+    """At a join (the block starts after a BSYNC), the results of the long-latency operations of the region
+    that just closed are still in flight: a store of one waits (Triton atomic_rmw_kernel: `@p ATOMG` in its
+    region; BSYNC; `@p STS` of its result; BAR BAR before the next region: BSSY STS BAR BAR)."""
+    late: set[str] = set()
+    if start == 0 or instrs[start - 1].opcode != "BSYNC":
+        return late
+    for j in range(start - 2, -1, -1):
+        i = instrs[j]
+        if i.opcode in ("BSSY", "BSYNC"):
+            break
+        if i.opcode in _LONG_LATENCY:
+            late |= _dest_uses(i)[0]
+    return late
