@@ -103,7 +103,7 @@ def select_membermask(ins, sel):
 # fences and atomics before its region's branch (Triton atomic_cas_kernel: above three BAR.SYNC and four
 # CAS) but stays after an atomic that can issue at once (llvm/locks_flags ticket_lock).
 _BLOCK_ENDS = frozenset({"BRA", "EXIT", "RET", "CALL", "BSYNC", "BSSY", "BREAK", "BMOV", "JMP", "WARPSYNC",
-                         "ENDCOLLECTIVE", "VOTE", "VOTEU", "YIELD", "NANOSLEEP"})
+                         "ENDCOLLECTIVE", "VOTE", "YIELD", "NANOSLEEP"})
 _LONG_LATENCY = frozenset({"LDG", "LDS", "LD", "LDL", "ATOMG", "ATOMS", "ATOM", "S2R", "LDSM", "SHFL", "MATCH",
                            "REDUX", "CREDUX", "B2R", "MUFU", "SYNCS"})
 _MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS", "ATOM", "LDGSTS", "SYNCS"})
@@ -121,6 +121,11 @@ _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR",
 _REG = re.compile(r"%[a-z]+\d+")
 
 
+def _into(i, labels: set[str]) -> bool:
+    """A forward branch into a merged block (ptxas predicates the region it jumps over)."""
+    return i.opcode == "BRA" and bool(i.operands) and i.operands[0][2:-1] in labels
+
+
 def _regs(text: str) -> set[str]:
     return set(_REG.findall(text))
 
@@ -132,8 +137,11 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
     return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
 
 
-def place_convergence_barriers(instrs: list) -> None:
-    """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it."""
+def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> None:
+    """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
+    ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
+    if region it predicates and its join); the branch into them is no block end either."""
+    merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
         if instrs[k].opcode != "BSSY":
@@ -144,19 +152,29 @@ def place_convergence_barriers(instrs: list) -> None:
             k += 1
             continue
         start = first
-        while start > 0 and instrs[start - 1].opcode not in _BLOCK_ENDS and instrs[start].label is None:
+        while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
+                and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
         start = _after_last_shuffle(instrs, start, first)
         late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
         loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
         at = first
+        # a merged region on the way: (its join, its branch's guard registers, the branch's index)
+        predicated: tuple[str, set[str], int] | None = None
         for j in range(start, first):
             i = instrs[j]
             d, u = _dest_uses(i)
+            if predicated is not None and i.label == predicated[0]:
+                predicated = None
+            if predicated is not None:            # ptxas predicates it on the branch's condition
+                u |= predicated[1]
+            if _into(i, merged_labels) and i.guard:
+                predicated = (i.operands[0][2:-1], _regs(i.guard), j)
             waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR"
-            if waits and is_sync(i.opcode, ", ".join(i.operands)):
-                at = j
+            if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
+                # inside a region pylower still branches over: before its branch (same sync order)
+                at = j if predicated is None else predicated[2]
                 break
             loading |= i.opcode in _LOADS
             if waits or i.opcode in _LONG_LATENCY:

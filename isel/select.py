@@ -10,6 +10,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.passes.analysis.regions import divergent_latches
+from pylower.passes.ifconvert import is_branch_region
 from pylower.passes.knobs import knob_value
 from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
@@ -100,10 +101,28 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             s.operands = (f"`(@{returns[label]})",)
     # a loop the lanes may leave one by one, or one in divergent code (ptxas puts a YIELD in it)
     out.divergent_loop = bool(divergent_latches(am, options.get("opt_level", 3) > 0))
+    merged = _if_converted_starts(am, fn, out, starts, target)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs)
+    place_convergence_barriers(out.instrs, merged)
     layout(out)
     return out
+
+
+def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[str, int], target) -> set[int]:
+    """The first SASS instructions (by id) of the blocks of if regions ptxas predicates, and of their joins:
+    ptxas's block runs on through them, so a BSSY after them may be scheduled before them."""
+    if am is None:
+        return set()
+    labels = {b.label for b in fn.blocks}
+    out_ids: set[int] = set()
+    for r in am.regions:
+        if r.kind != "if" or is_branch_region(am, r, target):
+            continue
+        for label in (*r.body, r.join):
+            k = starts.get(label)
+            if label in labels and k is not None and k < len(out.instrs):
+                out_ids.add(id(out.instrs[k]))
+    return out_ids
 
 
 # Pseudo-operations whose next non-pseudo instruction is the fast path a slow path returns to or skips: that
