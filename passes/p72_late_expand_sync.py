@@ -110,6 +110,34 @@ class _Expander:
                 self._paired_keys.add(key)
                 self.paired.append(region)
 
+    def _first_warp_op(self, b: ori.BasicBlock) -> ori.Instr | None:
+        """The block's first warp op still to expand (the block as the builder left it)."""
+        return next((i for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv), None)
+
+    def _loop_ops(self, label: str) -> int:
+        """Warp ops (counted before expansion) in the innermost divergent loop holding the block: with
+        several, each runs its out-of-line collective when diverged, even in different blocks
+        (probes/warp/divloop_two_warpsync_inner_loop)."""
+        loops = [r for r in self.regions if r.kind == "loop" and label in r.body]
+        if not loops:
+            return 0
+        body = min(loops, key=lambda r: len(r.body)).body
+        return sum(self._warp_ops_in(x) for x in self.fn.blocks if x.label in body)
+
+    def _warp_op_before(self, b: ori.BasicBlock) -> bool:
+        """A warp op earlier on the straight-line chain of blocks ending at b (one predecessor, whose one
+        successor is b: ptxas's block after an unrolled loop; llvm/warp_aggregated syncwarp_transpose)."""
+        by_label, seen = self.am.blocks, {b.label}
+        while len(b.preds) == 1 and b.preds[0] not in seen:
+            p = by_label[b.preds[0]]
+            if len(p.succs) != 1:
+                return False
+            if self._warp_ops_in(p):
+                return True
+            seen.add(p.label)
+            b = p
+        return False
+
     def _sole_op_of(self, region: R.Region | None) -> bool:
         """The region holds exactly one warp op (counted before expansion)."""
         return region is not None and region.kind == "if" and \
@@ -226,7 +254,7 @@ class _Expander:
         # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
         # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
         # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        several = self._warp_ops_in(b) > 1
+        several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
         if not after_call and not several and ops.is_full_mask(wop.mask):
             return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
         if not after_call and not several and ops.is_const_mask(wop.mask) and (
@@ -234,7 +262,12 @@ class _Expander:
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
-        body = self._collective(ins, wop, True) + [self.p("bra_back", line=line)]
+        body = self._collective(ins, wop, True)
+        # in a divergent loop the slow path that starts at a block's first warp op re-converges after its
+        # collective: BSSY Bn ; WARPSYNC.COLLECTIVE ; ENDCOLLECTIVE ; BSYNC Bn (probes/warp/divloop_two_warpsync*)
+        if self._in_loop_region(b.label) and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+            body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
+        body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
