@@ -89,6 +89,7 @@ class _Expander:
         self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
+        self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
@@ -114,14 +115,20 @@ class _Expander:
         """The block's first warp op still to expand (the block as the builder left it)."""
         return next((i for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv), None)
 
+    def _exiting_loops(self) -> list[frozenset]:
+        if self._exiting is None:
+            self._exiting = R.exiting_divergent_loops(self.am)
+        return self._exiting
+
     def _loop_ops(self, label: str) -> int:
         """Warp ops (counted before expansion) in the innermost divergent loop holding the block: with
         several, each runs its out-of-line collective when diverged, even in different blocks
         (probes/warp/divloop_two_warpsync_inner_loop)."""
-        loops = [r for r in self.regions if r.kind == "loop" and label in r.body]
+        loops = [r.body for r in self.regions if r.kind == "loop" and label in r.body] + \
+            [x for x in self._exiting_loops() if label in x]
         if not loops:
             return 0
-        body = min(loops, key=lambda r: len(r.body)).body
+        body = min(loops, key=len)
         return sum(self._warp_ops_in(x) for x in self.fn.blocks if x.label in body)
 
     def _warp_op_before(self, b: ori.BasicBlock) -> bool:
@@ -265,7 +272,8 @@ class _Expander:
         body = self._collective(ins, wop, True)
         # in a divergent loop the slow path that starts at a block's first warp op re-converges after its
         # collective: BSSY Bn ; WARPSYNC.COLLECTIVE ; ENDCOLLECTIVE ; BSYNC Bn (probes/warp/divloop_two_warpsync*)
-        if self._in_loop_region(b.label) and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+        in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
+        if in_loop and self._first_warp_op(b) is ins and not self._warp_op_before(b):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
         body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))

@@ -37,7 +37,7 @@ def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
     return first is not None and is_aligned_cta_barrier(first)
 
 
-def _exits(b: ori.BasicBlock) -> bool:
+def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
     examples/block_reduce.ptx)."""
@@ -87,10 +87,12 @@ def divergent_regions(am) -> list[Region]:
         if not divergent_branch(b, uni):
             continue
         join = ipdom.get(b.label)
-        if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
+        if join is None or join == EXIT or join not in by_label or exits(by_label[join]):
             continue
         target = branch_target(b.instrs[-1])
         if target in by_label and dominates(target, b.label):
+            if exits(by_label[through_empty(join, by_label)]):
+                continue                 # a loop that leaves the kernel: exiting_divergent_loops
             body = set(am.loops.body(target, b.label))
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
@@ -159,6 +161,27 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
             continue
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
+    return out
+
+
+def exiting_divergent_loops(am) -> list[frozenset]:
+    """The bodies of the loops with a divergent back edge that are no divergent region because their exit
+    only leaves the kernel: ptxas runs their warp ops as diverged (WARPSYNC, slow paths) but opens no
+    BSSY/BSYNC for the loop itself (probes/warp/divloop_*_exit; an *if* that exits is converged)."""
+    uni, by_label = am.uniformity, am.blocks
+    covered = {r.bssy_block for r in am.regions if r.kind == "loop"}
+    out = []
+    for b in am.fn.blocks:
+        if not divergent_branch(b, uni) or not am.loops.ends_in_back_edge(b):
+            continue
+        header = branch_target(b.instrs[-1])
+        body = am.loops.body(header, b.label)
+        outside = [p for p in by_label[header].preds if p not in body]
+        exits_to = [s for x in body for s in by_label[x].succs if s not in body]
+        if len(outside) == 1 and outside[0] in covered or not exits_to:
+            continue
+        if all(exits(by_label[through_empty(s, by_label)]) for s in exits_to):
+            out.append(body)
     return out
 
 
