@@ -387,7 +387,7 @@ class _Expander:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
             reconv = self.reconvergent and not (r.body & user_op) \
-                and not (r.kind == "loop" and R.is_spin_loop(self.am, r))
+                and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r))
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)

@@ -196,15 +196,23 @@ def _reads_shared_state(ins: ori.Instr) -> bool:
     return ins.op in _SPIN_CLASSES or ins.opcode in LOADS and ins.has(*_SPIN_LOADS)
 
 
+def holds_cycle(am, region: Region) -> bool:
+    """Does a back edge of the function lie inside the region (a loop in its body)?"""
+    return any(l in region.body and h in region.body for l, h in am.loops.back_edges)
+
+
 def is_spin_loop(am, region: Region) -> bool:
     """Does the loop's back edge depend, inside the loop, on a value read from memory shared with other
     threads (a CAS loop, a flag or mbarrier wait)? ptxas keeps such a loop's BSSY/BSYNC plain on sm_100+
     where a counted or plain-load loop gets .RECONVERGENT (loop_exit_on_ld_global, loop_counted_ld_volatile)."""
     body = [b for b in am.fn.blocks if b.label in region.body]
     du = am.defuse
-    latches = [b for b in body if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None
-               and branch_target(b.instrs[-1]) in region.body]
-    want = {r for b in latches for r in du.uses(b.instrs[-1])}
+    # the loop's exit tests: its guarded back edges, and for an if region that is a loop with its exit
+    # test in the header (`@p bra out; ...; bra.uni header`) the branch to the join (llvm/locks_flags)
+    exit_to = region.body | ({region.join} if region.kind == "if" and holds_cycle(am, region) else set())
+    tests = [i for b in body for i in b.instrs[-2:] if i.opcode == "bra" and i.guard is not None
+             and branch_target(i) in exit_to]
+    want = {r for i in tests for r in du.uses(i)}
     seen: set[str] = set()
     while want:
         reg = want.pop()
