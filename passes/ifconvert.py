@@ -29,7 +29,7 @@ Rules and experiments: docs/findings/convergence.md.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
@@ -128,7 +128,7 @@ def _aggregated_with_result(am, ins: ori.Instr) -> bool:
         and (ins.attrs.op, ins.attrs.type) in _AGGREGATED_WITH_RESULT
 
 
-@dataclass
+@record
 class _Contents:
     hard: bool = False          # an op ptxas never predicates
     loads: bool = False         # a long load
