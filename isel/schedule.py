@@ -106,9 +106,11 @@ LATENCY = {
 }
 ALU_LATENCY = 5
 # Kinds that do not fill a stall: a CTA barrier ready early is held back while a taller unit whose predecessors
-# have all issued still waits, if that unit is itself no plain ALU instruction (a shuffle waiting for its LDS) or
-# waits for a variable-latency result (the add after a shuffle). Waiting ALU work behind fixed-latency ALU work
-# does not hold it (probes/scheduling/barrier_not_filler, barrier_taller_than_waiting_shfl; triton softmax).
+# have all issued still waits, if that unit depends on a load the barrier is ordered after (Unit.holds) and is
+# itself no plain ALU instruction (a shuffle waiting for the LDS) or waits for a variable-latency result (the add
+# after a shuffle). Waiting ALU work behind fixed-latency ALU work, or work unrelated to the barrier's loads, does
+# not hold it (probes/scheduling/barrier_not_filler, barrier_taller_than_waiting_shfl,
+# barrier_fills_unrelated_stall; triton softmax, layer_norm_fwd_fused).
 NOT_FILLERS = frozenset({"barrier"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
@@ -145,6 +147,7 @@ class Unit:
     pipe: tuple | None = None       # (pipe, cycles) of its first instruction
     latency: int = 0                # result latency (0: folded into its readers)
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
+    holds: tuple = ()               # indices of the NOT_FILLERS units its waiting holds back
 
     @property
     def first(self) -> str:
@@ -455,6 +458,26 @@ def _build(region: list[Unit]) -> None:
     for u in reversed(region):
         own = u.latency
         u.height = max([lat + v.height for v, lat in u.succs] + [own])
+    _mark_held(region, edges)
+
+
+def _mark_held(region: list[Unit], edges: dict) -> None:
+    """Unit.holds: the NOT_FILLERS units a unit can hold back, those ordered after a load it depends on."""
+    for u in region:
+        u.holds = ()
+    loads: dict[int, list[int]] = {}
+    for a, b in edges:
+        if region[b].kind in NOT_FILLERS and region[a].kind in ("load", "atomic"):
+            loads.setdefault(a, []).append(b)
+    for a, held in loads.items():
+        seen, todo = {a}, [a]
+        while todo:
+            x = region[todo.pop()]
+            x.holds = tuple(set(x.holds) | set(held))
+            for v, _ in x.succs:
+                if v.index not in seen:
+                    seen.add(v.index)
+                    todo.append(v.index)
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -510,13 +533,12 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
             key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
             heapq.heappush(avail.setdefault(key, []), (-u.height, u.index, u))
         best = None
-        holding = max((w[2].height for w in waiting if w[2].scoreboard or w[2].kind != "alu"), default=-1) \
-            if avail.get(_NOT_FILLER) else -1
         for key, heap in avail.items():
             if not heap:
                 continue
             top = heap[0][2]
-            if key == _NOT_FILLER and top.height < holding:
+            if key == _NOT_FILLER and any(w.height > top.height and top.index in w.holds and
+                                          (w.scoreboard or w.kind != "alu") for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
