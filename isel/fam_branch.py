@@ -20,6 +20,11 @@ from .rules import guard_text, rule
 
 TAIL_EXIT_FROM_OPT = 1                     # -O0 keeps `@p st; EXIT`
 
+# Guarded ops ptxas expands into code with branches of its own, so the guard stays a branch around the
+# expansion and is never if-converted: no early `@!p EXIT` (probe phases/tail_guard_tcgen05_dealloc:
+# `@p tcgen05.dealloc; ret` has one EXIT on sm_100a; its expansion loops over UTCATOMSWS and calls trap stubs).
+_BRANCHY_EXPANSION = {("tcgen05", ".dealloc")}
+
 
 def _return_block_labels(fn) -> set[str]:
     """Blocks of an entry function that hold exactly one unguarded `ret`."""
@@ -61,7 +66,7 @@ def _guarded_tail(sel, ins):
     k = sel.position(ins)
     prev = sel.block.instrs[k - 1] if k > 0 else None
     if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit") \
-            or _constant_guard(sel, prev.guard):
+            or _no_tail_exit(sel, prev):
         return None
     return prev
 
@@ -79,6 +84,11 @@ def _fallthrough_tail(sel):
     if last is None or sel.block.label not in before.succs:
         return None
     return last
+
+
+def _no_tail_exit(sel, prev) -> bool:
+    return _constant_guard(sel, prev.guard) or \
+        any(prev.opcode == opc and prev.has(mod) for opc, mod in _BRANCHY_EXPANSION)
 
 
 def _constant_guard(sel, guard) -> bool:
@@ -106,7 +116,7 @@ def select_ret(ins, sel):
     k = sel.position(ins)
     prev = sel.block.instrs[k - 1] if k > 0 else _fallthrough_tail(sel)
     if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit") \
-            or _constant_guard(sel, prev.guard):
+            or _no_tail_exit(sel, prev):
         return None
     # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout
     return [sel.sass(None, "EXIT", guard=guard_text(_negate(prev.guard))), sel.sass(ins, "EXIT")]
