@@ -30,6 +30,8 @@ Rules and experiments: docs/findings/convergence.md.
 """
 from __future__ import annotations
 
+from collections import deque
+
 from pylower.records import record
 
 from pylower.lowering import ori
@@ -331,6 +333,68 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
     return False
 
 
+def _guard_stages_to_shared(am, block: ori.BasicBlock) -> list[bool]:
+    """_stages_to_shared(am, [ins], block.label, k + 1, defs(ins)) for every instruction k of the block at
+    once (phase 72 asks it of every guarded load: one forward scan each was guarded loads x function length).
+    The scan's path does not depend on the taint, only its answer does, so one walk along that path carries
+    each start's taint as one bit of a per-register mask; kept per block until the function's code changes."""
+    memo = am.memo("guard_stages_to_shared")
+    out = memo.get(block.label)
+    if out is not None:
+        return out
+    du = am.defuse
+    uses, defs = du.uses, du.defs
+    taint: dict[str, int] = {}
+    hits = active = 0
+
+    def step(ins) -> tuple[int, bool]:
+        m = 0
+        for r in uses(ins):
+            m |= taint.get(r, 0)
+        barrier = is_cta_barrier(ins)
+        hit = m & active
+        return m, hit if (barrier or ins.opcode == "st" and _shared(ins)) else 0, \
+            barrier or ins.opcode in ("ret", "exit", "call", "brx")
+
+    own: list[bool] = []
+    for k, ins in enumerate(block.instrs):
+        m, hit, ended = step(ins)
+        hits |= hit
+        if ended:
+            active = 0
+        elif m:
+            for r in defs(ins):
+                taint[r] = taint.get(r, 0) | m
+        d = defs(ins)
+        # the region's own instruction storing its own value to shared memory (never for a store: no defs)
+        own.append(ins.opcode == "st" and _shared(ins) and not set(d).isdisjoint(uses(ins)))
+        bit = 1 << k
+        for r in d:
+            taint[r] = taint.get(r, 0) | bit
+        active |= bit
+    if active and not am.loops.ends_in_back_edge(block):
+        work, seen = deque((x, 0) for x in block.succs), {block.label}
+        while work and hits & active != active:
+            label, _ = work.popleft()
+            b = am.blocks.get(label)
+            if b is None or label in seen:
+                continue
+            seen.add(label)
+            ended = False
+            for ins in b.instrs:
+                m, hit, ended = step(ins)
+                hits |= hit
+                if ended:
+                    break
+                if m:
+                    for r in defs(ins):
+                        taint[r] = taint.get(r, 0) | m
+            if not ended and not am.loops.ends_in_back_edge(b):
+                work.extend((x, 0) for x in b.succs)
+    out = memo[block.label] = [own[k] or bool(hits >> k & 1) for k in range(len(block.instrs))]
+    return out
+
+
 # ---------------------------------------------------------------- decisions
 
 def _written(instrs, du) -> set[str]:
@@ -394,7 +458,7 @@ def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
     if ins.attrs.nopred or ins.opcode in _UNPREDICATED:
         return True
     tainted = set(am.defuse.defs(ins))
-    staged = _stages_to_shared(am, [ins], block.label, index + 1, tainted)
+    staged = _guard_stages_to_shared(am, block)[index]
     return not _load_region_overlaps(am, block.label, index, block.label, index + 1, tainted, target,
                                      staged=staged)
 

@@ -67,3 +67,30 @@ def test_long_region_before_barrier_kept(arch):
 @pytest.mark.parametrize("arch,pairs", [("sm_75", 2), ("sm_89", 2), ("sm_90", 0), ("sm_100a", 0)])
 def test_warp_op_before_barrier(arch, pairs):
     assert len(sync("", SHFL_BAR, arch)) == pairs
+
+
+# ---- phase 72's per-block answer for guarded instructions is the per-load scan's (a speed-up, same rule)
+
+@pytest.mark.parametrize("path,arch", [
+    ("triton/layer_norm-layer_norm_fwd_fused-sm90-w4s2.ptx", "sm_90a"),
+    ("probes/phases/guard_ld_global.ptx", "sm_90"),
+])
+def test_guard_stages_to_shared_matches_the_scan(path, arch, monkeypatch):
+    """ifconvert._guard_stages_to_shared (one walk per block, phase 72's guarded loads) answers what
+    _stages_to_shared answers for each guarded instruction: a change to one rule must go into both."""
+    from pathlib import Path
+
+    from pylower.passes import ifconvert as ic
+    asked = []
+    original = ic.is_kept_guard
+
+    def checked(am, block, index, target):
+        ins = block.instrs[index]
+        slow = ic._stages_to_shared(am, [ins], block.label, index + 1, set(am.defuse.defs(ins)))
+        asked.append((ic._guard_stages_to_shared(am, block)[index], slow))
+        return original(am, block, index, target)
+
+    monkeypatch.setattr(ic, "is_kept_guard", checked)
+    src = Path(__file__).parent / "corpus" / path
+    compile_text(src.read_text(), str(src), arch)
+    assert asked and all(fast == slow for fast, slow in asked)

@@ -41,6 +41,10 @@ class Analyses:
         keep = CFG_ANALYSES if preserves == "cfg" else ()
         self._cache = {k: v for k, v in self._cache.items() if k in keep}
 
+    def memo(self, key: str) -> dict:
+        """A dict for a caller's own per-function results, dropped with the code analyses."""
+        return self._cache.setdefault("memo:" + key, {})
+
     # ---- CFG
     @property
     def blocks(self) -> dict[str, ori.BasicBlock]:
