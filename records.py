@@ -66,7 +66,9 @@ def fields(cls_or_record) -> tuple:
 
 
 def replace(obj, **changes):
-    return type(obj)(**{n: changes[n] if n in changes else getattr(obj, n) for n in type(obj).__record_fields__},)
+    """A copy of `obj` with some fields changed (a name that is no field is a TypeError, as dataclasses')."""
+    kw = {n: getattr(obj, n) for n in type(obj).__record_fields__ if n not in changes}
+    return type(obj)(**kw, **changes)
 
 
 def _repr(self):

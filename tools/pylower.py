@@ -13,8 +13,11 @@ import gc
 
 # A command-line run is one short process: the imports create thousands of long-lived objects (classes,
 # tables, compiled patterns) that the cyclic GC would only scan over and over, and the compile itself runs
-# with the GC paused (pipeline.compile_text). Batch mode turns it back on for its long-lived workers.
-gc.disable()
+# with the GC paused (pipeline.compile_text). So the command line (`python -m`, or main() for the installed
+# script) runs without it; batch mode turns it back on for its long-lived workers; importing this module
+# (tests, tools) leaves it alone.
+if __name__ == "__main__":
+    gc.disable()
 
 import argparse  # noqa: E402
 import os  # noqa: E402
@@ -370,6 +373,7 @@ def caret(source_line: str, col: int) -> str:
 
 
 def main() -> None:
+    gc.disable()
     try:
         status = run()
         sys.stdout.flush()
