@@ -14,12 +14,12 @@ prints them). The command line (tools/pylower.py) and this API share pipeline.co
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 from pylower.lowering.diagnostics import PtxError
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Diagnostic:
     file: str
     line: int
@@ -39,7 +39,7 @@ class CompileError(Exception):
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Instruction:
     offset: int
     guard: str                     # "@P0"-style predicate text; "" when unguarded
@@ -51,7 +51,7 @@ class Instruction:
     reason: str | None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Kernel:
     name: str
     entry: bool                    # a .entry (else a .func)
@@ -59,7 +59,7 @@ class Kernel:
     eiattrs: dict
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Compiled:
     sass: str
     kernels: dict[str, Kernel]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 import io
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 from pylower.isel.select import select
 from pylower.lowering import build, parser
@@ -18,7 +18,7 @@ from pylower.sass import eiattr
 from pylower.sass.instr import SassProgram
 
 
-@dataclass
+@record
 class Result:
     program: SassProgram
     module: object                       # the Ori module after the phases

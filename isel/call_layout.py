@@ -9,7 +9,7 @@ kernel calling zeta, alpha, beta (-> alpha, beta, mid, zeta). With -c each funct
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from pylower.records import replace
 
 from pylower.lowering import ori
 from pylower.sass.instr import SassFunction, SassProgram, layout

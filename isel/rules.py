@@ -8,8 +8,8 @@ modifiers), not nested ifs. Stems without a rule use isel.generic.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from pylower.records import field, record
+from collections.abc import Callable
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
@@ -35,7 +35,7 @@ def rule(*names: str):
 TEMP_PREFIX = {"r": "%t", "ur": "%ut", "p": "%tp", "up": "%utp"}
 
 
-@dataclass
+@record
 class TempNames:
     """One numbering of temporaries per program: a kernel carries copies of its callees, so names made for
     different functions never meet. `avoid`: prefixes the PTX itself declares (then `%t` becomes `%tt`...)."""
@@ -50,7 +50,7 @@ class TempNames:
         return f"{prefix}{n}"
 
 
-@dataclass
+@record
 class SelectContext:
     target: Target
     function: ori.Function

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import heapq
 import re
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
@@ -129,7 +129,7 @@ PAIR_LATENCY = {("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"):
 OPERAND_LATENCY = {"bfi": {1: ALU_LATENCY}}
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Unit:
     """The SASS instructions one Ori instruction became (or a rule's own code), scheduled as one."""
     ins: ori.Instr | None

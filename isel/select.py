@@ -5,13 +5,13 @@ out."""
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.passes.analysis.regions import divergent_latches
 from pylower.passes.knobs import knob_value
+from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import __path__ as _pkg_path
@@ -23,7 +23,7 @@ from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
 from .schedule import make_units, schedule_block
 
-for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name.startswith("fam_")):
+for _m in module_names(_pkg_path, lambda n: n.startswith("fam_")):
     importlib.import_module(f"{__package__}.{_m}")
 
 

@@ -2,18 +2,18 @@
 checks (one module per check under lint/checks/ registers itself with `@check`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 from typing import Callable
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Note:
     line: int
     col: int
     message: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Finding:
     check: str                       # the check id, e.g. "divergent-barrier"
     file: str
@@ -27,7 +27,7 @@ class Finding:
         return (self.file, self.line, self.col, self.check, self.message)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Check:
     id: str
     summary: str                     # one line: what it finds

@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 from pylower.lowering import ptx_ast as A
 from pylower.passes.analysis.defuse import has_dest
@@ -19,7 +19,7 @@ from pylower.passes.analysis.defuse import has_dest
 M64 = (1 << 64) - 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Address:
     """A location in a variable: base + an offset known to lie in [lo, hi] (None: unbounded)."""
     base: str

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .ptx_ast import Addr, Imm
+
 _N = None          # no upper bound checked
 ARITY: dict[str, tuple[int, int | None]] = {
     # integer and floating-point arithmetic
@@ -48,7 +50,6 @@ _FLOAT_TYPE = re.compile(r"\.(?:f\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|ue
 
 
 def _decimal_float(o) -> bool:
-    from .ptx_ast import Imm
     if type(o) is not Imm:
         return False
     t = o.text.lstrip("-")
@@ -57,12 +58,11 @@ def _decimal_float(o) -> bool:
 
 def check(ins) -> str | None:
     """ptxas's message when `ins` has the wrong number or kind of operands for its stem, else None."""
-    from .ptx_ast import Addr
     op = ins.opcode
-    if op in ARITY and any(_decimal_float(o) for o in ins.operands) \
+    rng = ARITY.get(op)
+    if rng is not None and any(type(o) is Imm and _decimal_float(o) for o in ins.operands) \
             and not any(_FLOAT_TYPE.match(m) for m in ins.mods):
         return f"Arguments mismatch for instruction '{op}'"
-    rng = ARITY.get(op)
     if rng is not None:
         n = len(ins.operands)
         lo, hi = rng

@@ -4,7 +4,7 @@ Every user-facing failure is a PtxError; the driver prints it and exits 1, never
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 
 class PtxError(Exception):
@@ -52,7 +52,7 @@ class PtxError(Exception):
         return self.format()
 
 
-@dataclass
+@record
 class Warning_:
     message: str
     line: int = 0
@@ -63,7 +63,7 @@ class Warning_:
         return f"{file}:{self.line or 1}:{self.col or 1}: {self.severity}: {self.message}"
 
 
-@dataclass
+@record
 class Diagnostics:
     """Collects warnings during a run (errors are raised)."""
     warnings: list[Warning_] = field(default_factory=list)

@@ -8,7 +8,7 @@ Stems without a handler go through lowering.generic (a table-driven class assign
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 HANDLERS: dict[str, Callable] = {}
 

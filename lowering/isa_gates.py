@@ -12,14 +12,14 @@ being the message ptxas prints first.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 from . import ptx_ast as A
 
 _FLOAT_MMA = (".f16", ".bf16", ".tf32", ".e4m3", ".e5m2", ".f32", ".f64")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Gate:
     stems: tuple[str, ...]                   # PTX stems the row applies to (() = any stem)
     feature: str                             # the name in the message ({stem} is replaced)

@@ -5,7 +5,7 @@ Rules: docs/findings/phases.md. Every stage asks these questions here instead of
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 from . import ori
 from . import ptx_ast as A
@@ -54,7 +54,7 @@ def is_bar_warp_sync(ins: ori.Instr) -> bool:
     return ins.op == BARRIER and ins.opcode == "bar" and ".warp" in ins.mods
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WarpOp:
     """A warp-synchronous operation: its member mask (None: the whole warp) and the name of ptxas's
     out-of-line `__cuda_sm70_<helper>` slow path on sm_75-89."""

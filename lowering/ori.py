@@ -19,7 +19,7 @@ Text form (stable, diff-friendly, parses back with parse_ir):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 from . import ptx_ast as A
 from . import ptx_printer as P
@@ -28,7 +28,7 @@ from .diagnostics import PtxError
 from .ori_schema import ORI_CLASS_NAME, ORI_CLASSES, PSEUDO_OPCODES, make_attrs, nondefault  # noqa: F401
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Instr:
     op: int                          # Ori opcode class number
     opcode: str                      # PTX stem ("bar") or pseudo-op name
@@ -57,7 +57,7 @@ class Instr:
 OUT_OF_LINE = "$__ool_"
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class BasicBlock:
     label: str
     instrs: list[Instr] = field(default_factory=list)
@@ -65,7 +65,7 @@ class BasicBlock:
     preds: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Function:
     decl: A.Function                 # header (params, linkage, perf directives); body=None
     decls: list                      # VarDecl / Directive inside the body
@@ -85,7 +85,7 @@ class Function:
             yield from b.instrs
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Module:
     version: tuple[int, int]
     target: tuple[str, ...]

@@ -3,7 +3,7 @@
 Each operation (keyed by its PTX stem or pseudo-op name and its Ori class) declares:
 - its Ori class number (96 barrier, 119 warp collective, 130 sync pseudo / fence, 314 atom/red, 315 mbarrier,
   316 async copy are ptxas's or follow its numbering; the rest are pylower's own, see ORI_CLASSES);
-- the typed attribute record its instructions carry (`Instr.attrs`, one dataclass per family below);
+- the typed attribute record its instructions carry (`Instr.attrs`, one record class per family below);
 - its properties (traits): TERMINATOR, SIDE_EFFECTS, WARP_SYNC (runs warp-synchronously when spelled .sync),
   MEMBER_MASK (takes a member mask as last operand when .sync), NEVER_PREDICATED (ptxas keeps a branch around
   it), SYNC_FAMILY (a synchronization op the sync phases look at), PSEUDO (inserted by a phase, not PTX),
@@ -13,9 +13,8 @@ an attribute prints as `!name=value` when it differs from its default, and parse
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import ClassVar
+from pylower import records
+from pylower.records import field, record
 
 # ---------------------------------------------------------------- classes
 
@@ -39,19 +38,19 @@ def _choices(*values, doc: str = ""):
     return {"choices": frozenset(values), "doc": doc}
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Attrs:
     """Every instruction: `.pragma` strings that preceded it in the PTX (e.g. "nounroll"). The flags below
     can be asked of any instruction; only the records that declare them as fields can carry them."""
     pragma: str = ""
-    conv: ClassVar[bool] = False
-    permask: ClassVar[bool] = False
-    copy: ClassVar[bool] = False
-    regid: ClassVar[bool] = False
-    nopred: ClassVar[bool] = False
+    conv = False                 # class constants, not fields (no annotation)
+    permask = False
+    copy = False
+    regid = False
+    nopred = False
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class SyncAttrs(Attrs):
     """What the sync phases note on a barrier or warp collective they handled."""
     conv: bool = False           # phase 71: proven converged; phase 72 leaves it alone
@@ -60,7 +59,7 @@ class SyncAttrs(Attrs):
     regid: bool = False          # phase 72: inside the -O0 inline collective the barrier id is in a register
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class BarrierAttrs(SyncAttrs):
     """Ori 96: bar/barrier .sync/.arrive/.red (mode), bar.warp.sync (no mode), barrier.cluster (cluster)."""
     mode: str = field(default="", metadata=_choices("", "sync", "arrive", "red"))
@@ -69,14 +68,14 @@ class BarrierAttrs(SyncAttrs):
     order: str = field(default="", metadata=_choices("", "release", "relaxed", "acquire"))
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class WarpAttrs(SyncAttrs):
     """Ori 119: vote/match/shfl (mode), redux (redop), activemask, elect."""
     mode: str = field(default="", metadata=_choices("", "all", "any", "uni", "ballot", "bfly", "down", "idx", "up"))
     redop: str = field(default="", metadata=_choices("", "add", "min", "max", "and", "or", "xor"))
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class ControlAttrs(Attrs):
     """griddepcontrol."""
     action: str = field(default="", metadata=_choices("", "wait", "launch_dependents"))
@@ -85,7 +84,7 @@ class ControlAttrs(Attrs):
 _SCOPES = ("", "cta", "cluster", "gpu", "sys")
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class FenceAttrs(Attrs):
     """Ori 130 membar/fence: the form (thread fence, proxy fences, alias), its order and scope."""
     form: str = field(default="", metadata=_choices("", "thread", "alias", "async", "restrict", "tensormap",
@@ -96,14 +95,14 @@ class FenceAttrs(Attrs):
     nopred: bool = False         # ptxas branches around it rather than predicating it
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class PseudoAttrs(SyncAttrs):
     """Ori 130 pseudo-ops the phases insert: which EIATTR_COOP_GROUP entries they stand for."""
     coop: bool = False           # the site of a warp-synchronous op
     coop_slow: bool = False      # its slow path (a call / branch to it)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class AtomicAttrs(Attrs):
     """Ori 314 atom/red/red.async: the decoded qualifiers, the packed modifier word and phase 70's marks."""
     kind: str = field(default="", metadata=_choices("", "atom", "red", "async"))
@@ -122,7 +121,7 @@ class AtomicAttrs(Attrs):
     agg_run: int = 0             # phase 70: the run of aggregated atomics sharing one VOTEU
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class MbarrierAttrs(Attrs):
     """Ori 315 mbarrier ops (and cp.async.mbarrier.arrive): the classifier's view, then phase 42's choices."""
     op: str = field(default="", metadata=_choices("", "init", "inval", "arrive", "arrive_drop", "test_wait",
@@ -152,7 +151,7 @@ class MbarrierAttrs(Attrs):
     nohint: bool = False         # phase 42: the inline try_wait without its suspend hint
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class AsyncAttrs(Attrs):
     """Ori 316 async copies: cp.async (ldgsts), bulk / tensor copies and reductions, their groups, st.async,
     tensormap.cp_fenceproxy, clusterlaunchcontrol."""
@@ -191,7 +190,7 @@ TERMINATOR, SIDE_EFFECTS, WARP_SYNC, MEMBER_MASK, NEVER_PREDICATED, SYNC_FAMILY,
 TRAITS = (TERMINATOR, SIDE_EFFECTS, WARP_SYNC, MEMBER_MASK, NEVER_PREDICATED, SYNC_FAMILY, PSEUDO, NO_RESULT)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OpDef:
     name: str                    # PTX stem or pseudo-op name
     cls: int                     # Ori class number
@@ -300,11 +299,11 @@ def has_trait(opcode: str, cls: int, trait: str) -> bool:
 # ---------------------------------------------------------------- records from keywords / text
 
 
-_FIELDS: dict[type, dict[str, dataclasses.Field]] = {r: {f.name: f for f in dataclasses.fields(r)} for r in RECORDS}
+_FIELDS: dict[type, dict[str, records.Field]] = {r: {f.name: f for f in records.fields(r)} for r in RECORDS}
 _DEFAULTS: dict[type, object] = {r: r() for r in RECORDS}
 
 
-def _coerce(f: dataclasses.Field, v):
+def _coerce(f: records.Field, v):
     t = f.type if isinstance(f.type, str) else f.type.__name__
     if t == "bool":
         return bool(int(v)) if isinstance(v, str) else bool(v)
@@ -337,7 +336,7 @@ def replace_attrs(attrs, **changes):
     for k in changes:
         if k not in fields:
             raise KeyError(f"{type(attrs).__name__} has no attribute '{k}'")
-    return dataclasses.replace(attrs, **{k: _coerce(fields[k], v) for k, v in changes.items()})
+    return records.replace(attrs, **{k: _coerce(fields[k], v) for k, v in changes.items()})
 
 
 def set_attr(attrs, name: str, value) -> None:

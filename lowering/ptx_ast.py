@@ -6,18 +6,17 @@ handler for still parses, prints back and flows through to the output. Every nod
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Union
+from pylower.records import field, record
 
 # ---------------------------------------------------------------- operands
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Reg:
     """A register or special register: %r1, %p0, %tid.x, %laneid, or a plain identifier used as a value."""
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Imm:
     """An immediate; `text` keeps the spelling (0f3F800000, 0x10, -1, 1.5) so printing round-trips."""
     text: str
@@ -27,13 +26,13 @@ class Imm:
         return _number(self.text)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Sym:
     """A symbol: a label, variable, function or parameter name."""
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Addr:
     """A memory operand [items + offset]: [%rd1+8], [sym], [0x10], [tmap, {%r1, %r2}]."""
     items: tuple
@@ -44,53 +43,53 @@ class Addr:
         return self.items[0] if self.items else None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Vec:
     """A vector/brace list {a, b, ...} (also the targets of brx.idx label lists in braces)."""
     items: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Pair:
     """Two destinations a|b (shfl.sync d|p, match d|p, setp p|q)."""
     first: "Operand"
     second: "Operand"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Not:
     """Negated predicate !%p."""
     inner: "Operand"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Neg:
     """Negated source -%r (used by some arithmetic forms)."""
     inner: "Operand"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Sink:
     """The sink operand _."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Paren:
     """A parenthesised list: call return/argument lists (a, b)."""
     items: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Expr:
     """A constant expression kept as text (sym+4, generic(sym), (a*2)) in operands or initialisers."""
     text: str
 
 
-Operand = Union[Reg, Imm, Sym, Addr, Vec, Pair, Not, Neg, Sink, Paren, Expr]
+Operand = Reg | Imm | Sym | Addr | Vec | Pair | Not | Neg | Sink | Paren | Expr
 
 # ---------------------------------------------------------------- statements
 
-@dataclass(slots=True)          # not frozen: built once per PTX instruction, so __init__ speed matters
+@record(slots=True)          # not frozen: built once per PTX instruction, so __init__ speed matters
 class Instruction:
     opcode: str                    # stem: "bar", "ld", "cp"
     mods: tuple[str, ...]          # (".sync", ".aligned"), (".async", ".bulk", ".shared::cluster")
@@ -107,13 +106,13 @@ class Instruction:
         return any(m in self.mods for m in mods)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Label:
     name: str
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class VarDecl:
     """.reg/.shared/.global/.local/.const/.param/.tex variable declarations (and .reg with <N>)."""
     space: str                     # ".reg", ".shared", ...
@@ -125,7 +124,7 @@ class VarDecl:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Directive:
     """Any other directive kept as text: .pragma, .loc, .file, .section ..., performance directives."""
     name: str                      # ".pragma"
@@ -133,14 +132,14 @@ class Directive:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Block:
     """An inline { } scope."""
     body: tuple
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Param:
     space: str                     # ".param" / ".reg"
     attrs: tuple[str, ...]
@@ -148,7 +147,7 @@ class Param:
     dims: tuple = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Function:
     kind: str                      # ".entry" or ".func"
     linkage: tuple[str, ...]       # (".visible",) (".extern",) (".weak",) ...
@@ -164,7 +163,7 @@ class Function:
         return self.kind == ".entry"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Module:
     version: tuple[int, int]
     target: tuple[str, ...]        # ("sm_90a",) or ("sm_80", "texmode_independent")

@@ -6,7 +6,7 @@ Every stage reads the Target; none mutates it. Feature bits are what the probes 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from pylower.records import record
 
 from .diagnostics import PtxError
 
@@ -25,7 +25,7 @@ DEFAULT_REFERENCE_TARGETS = ("sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90
 MAX_PTX_VERSION = (9, 0)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Feature:
     """One architecture decision, as a row: which targets have it. `since`/`below` bound the SM number,
     `families` (if given) limits it to those families (sm_100 and sm_103 are family 100), `suffixes` to
@@ -126,7 +126,7 @@ FEATURES: tuple[Feature, ...] = (
 FEATURE_NAMES = frozenset(f.name for f in FEATURES)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Target:
     name: str          # "sm_90a"
     sm: int            # 90

@@ -29,7 +29,7 @@ Rules and experiments: docs/findings/convergence.md.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
@@ -128,7 +128,7 @@ def _aggregated_with_result(am, ins: ori.Instr) -> bool:
         and (ins.attrs.op, ins.attrs.type) in _AGGREGATED_WITH_RESULT
 
 
-@dataclass
+@record
 class _Contents:
     hard: bool = False          # an op ptxas never predicates
     loads: bool = False         # a long load
@@ -303,7 +303,8 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
     sm_90 (div_if_ld_global_st_bar, _alu_bar, _shfl_bar, phases/ifconvert_ldsts_*; a value kept in a register
     across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar)."""
     du = am.defuse
-    if any(i.opcode == "st" and _shared(i) and any(r in tainted for r in du.uses(i)) for i in instrs):
+    uses = du.uses
+    if any(i.opcode == "st" and _shared(i) and not tainted.isdisjoint(uses(i)) for i in instrs):
         return True
     tainted = set(tainted)
     work, seen = [(join, join_index)], set()
@@ -315,10 +316,11 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
         seen.add(label)
         ended = False
         for ins in b.instrs[index:]:
-            dep = any(r in tainted for r in du.uses(ins))
-            if dep and (ins.opcode == "st" and _shared(ins) or is_cta_barrier(ins)):
+            dep = not tainted.isdisjoint(uses(ins))
+            barrier = is_cta_barrier(ins)
+            if dep and (ins.opcode == "st" and _shared(ins) or barrier):
                 return True                             # a barrier reduction of it too (numba/predicate_counts)
-            if is_cta_barrier(ins) or ins.opcode in ("ret", "exit", "call", "brx"):
+            if barrier or ins.opcode in ("ret", "exit", "call", "brx"):
                 ended = True
                 break
             if dep:

@@ -2,13 +2,13 @@
 -O level from which the sync phases optimize. Phases list the knobs that gate them (Phase.knobs)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pylower.records import record
 
 # The -O level from which ptxas optimizes sync instructions (phase 71) and unrolls loops (findings 1, 3).
 OPT_SYNC_FROM = 1
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Knob:
     name: str
     default: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from pylower.records import field, record
 from pathlib import Path
 
 from pylower.lowering import ori
@@ -21,7 +21,7 @@ from .analysis.manager import Analyses
 from .knobs import KNOBS
 
 
-@dataclass
+@record
 class PassContext:
     """Read-only run configuration plus the statistics sink shared by all phases."""
     target: Target
@@ -86,7 +86,7 @@ def _verify_default() -> bool:
     return os.environ.get("PYLOWER_VERIFY_EACH", "") not in ("", "0")
 
 
-@dataclass
+@record
 class DumpOptions:
     before: set[str] = field(default_factory=set)
     after: set[str] = field(default_factory=set)

@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
 from pylower.lowering.target import Target
+
+from pylower.plugins import module_names
 
 from . import __path__ as _pkg_path
 from .manager import PassContext, Phase
 
 # Each phase module is passes/pNN_<name>.py and defines PHASE (an instance of a Phase subclass).
 PHASES: list[Phase] = []
-for _m in sorted(m.name for m in pkgutil.iter_modules(_pkg_path) if m.name[:1] == "p" and m.name[1:3].isdigit()):
+for _m in module_names(_pkg_path, lambda n: n[:1] == "p" and n[1:3].isdigit()):
     _mod = importlib.import_module(f"{__package__}.{_m}")
     if getattr(_mod, "PHASE", None) is not None:
         PHASES.append(_mod.PHASE)

@@ -6,7 +6,7 @@ from the selected program by the functions in SCALARS. Families extend TAG_TO_EI
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .instr import SassFunction, SassProgram
 

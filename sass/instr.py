@@ -1,7 +1,7 @@
 """The SASS program: instructions (opcode + modifiers + operand text), functions, and layout (16-byte slots)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 
 # Opcode of a zero-size marker: no encoding, not printed; it only carries EIATTR tags (ptxas lists an
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 VIRTUAL = ""
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class SassInstr:
     opcode: str                        # base mnemonic: "BAR"
     mods: tuple[str, ...] = ()         # ("SYNC", "DEFER_BLOCKING")
@@ -37,7 +37,7 @@ class SassInstr:
         return f"{self.mnemonic} {ops}".rstrip()
 
 
-@dataclass
+@record
 class SassFunction:
     name: str
     is_entry: bool
@@ -51,7 +51,7 @@ class SassFunction:
     divergent_loop: bool = False       # a loop some lanes leave before others (ptxas puts a YIELD in it)
 
 
-@dataclass
+@record
 class SassProgram:
     target: str
     functions: list[SassFunction] = field(default_factory=list)

@@ -4,10 +4,10 @@ selector are listed with category only."""
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
+from pylower.records import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Opcode:
     mnemonic: str
     category: str

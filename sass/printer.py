@@ -15,8 +15,6 @@ trailing `// <origin>: <reason>` comment on every instruction a phase or ISel in
 """
 from __future__ import annotations
 
-import json
-
 from .families import is_sync
 from .instr import VIRTUAL, SassFunction, SassProgram
 
@@ -150,4 +148,5 @@ def program_json(prog: SassProgram) -> str:
                  "reason": i.reason, "sync": is_sync(i.opcode, ", ".join(i.operands))}
                 for i in fn.instrs if i.opcode != VIRTUAL],
         }
+    import json                  # only for --emit-json (start-up, issue 13)
     return json.dumps({"target": prog.target, "kernels": kernels}, indent=1, sort_keys=True) + "\n"

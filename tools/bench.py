@@ -234,12 +234,23 @@ def rename(body: str, k: int) -> str:
     return body
 
 
+# Debug information a module can hold once only: `.file N` indices and the labels of its .section contents
+# (ptxas: "Duplicate file index #1", "Duplicate definition of label '$L__info_string0'").
+_ONCE_ONLY_RE = re.compile(r"^\s*\.(?:file|section)\b", re.M)
+
+
 def module(n: int, bodies: list[str]) -> str:
-    """A module of about n instructions: real kernel bodies and nvcc-shaped kernels, alternating."""
-    parts, total, k = [header()], 0, 0
+    """A module of about n instructions: real kernel bodies (in turn) and nvcc-shaped kernels, alternating.
+    Of the bodies with debug information only the first one is used (a module holds one)."""
+    parts, total, k, i, debug = [header()], 0, 0, 0, False
     while total < n:
         if bodies and k % 2 == 0:
-            b = rename(bodies[(k // 2) % len(bodies)], k)
+            while debug and _ONCE_ONLY_RE.search(bodies[i % len(bodies)]):
+                i += 1
+            body = bodies[i % len(bodies)]
+            debug = debug or bool(_ONCE_ONLY_RE.search(body))
+            b = rename(body, k)
+            i += 1
         else:
             b = nvcc_shaped(f"gen_m{k}", min(5000, max(200, n - total)), seed=k)
         parts.append(b)

@@ -83,10 +83,20 @@ class DefUse:
                                         ins.opcode)
         return e
 
+    # defs() and uses() test a cached entry in place (the common case: every analysis rebuilt after a phase
+    # asks again for instructions the phase did not touch) and call _entry() only to make a new one.
     def defs(self, ins: ori.Instr) -> tuple:
+        e = self._cache.get(id(ins))
+        if e is not None and e[0] is ins and e[3] is ins.operands and e[4] is ins.guard and e[5] is ins.mods \
+                and e[6] == ins.opcode:
+            return e[1]
         return self._entry(ins)[1]
 
     def uses(self, ins: ori.Instr) -> tuple:
+        e = self._cache.get(id(ins))
+        if e is not None and e[0] is ins and e[3] is ins.operands and e[4] is ins.guard and e[5] is ins.mods \
+                and e[6] == ins.opcode:
+            return e[2]
         return self._entry(ins)[2]
 
     def definitions(self, reg: str) -> list:

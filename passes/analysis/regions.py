@@ -7,7 +7,7 @@ Rules: docs/findings/phases.md; per-phase pages: docs/phases/.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pylower.records import field, record
 
 from pylower.lowering import ori
 from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
@@ -16,7 +16,7 @@ from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_ta
 from .cfg import EXIT
 
 
-@dataclass
+@record
 class Region:
     """A divergent region: from a divergent conditional branch to its immediate post-dominator.
     BSSY goes before the branch (if/else) or at the end of the loop preheader (loop); BSYNC at the start
