@@ -20,6 +20,11 @@ from .rules import guard_text, rule
 
 TAIL_EXIT_FROM_OPT = 1                     # -O0 keeps `@p st; EXIT`
 
+# Guarded ops ptxas expands into code with branches of its own, so the guard stays a branch around the
+# expansion and is never if-converted: no early `@!p EXIT` (probe phases/tail_guard_tcgen05_dealloc:
+# `@p tcgen05.dealloc; ret` has one EXIT on sm_100a; its expansion loops over UTCATOMSWS and calls trap stubs).
+_BRANCHY_EXPANSION = {("tcgen05", ".dealloc")}
+
 
 def _return_block_labels(fn) -> set[str]:
     """Blocks of an entry function that hold exactly one unguarded `ret`."""
@@ -60,7 +65,8 @@ def _guarded_tail(sel, ins):
         return None
     k = sel.position(ins)
     prev = sel.block.instrs[k - 1] if k > 0 else None
-    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
+    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit") \
+            or _no_tail_exit(sel, prev):
         return None
     return prev
 
@@ -80,6 +86,24 @@ def _fallthrough_tail(sel):
     return last
 
 
+def _no_tail_exit(sel, prev) -> bool:
+    return _constant_guard(sel, prev.guard) or \
+        any(prev.opcode == opc and prev.has(mod) for opc, mod in _BRANCHY_EXPANSION)
+
+
+def _constant_guard(sel, guard) -> bool:
+    """A guard whose predicate is a constant (every definition a `mov.pred %p, imm` or a setp of two
+    immediates): ptxas folds it (true: the instruction runs unguarded; false: it is deleted), so there is no
+    guarded tail and no early EXIT (probes/phases/tail_const_guard; triton's `mov.pred %p, -1; @%p red`)."""
+    reg = guard.inner if type(guard) is A.Not else guard
+    if type(reg) is not A.Reg:
+        return False
+    defs = sel.am.defuse.definitions(reg.name)
+    return bool(defs) and all(d.guard is None and len(d.operands) >= 2 and
+                              all(type(o) is A.Imm for o in d.operands[1:]) and d.opcode in ("mov", "setp")
+                              for d in defs)
+
+
 def _negate(guard):
     return guard.inner if type(guard) is A.Not else A.Not(guard)
 
@@ -91,7 +115,8 @@ def select_ret(ins, sel):
         return None
     k = sel.position(ins)
     prev = sel.block.instrs[k - 1] if k > 0 else _fallthrough_tail(sel)
-    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit"):
+    if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit") \
+            or _no_tail_exit(sel, prev):
         return None
     # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout
     return [sel.sass(None, "EXIT", guard=guard_text(_negate(prev.guard))), sel.sass(ins, "EXIT")]

@@ -103,19 +103,27 @@ def select_membermask(ins, sel):
 # fences and atomics before its region's branch (Triton atomic_cas_kernel: above three BAR.SYNC and four
 # CAS) but stays after an atomic that can issue at once (llvm/locks_flags ticket_lock).
 _BLOCK_ENDS = frozenset({"BRA", "EXIT", "RET", "CALL", "BSYNC", "BSSY", "BREAK", "BMOV", "JMP", "WARPSYNC",
-                         "ENDCOLLECTIVE", "VOTE", "VOTEU", "YIELD", "NANOSLEEP"})
+                         "ENDCOLLECTIVE", "VOTE", "YIELD", "NANOSLEEP"})
 _LONG_LATENCY = frozenset({"LDG", "LDS", "LD", "LDL", "ATOMG", "ATOMS", "ATOM", "S2R", "LDSM", "SHFL", "MATCH",
                            "REDUX", "CREDUX", "B2R", "MUFU", "SYNCS"})
 _MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS", "ATOM", "LDGSTS", "SYNCS"})
 _ORDERED = frozenset({"BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE", "ATOMG", "ATOMS", "ATOM", "RED",
                       "REDG", "SYNCS"})
 _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
-# warp shuffles of loaded values (Triton's layout conversions) are issued before the BSSY all the same
-# (atomic_rmw_kernel min_sys_fp64)
+# Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
+# for (atomic_rmw_kernel min_sys_fp64), and so is everything before them: the BSSY is never issued above a
+# shuffle of its block (last_block_reduce_kernel: SHFL BAR LDS SHFL SHFL BSSY BAR BRA, not BSSY above the
+# first BAR as the stalled barrier would say). REDUX and MATCH do not hold it back (llvm/redux_sync,
+# nvcc/warp_aggregated_atomics: BSSY MATCH.ANY SHFL.IDX).
 _ISSUED_FIRST = frozenset({"SHFL"})
 _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
 _REG = re.compile(r"%[a-z]+\d+")
+
+
+def _into(i, labels: set[str]) -> bool:
+    """A forward branch into a merged block (ptxas predicates the region it jumps over)."""
+    return i.opcode == "BRA" and bool(i.operands) and i.operands[0][2:-1] in labels
 
 
 def _regs(text: str) -> set[str]:
@@ -129,8 +137,11 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
     return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
 
 
-def place_convergence_barriers(instrs: list) -> None:
-    """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it."""
+def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> None:
+    """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
+    ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
+    if region it predicates and its join); the branch into them is no block end either."""
+    merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
         if instrs[k].opcode != "BSSY":
@@ -141,18 +152,29 @@ def place_convergence_barriers(instrs: list) -> None:
             k += 1
             continue
         start = first
-        while start > 0 and instrs[start - 1].opcode not in _BLOCK_ENDS and instrs[start].label is None:
+        while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
+                and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
-        late: set[str] = set()            # registers a long-latency op or a waiting instruction writes
+        start = _after_last_shuffle(instrs, start, first)
+        late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
         loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
         at = first
+        # a merged region on the way: (its join, its branch's guard registers, the branch's index)
+        predicated: tuple[str, set[str], int] | None = None
         for j in range(start, first):
             i = instrs[j]
             d, u = _dest_uses(i)
+            if predicated is not None and i.label == predicated[0]:
+                predicated = None
+            if predicated is not None:            # ptxas predicates it on the branch's condition
+                u |= predicated[1]
+            if _into(i, merged_labels) and i.guard:
+                predicated = (i.operands[0][2:-1], _regs(i.guard), j)
             waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR"
             if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
-                at = j
+                # inside a region pylower still branches over: before its branch (same sync order)
+                at = j if predicated is None else predicated[2]
                 break
             loading |= i.opcode in _LOADS
             if waits or i.opcode in _LONG_LATENCY:
@@ -160,6 +182,8 @@ def place_convergence_barriers(instrs: list) -> None:
                 ordered |= waits and i.opcode in _MEMORY
             else:
                 late -= d
+        if at == first:
+            at = _above_trailing_barriers(instrs, start, first)
         if at < first:
             group = instrs[first:k + 1]
             del instrs[first:k + 1]
@@ -167,3 +191,48 @@ def place_convergence_barriers(instrs: list) -> None:
                 group[0].label, instrs[at].label = instrs[at].label, None
             instrs[at:at] = group
         k += 1
+
+
+def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
+    """The BSSY is issued after every warp shuffle of its block: its search starts after the last one."""
+    for j in range(first - 1, start - 1, -1):
+        if instrs[j].opcode in _ISSUED_FIRST:
+            return j + 1
+    return start
+
+
+def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
+    """Where a BSSY goes that nothing before it in its block waits for: ptxas issues it before the CTA
+    barriers right before it in the sync view (probes/convergence/bssy_bar_*: BSSY BAR BRA, numba
+    histogram_shared), but not before a barrier that starts its block (after a join, a WARPSYNC: nvcc
+    cuda_pipeline_memcpy_async, llvm/atomics_float_types) nor in a loop's first block (Triton
+    spin_lock_accumulate_kernel: the loop starts with its barrier once the loop-invariant compare before it
+    is hoisted); else it stays at its branch."""
+    label = instrs[start].label
+    if start > 0 and instrs[start - 1].opcode == "BSYNC" or label is not None and any(
+            i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
+        return first
+    at = first
+    for j in range(first - 1, start, -1):
+        i = instrs[j]
+        if i.opcode == "BAR":
+            at = j
+        elif is_sync(i.opcode, ", ".join(i.operands)):
+            break
+    return at
+
+
+def _in_flight_at_join(instrs: list, start: int) -> set[str]:
+    """At a join (the block starts after a BSYNC), the results of the long-latency operations of the region
+    that just closed are still in flight: a store of one waits (Triton atomic_rmw_kernel: `@p ATOMG` in its
+    region; BSYNC; `@p STS` of its result; BAR BAR before the next region: BSSY STS BAR BAR)."""
+    late: set[str] = set()
+    if start == 0 or instrs[start - 1].opcode != "BSYNC":
+        return late
+    for j in range(start - 2, -1, -1):
+        i = instrs[j]
+        if i.opcode in ("BSSY", "BSYNC"):
+            break
+        if i.opcode in _LONG_LATENCY:
+            late |= _dest_uses(i)[0]
+    return late

@@ -6,7 +6,8 @@ ptxas lists independent instructions in the order its list scheduler issues them
 * **Units.** The SASS sequence one Ori instruction became is one unit: it stays contiguous and in order
   (a fence's MEMBAR; ERRBAR; CCTL, an atomic's vote/leader/ATOM). Its registers are the Ori
   instruction's defs and uses (passes/analysis/defuse.py).
-* **Regions.** Control flow is never crossed: a unit holding a branch, exit, call, convergence barrier
+* **Regions.** Control flow is never crossed (a run of blocks only a fall-through enters, their labels named by
+  nothing, is one block to the scheduler: isel/select.py): a unit holding a branch, exit, call, convergence barrier
   (BSSY/BSYNC/BREAK/BMOV), WARPSYNC, an internal label or an unselected PTX pseudo-op splits the block;
   units are scheduled within the runs between such units, which keep their place.
 * **Dependences.** Register true dependences carry the producer's latency (LATENCY, with PAIR_LATENCY for
@@ -19,7 +20,8 @@ ptxas lists independent instructions in the order its list scheduler issues them
   move freely across plain loads, stores and atomics (probes/scheduling/*).
 * **List scheduling.** Top-down and cycle-driven, one instruction issued per cycle: among the units whose
   operands are ready, the one with the longest latency-weighted path to the end of the region
-  (its height) goes first, ties in PTX order; when none is ready the clock advances. Instructions
+  (its height) goes first, ties in PTX order; when none is ready the clock advances. A CTA barrier does
+  not fill a stall behind taller waiting work (NOT_FILLERS). Instructions
   ptxas folds into operands (parameter loads, immediate and register moves, integer widening) issue
   nothing and cost no latency.
 
@@ -103,6 +105,13 @@ LATENCY = {
     "B2R": 14, "SYNCS": 20, "QSPC": 14,
 }
 ALU_LATENCY = 5
+# Kinds that do not fill a stall: a CTA barrier ready early is held back while a taller unit whose predecessors
+# have all issued still waits, if that unit depends on a load the barrier is ordered after (Unit.holds) and is
+# itself no plain ALU instruction (a shuffle waiting for the LDS) or waits for a variable-latency result (the add
+# after a shuffle). Waiting ALU work behind fixed-latency ALU work, or work unrelated to the barrier's loads, does
+# not hold it (probes/scheduling/barrier_not_filler, barrier_taller_than_waiting_shfl,
+# barrier_fills_unrelated_stall; triton softmax, layer_norm_fwd_fused).
+NOT_FILLERS = frozenset({"barrier"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -137,6 +146,8 @@ class Unit:
     ready: int = 0
     pipe: tuple | None = None       # (pipe, cycles) of its first instruction
     latency: int = 0                # result latency (0: folded into its readers)
+    scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
+    holds: tuple = ()               # indices of the NOT_FILLERS units its waiting holds back
 
     @property
     def first(self) -> str:
@@ -412,7 +423,7 @@ def _build(region: list[Unit]) -> None:
     readers: dict[str, list[Unit]] = {}
     mem_ops: list[Unit] = []
     for i, u in enumerate(region):
-        u.index, u.succs, u.npreds, u.ready = i, [], 0, 0
+        u.index, u.succs, u.npreds, u.ready, u.scoreboard = i, [], 0, 0, False
     edges: dict[tuple[int, int], int] = {}
 
     def edge(p: Unit, c: Unit, lat: int) -> None:
@@ -457,6 +468,26 @@ def _build(region: list[Unit]) -> None:
     for u in reversed(region):
         own = u.latency
         u.height = max([lat + v.height for v, lat in u.succs] + [own])
+    _mark_held(region, edges)
+
+
+def _mark_held(region: list[Unit], edges: dict) -> None:
+    """Unit.holds: the NOT_FILLERS units a unit can hold back, those ordered after a load it depends on."""
+    for u in region:
+        u.holds = ()
+    loads: dict[int, list[int]] = {}
+    for a, b in edges:
+        if region[b].kind in NOT_FILLERS and region[a].kind in ("load", "atomic"):
+            loads.setdefault(a, []).append(b)
+    for a, held in loads.items():
+        seen, todo = {a}, [a]
+        while todo:
+            x = region[todo.pop()]
+            x.holds = tuple(set(x.holds) | set(held))
+            for v, _ in x.succs:
+                if v.index not in seen:
+                    seen.add(v.index)
+                    todo.append(v.index)
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -488,6 +519,13 @@ def _waits(region: list[Unit], edges: dict) -> None:
                 succs.setdefault(p.index, []).append(u.index)
 
 
+_NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units
+
+
+def _pipe(key, unit: Unit):
+    return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
+
+
 def _list_schedule(region: list[Unit]) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
@@ -502,14 +540,22 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
     while waiting or any(avail.values()):
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
-            heapq.heappush(avail.setdefault(u.pipe[0] if u.pipe else None, []), (-u.height, u.index, u))
+            key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
+            heapq.heappush(avail.setdefault(key, []), (-u.height, u.index, u))
         best = None
-        for pipe, heap in avail.items():
-            if heap and (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
-                best = (heap[0], pipe)
+        for key, heap in avail.items():
+            if not heap:
+                continue
+            top = heap[0][2]
+            if key == _NOT_FILLER and any(w.height > top.height and top.index in w.holds and
+                                          (w.scoreboard or w.kind != "alu") for _, _, w in waiting):
+                continue
+            pipe = _pipe(key, top)
+            if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
+                best = (heap[0], key)
         if best is None:
             nxt = [waiting[0][0]] if waiting else []
-            nxt += [busy.get(pipe, 0) for pipe, heap in avail.items() if heap]
+            nxt += [busy.get(_pipe(key, heap[0][2]), 0) for key, heap in avail.items() if heap]
             cycle = max(cycle + 1, min(nxt))
             continue
         heapq.heappop(avail[best[1]])
@@ -520,7 +566,11 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
         if pick.pipe:
             busy[pick.pipe[0]] = issue + pick.pipe[1]
         for v, lat in pick.succs:
-            v.ready = max(v.ready, issue + lat if lat else cycle)
+            t = issue + lat if lat else cycle
+            if t > v.ready:
+                v.ready, v.scoreboard = t, pick.latency > ALU_LATENCY
+            elif t == v.ready:
+                v.scoreboard = v.scoreboard or pick.latency > ALU_LATENCY
             v.npreds -= 1
             if v.npreds == 0:
                 heapq.heappush(waiting, (v.ready, v.index, v))

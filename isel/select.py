@@ -10,6 +10,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.passes.analysis.regions import divergent_latches
+from pylower.passes.ifconvert import is_branch_region
 from pylower.passes.knobs import knob_value
 from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
@@ -55,8 +56,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     returns: dict[str, int] = {}
     backs: list[tuple[SassInstr, str]] = []
     scheduled = options.get("opt_level", 3) > 0 and knob_value(options.get("knobs", {}), "Schedule") != 0
+    selections = []
     for b in fn.blocks:
-        starts[b.label] = len(out.instrs)
         sel.block = b
         selected = []
         for k, ins in enumerate(b.instrs):
@@ -66,8 +67,17 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                 seq = generic.select(ins, sel)
             annotate(seq, ins, sel, file, b.instrs[k + 1] if k + 1 < len(b.instrs) else None)
             selected.append((ins, seq))
-        if scheduled:
-            selected = _schedule(selected, sel, b, target)
+        selections.append(selected)
+    if scheduled:
+        # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
+        for first, last in _fall_through_runs(fn.blocks, selections):
+            merged = [x for s in selections[first:last] for x in s]
+            selections[first] = _schedule(merged, sel, fn.blocks[last - 1], target)
+            for j in range(first + 1, last):
+                selections[j] = []
+    for b, selected in zip(fn.blocks, selections):
+        starts[b.label] = len(out.instrs)
+        sel.block = b
         div_target = None
         conv: list | None = None           # [BRA.CONV, skip BRA] of a slow path, until its fast path is out
         for k, (ins, seq) in enumerate(selected):
@@ -100,10 +110,28 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             s.operands = (f"`(@{returns[label]})",)
     # a loop the lanes may leave one by one, or one in divergent code (ptxas puts a YIELD in it)
     out.divergent_loop = bool(divergent_latches(am, options.get("opt_level", 3) > 0))
+    merged = _if_converted_starts(am, fn, out, starts, target)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs)
+    place_convergence_barriers(out.instrs, merged)
     layout(out)
     return out
+
+
+def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[str, int], target) -> set[int]:
+    """The first SASS instructions (by id) of the blocks of if regions ptxas predicates, and of their joins:
+    ptxas's block runs on through them, so a BSSY after them may be scheduled before them."""
+    if am is None:
+        return set()
+    labels = {b.label for b in fn.blocks}
+    out_ids: set[int] = set()
+    for r in am.regions:
+        if r.kind != "if" or is_branch_region(am, r, target):
+            continue
+        for label in (*r.body, r.join):
+            k = starts.get(label)
+            if label in labels and k is not None and k < len(out.instrs):
+                out_ids.add(id(out.instrs[k]))
+    return out_ids
 
 
 # Pseudo-operations whose next non-pseudo instruction is the fast path a slow path returns to or skips: that
@@ -124,6 +152,48 @@ def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Tar
             after_slow_path = False
         units.extend(us)
     return [(u.ins, u.sass) for u in schedule_block(units, _live_out(sel, b), target)]
+
+
+# Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in
+# their block).
+_OWN_BLOCK = _FAST_PATH_AFTER | {"bra_conv", "bra_back"}
+
+
+def _syms(x, out: set) -> None:
+    if type(x) is A.Sym:
+        out.add(x.name)
+    elif isinstance(x, (tuple, list)):
+        for y in x:
+            _syms(y, out)
+    else:
+        for f in getattr(type(x), "__record_fields__", ()):
+            _syms(getattr(x, f), out)
+
+
+def _fall_through_runs(blocks: list, selections: list) -> list[tuple[int, int]]:
+    """Runs [first, last) of consecutive blocks whose later blocks nothing refers to: a label only debug
+    information names (Triton's and LLVM's `$L__tmpN:` on .loc boundaries) ends no basic block for ptxas's
+    scheduler, which moves instructions across it (docs/findings/scheduling.md)."""
+    labels = {b.label for b in blocks}
+    named: set = set()
+    for i, (b, selected) in enumerate(zip(blocks, selections)):
+        if any(i == 0 or p != blocks[i - 1].label for p in b.preds):
+            named.add(b.label)
+        for ins, seq in selected:
+            _syms(ins.operands, named)
+            for x in seq:
+                for o in x.operands:
+                    if isinstance(o, str):
+                        named.add(_ref(o) or o)
+    named &= labels
+    own = [any(ins.opcode in _OWN_BLOCK for ins, _ in s) for s in selections]
+    runs, first = [], 0
+    for i in range(1, len(blocks) + 1):
+        if i == len(blocks) or blocks[i].label in named or own[i] or own[i - 1] \
+                or blocks[i].label.startswith(ori.OUT_OF_LINE) or blocks[i].label.startswith(_HELPER_PREFIX):
+            runs.append((first, i))
+            first = i
+    return runs
 
 
 def _live_out(sel: SelectContext, b: ori.BasicBlock):

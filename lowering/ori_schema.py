@@ -179,6 +179,12 @@ class AsyncAttrs(Attrs):
     to_global: bool = False      # st.async to .global
     scope: str = field(default="", metadata=_choices(*_SCOPES))
 
+    @property
+    def nopred(self) -> bool:
+        """ptxas branches around it rather than predicating it: the bulk-group commit (UTMACMDFLUSH), alone
+        or after its copies (probes/async/bulk_commit_*; docs/findings/convergence.md section 3)."""
+        return self.form == "bulk_commit_group"
+
 
 RECORDS = (Attrs, SyncAttrs, BarrierAttrs, WarpAttrs, ControlAttrs, FenceAttrs, PseudoAttrs, AtomicAttrs,
            MbarrierAttrs, AsyncAttrs)

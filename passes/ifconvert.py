@@ -10,7 +10,8 @@ every probe in ifconvert_* give the same result). Atomics and fences ptxas never
 reduction or an atomic whose result is dead stays predicated (RED).
 
 The model (docs/findings/phases.md, "if-conversion"; probes phases/ifconvert_*):
-- a region holding an op ptxas never predicates (atomics, `nopred` fences and mbarrier ops) or 21 or more
+- a region holding an op ptxas never predicates (atomics, `nopred` fences, mbarrier ops
+  and the bulk-group commit) or 21 or more
   instructions stays a branch (div_if_alu_20 / div_if_alu_long, ifconvert_load_alu19 / _alu20);
 - a region without a load of global/local/generic memory is predicated (div_if_ld_shared, six stores);
 - a load region is predicated when predication lets its load overlap other work: another such load it does

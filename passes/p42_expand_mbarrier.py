@@ -199,8 +199,14 @@ class ExpandMbarrier(Phase):
         if region.kind == "loop" or len(region.body) > 1 or ifconvert.is_kept_region(am, region, target):
             return True
         by_label = am.blocks
-        return sum(1 for lb in region.body for i in by_label[lb].instrs
-                   if i.op == MBAR and i.attrs.op == "init") > 1
+        inits = [i for lb in region.body for i in by_label[lb].instrs if i.op == MBAR and i.attrs.op == "init"]
+        # on SYNCS, an init through a generic address with a count that is no constant (%ntid.x, a parameter)
+        # stays behind the branch (FENCE.VIEW.ASYNC.S; SYNCS.EXCH.64); either alone is predicated
+        # (probes/mbarrier/init_if_{generic,shared}_*; the software init of sm_80-89 is predicated)
+        consts = am.constants
+        return len(inits) > 1 or implementation(target) == "syncs" and any(
+            i.attrs.space == "generic" and type(i.operands[1]) is not A.Imm
+            and consts.get(getattr(i.operands[1], "name", None)) is None for i in inits)
 
     def _retry_block(self, fn, b: ori.BasicBlock, at: int, nxt: ori.BasicBlock, n: int):
         """A try_wait spin loop keeps its first try_wait inline and retries in a block after EXIT:

@@ -301,6 +301,7 @@ class OptimizeSyncInstructions(Phase):
         barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
                          and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts))}
         consts = am.constants
+        exiting_loops = set().union(*R.exiting_divergent_loops(am))
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -311,7 +312,7 @@ class OptimizeSyncInstructions(Phase):
                     continue
                 after_call = id(ins) in dirty
                 converged = not after_call and not divergent_block and (
-                    ins.guard is None or uni.is_uniform(ins.guard))
+                    ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op
                     if not out and b.label in barrier_joins:     # first in a barrier join
                         out.append(ins)

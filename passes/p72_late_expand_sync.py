@@ -89,6 +89,7 @@ class _Expander:
         self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
+        self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
@@ -109,6 +110,40 @@ class _Expander:
             if key not in self._paired_keys:         # regions are compared by value (dataclass equality)
                 self._paired_keys.add(key)
                 self.paired.append(region)
+
+    def _first_warp_op(self, b: ori.BasicBlock) -> ori.Instr | None:
+        """The block's first warp op still to expand (the block as the builder left it)."""
+        return next((i for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv), None)
+
+    def _exiting_loops(self) -> list[frozenset]:
+        if self._exiting is None:
+            self._exiting = R.exiting_divergent_loops(self.am)
+        return self._exiting
+
+    def _loop_ops(self, label: str) -> int:
+        """Warp ops (counted before expansion) in the innermost divergent loop holding the block: with
+        several, each runs its out-of-line collective when diverged, even in different blocks
+        (probes/warp/divloop_two_warpsync_inner_loop)."""
+        loops = [r.body for r in self.regions if r.kind == "loop" and label in r.body] + \
+            [x for x in self._exiting_loops() if label in x]
+        if not loops:
+            return 0
+        body = min(loops, key=len)
+        return sum(self._warp_ops_in(x) for x in self.fn.blocks if x.label in body)
+
+    def _warp_op_before(self, b: ori.BasicBlock) -> bool:
+        """A warp op earlier on the straight-line chain of blocks ending at b (one predecessor, whose one
+        successor is b: ptxas's block after an unrolled loop; llvm/warp_aggregated syncwarp_transpose)."""
+        by_label, seen = self.am.blocks, {b.label}
+        while len(b.preds) == 1 and b.preds[0] not in seen:
+            p = by_label[b.preds[0]]
+            if len(p.succs) != 1:
+                return False
+            if self._warp_ops_in(p):
+                return True
+            seen.add(p.label)
+            b = p
+        return False
 
     def _sole_op_of(self, region: R.Region | None) -> bool:
         """The region holds exactly one warp op (counted before expansion)."""
@@ -226,7 +261,7 @@ class _Expander:
         # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
         # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
         # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
-        several = self._warp_ops_in(b) > 1
+        several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
         if not after_call and not several and ops.is_full_mask(wop.mask):
             return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
         if not after_call and not several and ops.is_const_mask(wop.mask) and (
@@ -234,7 +269,13 @@ class _Expander:
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
-        body = self._collective(ins, wop, True) + [self.p("bra_back", line=line)]
+        body = self._collective(ins, wop, True)
+        # in a divergent loop the slow path that starts at a block's first warp op re-converges after its
+        # collective: BSSY Bn ; WARPSYNC.COLLECTIVE ; ENDCOLLECTIVE ; BSYNC Bn (probes/warp/divloop_two_warpsync*)
+        in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
+        if in_loop and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+            body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
+        body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
@@ -346,7 +387,7 @@ class _Expander:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
             reconv = self.reconvergent and not (r.body & user_op) \
-                and not (r.kind == "loop" and R.is_spin_loop(self.am, r))
+                and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r))
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)

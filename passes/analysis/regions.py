@@ -37,7 +37,7 @@ def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
     return first is not None and is_aligned_cta_barrier(first)
 
 
-def _exits(b: ori.BasicBlock) -> bool:
+def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
     examples/block_reduce.ptx)."""
@@ -87,10 +87,12 @@ def divergent_regions(am) -> list[Region]:
         if not divergent_branch(b, uni):
             continue
         join = ipdom.get(b.label)
-        if join is None or join == EXIT or join not in by_label or _exits(by_label[join]):
+        if join is None or join == EXIT or join not in by_label or exits(by_label[join]):
             continue
         target = branch_target(b.instrs[-1])
         if target in by_label and dominates(target, b.label):
+            if exits(by_label[through_empty(join, by_label)]):
+                continue                 # a loop that leaves the kernel: exiting_divergent_loops
             body = set(am.loops.body(target, b.label))
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
@@ -162,6 +164,27 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
     return out
 
 
+def exiting_divergent_loops(am) -> list[frozenset]:
+    """The bodies of the loops with a divergent back edge that are no divergent region because their exit
+    only leaves the kernel: ptxas runs their warp ops as diverged (WARPSYNC, slow paths) but opens no
+    BSSY/BSYNC for the loop itself (probes/warp/divloop_*_exit; an *if* that exits is converged)."""
+    uni, by_label = am.uniformity, am.blocks
+    covered = {r.bssy_block for r in am.regions if r.kind == "loop"}
+    out = []
+    for b in am.fn.blocks:
+        if not divergent_branch(b, uni) or not am.loops.ends_in_back_edge(b):
+            continue
+        header = branch_target(b.instrs[-1])
+        body = am.loops.body(header, b.label)
+        outside = [p for p in by_label[header].preds if p not in body]
+        exits_to = [s for x in body for s in by_label[x].succs if s not in body]
+        if len(outside) == 1 and outside[0] in covered or not exits_to:
+            continue
+        if all(exits(by_label[through_empty(s, by_label)]) for s in exits_to):
+            out.append(body)
+    return out
+
+
 # What a spin loop waits on: a value another thread may change, read with a strong load, an atomic or an
 # mbarrier test (probes phases/loop_exit_on_{atom,ld_volatile,ld_acquire}).
 _SPIN_LOADS = (".volatile", ".relaxed", ".acquire")
@@ -173,15 +196,23 @@ def _reads_shared_state(ins: ori.Instr) -> bool:
     return ins.op in _SPIN_CLASSES or ins.opcode in LOADS and ins.has(*_SPIN_LOADS)
 
 
+def holds_cycle(am, region: Region) -> bool:
+    """Does a back edge of the function lie inside the region (a loop in its body)?"""
+    return any(l in region.body and h in region.body for l, h in am.loops.back_edges)
+
+
 def is_spin_loop(am, region: Region) -> bool:
     """Does the loop's back edge depend, inside the loop, on a value read from memory shared with other
     threads (a CAS loop, a flag or mbarrier wait)? ptxas keeps such a loop's BSSY/BSYNC plain on sm_100+
     where a counted or plain-load loop gets .RECONVERGENT (loop_exit_on_ld_global, loop_counted_ld_volatile)."""
     body = [b for b in am.fn.blocks if b.label in region.body]
     du = am.defuse
-    latches = [b for b in body if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None
-               and branch_target(b.instrs[-1]) in region.body]
-    want = {r for b in latches for r in du.uses(b.instrs[-1])}
+    # the loop's exit tests: its guarded back edges, and for an if region that is a loop with its exit
+    # test in the header (`@p bra out; ...; bra.uni header`) the branch to the join (llvm/locks_flags)
+    exit_to = region.body | ({region.join} if region.kind == "if" and holds_cycle(am, region) else set())
+    tests = [i for b in body for i in b.instrs[-2:] if i.opcode == "bra" and i.guard is not None
+             and branch_target(i) in exit_to]
+    want = {r for i in tests for r in du.uses(i)}
     seen: set[str] = set()
     while want:
         reg = want.pop()
