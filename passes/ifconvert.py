@@ -154,7 +154,7 @@ def _region_instrs(am, body):
 
 # ---------------------------------------------------------------- the scans around a load region
 
-def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 0,
+def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
                      writes: frozenset = frozenset()) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
@@ -179,7 +179,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 
             if ins.opcode == "bra":
                 if ins.guard is None:
                     break
-                return _next_region_loads(am, b, tainted)
+                return _next_region_overlaps(am, b, tainted, target)
             if ins.opcode in ("ret", "exit", "call", "brx"):
                 return False
             if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -219,6 +219,20 @@ def _space(ins: ori.Instr) -> str:
 
 def _region_writes(instrs) -> frozenset:
     return frozenset(_space(i) for i in instrs if i.opcode in _WRITES)
+
+
+def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> bool:
+    """The scan from a load region's join reaches a forward conditional branch. A divergent if there
+    predicates the load region when that if is predicated too (the two bodies become one straight block), or,
+    from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
+    (phases/ifconvert_ld_then_if_*; llvm/barrier_legacy stencil_1d_halo: the centre load before the halo if).
+    A uniform if counts only if it holds an independent load (_next_region_loads)."""
+    nxt = next((r for r in am.regions if r.kind == "if" and r.head == b.label), None)
+    if nxt is None or am.loops.ends_in_back_edge(b):
+        return _next_region_loads(am, b, tainted)
+    if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
+        return True
+    return not is_branch_region(am, nxt, target)
 
 
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
@@ -293,7 +307,7 @@ def _dominates(am, a: str, b: str) -> bool:
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
                           look_back: bool = True) -> bool:
-    if _forward_overlap(am, join, join_index, tainted, writes=writes) or \
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes) or \
             look_back and _backward_overlap(am, head, head_index):
         return True
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
