@@ -226,9 +226,12 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> b
     predicates the load region when that if is predicated too (the two bodies become one straight block), or,
     from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
     (phases/ifconvert_ld_then_if_*; llvm/barrier_legacy stencil_1d_halo: the centre load before the halo if).
-    A uniform if counts only if it holds an independent load (_next_region_loads)."""
+    Only an if that does not use the load region's value counts so (examples/block_reduce: the lane-0 store of
+    the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store); a dependent or a uniform
+    if counts only if it holds an independent load (_next_region_loads)."""
     nxt = next((r for r in am.regions if r.kind == "if" and r.head == b.label), None)
-    if nxt is None or am.loops.ends_in_back_edge(b):
+    if nxt is None or am.loops.ends_in_back_edge(b) or \
+            any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
         return _next_region_loads(am, b, tainted)
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
