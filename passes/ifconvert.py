@@ -433,6 +433,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
         # below sm_90 its slow path pairs the region anyway)
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
+    if _branches_on_own_load(am, region):
+        return True
     if not c.loads:
         return False
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
@@ -457,6 +459,33 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+def _branches_on_own_load(am, region: Region) -> bool:
+    """An if whose body loads a value (from any space) and tests it in an inner if stays a branch with its
+    pair, even when the inner if is predicated (nvcc/spin_locks_acquire volatile_lock_argmax's tree
+    reduction `if (tid < s) { a = lds; b = lds; if (b > a) { sts ... } }; bar.sync`: phases/ifconvert_nested_lds_test*);
+    an inner test of values from outside the body is folded into one predicate (ifconvert_nested_only_if).
+    Only at a CTA-barrier join: before other code ptxas leaves the branch without a pair (it copies the
+    tail into both paths: ifconvert_nested_lds_test_tail)."""
+    if region.kind != "if" or not region.barrier_join:
+        return False
+    by_label, du = am.blocks, am.defuse
+    inner = set()
+    for r in am.regions:
+        if r is not region and r.head in region.body:
+            inner |= r.body
+    tainted: set[str] = set()
+    for label in am.rpo:
+        if label not in region.body or label in inner:
+            continue
+        for ins in by_label[label].instrs:
+            uses = du.uses(ins)
+            if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
+                return True
+            if ins.opcode == "ld" or not tainted.isdisjoint(uses):
+                tainted.update(du.defs(ins))
+    return False
 
 
 def _nested(am, region: Region) -> bool:
