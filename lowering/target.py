@@ -107,6 +107,9 @@ FEATURES: tuple[Feature, ...] = (
     # ---- if-conversion and loops (passes/ifconvert.py, p22_loop_unrolling.py)
     Feature("PREDICATE_SHARED_STAGING_LOAD", "a flat load region whose value is stored to shared memory (in "
             "the region or after its join) is predicated", since=90),
+    Feature("PREDICATE_LOAD_BEFORE_DIVERGENT_IF", "a load region whose join runs straight into another "
+            "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
+            since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
             "the bottom)", since=90),
