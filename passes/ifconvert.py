@@ -511,3 +511,55 @@ def is_branch_region(am, region: Region, target) -> bool:
     by_label = am.blocks
     return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
                for label in region.body for i in by_label[label].instrs)
+
+
+# guarded stores: a run of this many stores under the same guard (register and sense) stays a branch when the
+# function holds at least GUARDED_MEM_MIN guarded memory instructions in all (docs/findings/convergence.md 7)
+GUARDED_STORE_RUN_MIN = 2
+GUARDED_MEM_MIN = 3
+_RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
+
+
+def _guarded_mem(ins: ori.Instr) -> bool:
+    return ins.guard is not None and (ins.opcode == "st" or ins.opcode in LOADS and not ins.has(".param"))
+
+
+def _run_store(ins: ori.Instr) -> bool:
+    """A guarded store to shared memory. ptxas forms runs of guarded global stores too in small probes, but
+    keeps them predicated in the Triton matmul and layer_norm epilogues (not understood): modelled for
+    shared memory only."""
+    return ins.opcode == "st" and ins.guard is not None and _shared(ins)
+
+
+def kept_store_runs(am, fn, uni) -> dict[int, int]:
+    """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
+    {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
+    store, and two under one guard in a function with no other guarded memory instruction, but keeps two or
+    more under one guard as a branch when the function holds a third guarded load or store (probes
+    phases/guard_sts_run_*; an explicit `@!p bra` around the same stores is predicated)."""
+    if sum(_guarded_mem(i) for b in fn.blocks for i in b.instrs) < GUARDED_MEM_MIN:
+        return {}
+    runs: dict[int, int] = {}
+    for b in fn.blocks:
+        instrs = b.instrs
+        k = 0
+        while k < len(instrs):
+            ins = instrs[k]
+            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard)):
+                k += 1
+                continue
+            stores, j = [k], k + 1
+            while j < len(instrs):
+                x = instrs[j]
+                if _run_store(x) and repr(x.guard) == repr(ins.guard):
+                    stores.append(j)
+                elif x.guard is not None or x.opcode not in _RUN_TRANSPARENT:
+                    break
+                j += 1
+            if not b.succs and all(x.opcode in ("ret", "exit") for x in instrs[stores[-1] + 1:] if _size(x)):
+                # at the function's end ptxas guards the last store by an early `@P EXIT` instead
+                stores.pop()
+            if len(stores) >= GUARDED_STORE_RUN_MIN:
+                runs[id(ins)] = stores[-1]
+            k = j
+    return runs
