@@ -105,10 +105,13 @@ class _Atom:
         """The temporary playing `role` in this atomic's sequence (isel/rules.SelectContext.role)."""
         return self.sel.role(self.ins, role, kind)
 
-    def act(self, kind="ur"):
-        """The active-lane mask of this atomic's aggregation run (its members share the VOTEU)."""
-        run = self.ins.attrs.agg_run
-        key = ("agg_act", run if run else id(self.ins), kind)
+    def act(self, kind=None):
+        """The active-lane mask of this atomic's aggregation run (its members share the vote): a uniform
+        register (VOTEU), or a vector one where the run ends in a prefix scan (VOTE) or `kind` says so."""
+        sharing = self.run_plan()[0]
+        if kind is None:
+            kind = "r" if self.vector_vote(sharing) else "ur"
+        key = ("agg_act", id(sharing[0]), kind)
         t = self.sel._analyses.get(key)
         if t is None:
             t = self.sel._analyses[key] = self.sel.temps.new(kind)
@@ -391,14 +394,32 @@ class _Atom:
     def run_plan(self):
         """This atomic's run (section 3.5): the members that share the VOTEU.ANY, and those whose REDUX the
         first member hoists (value not loaded inside the run)."""
+        key = ("agg_plan", id(self.ins))
+        plan = self.sel._analyses.get(key)
+        if plan is None:
+            plan = self.sel._analyses[key] = self._run_plan()
+        return plan
+
+    def _run_plan(self):
         run = self.ins.attrs.agg_run
         if not run:
             return [self.ins], [self] if self.variant() == "redux" else []
         instrs = self.sel.block.instrs
         members = [x for x in instrs if x.op == self.ins.op and x.attrs.agg_run == run]
         atoms = {id(x): (self if x is self.ins else _Atom(x, self.sel)) for x in members}
-        sharing = [x for x in members if atoms[id(x)].variant() in _SHARED_VOTE]
-        if self.ins not in sharing:
+        # a prefix scan joins the vote of the members before it and ends their run: its branches split the
+        # block, so the members after it start a run of their own (agg_run_redux_scan_redux)
+        segments, seg = [], []
+        for x in members:
+            v = atoms[id(x)].variant()
+            if v in _SHARED_VOTE or v == "scan":
+                seg.append(x)
+                if v == "scan":
+                    segments.append(seg)
+                    seg = []
+        segments.append(seg)
+        sharing = next((g for g in segments if self.ins in g), [])
+        if self.ins not in sharing or len(sharing) == 1 and atoms[id(self.ins)].variant() == "scan":
             return [self.ins], [self] if self.variant() == "redux" else []
         start = instrs.index(sharing[0])
         hoisted = []
@@ -417,19 +438,42 @@ class _Atom:
         if sharing[0] is not self.ins:
             return [own_redux] if own_redux is not None and self not in hoisted else []
         votes = 1
+        instrs = self.sel.block.instrs
         if not self.target.has("VOTE_SURVIVES_BARRIER") and len(sharing) > 1:
-            instrs = self.sel.block.instrs
             span = instrs[instrs.index(sharing[0]):instrs.index(sharing[-1])]
             votes += sum(1 for y in span if y.op == _BARRIER)
-        vote = [self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
+        vote = [self.sel.sass(self.ins, "VOTE", ("ANY",), (self.act(), "PT", "PT"), _WW) if self.vector_vote(sharing)
+                else self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
         reduxes = [own_redux if a is self else a.redux() for a in hoisted]
-        # in a loop or under divergent control ptxas schedules the REDUX first
-        return reduxes + vote if self.ins.attrs.agg == 2 else vote + reduxes
+        # in a loop or under divergent control (also after a prefix scan's branches) ptxas schedules a REDUX
+        # first; a CREDUX (sm_100's min/max) still follows the vote (agg_run_s_rmax, misc_red_*_max_loop)
+        if self.ins.attrs.agg == 2 or self.after_scan():
+            return [r for r in reduxes if r.opcode == "REDUX"] + vote + [r for r in reduxes if r.opcode != "REDUX"]
+        return vote + reduxes
+
+    def vector_vote(self, sharing) -> bool:
+        """Does the run's shared vote write a vector register (VOTE.ANY R): it ends in a prefix scan."""
+        last = self if sharing[-1] is self.ins else _Atom(sharing[-1], self.sel)
+        return len(sharing) > 1 and last.variant() == "scan"
+
+    def after_scan(self) -> bool:
+        """Is an earlier aggregated prefix scan of the same run before this atomic in its block?"""
+        run = self.ins.attrs.agg_run
+        if not run:
+            return False
+        for x in self.sel.block.instrs:
+            if x is self.ins:
+                return False
+            if x.op == self.ins.op and x.attrs.agg_run == run and _Atom(x, self.sel).variant() == "scan":
+                return True
+        return False
 
     def agg_redux(self):
         self.out.extend(self.run_head(self.redux()))
-        self.emit("UFLO", ("U32",), (self.r("leader", "ur"), self.act()))
-        self.leader_test(self.r("leader", "ur"))
+        vector = self.vector_vote(self.run_plan()[0])
+        leader = self.r("leader", "r" if vector else "ur")
+        self.emit("FLO" if vector else "UFLO", ("U32",), (leader, self.act()))
+        self.leader_test(leader)
         self.total = self.r("red", "ur")
         self.native(guard="@P0")
 
@@ -464,7 +508,8 @@ class _Atom:
 
     def agg_scan(self, fence_each):
         act = self.act("r")
-        self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
+        if self.run_plan()[0][0] is self.ins:     # else the run's first member voted for it (VOTE.ANY R)
+            self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
         self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", act, "-0x1", "PT"))
         end = self.sel.local_label()
         self.native(guard="@!P0")

@@ -11,7 +11,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 
 from .fam_barrier_cluster import select_cluster
-from .rules import operand_text, rule
+from .rules import block_def, operand_text, rule
 from .sequences import warpsync
 
 # (kind, aligned) -> (SASS modifiers after BAR, the target feature that adds .DEFER_BLOCKING or None).
@@ -39,31 +39,17 @@ def _select_warp_sync(ins, sel):
     return [warpsync(sel, ins, ins.operands[0], tags=("COOP_GROUP",))]
 
 
-def _only_def(reg, sel, before):
-    """The unguarded instruction of this block that last writes `reg` before `before` (None: another block,
-    or a guarded write)."""
-    if type(reg) is not A.Reg:
-        return None
-    du = sel.am.defuse
-    instrs = sel.block.instrs
-    k = next((n for n, i in enumerate(instrs) if i is before), len(instrs))
-    for i in reversed(instrs[:k]):
-        if reg.name in du.defs(i):
-            return i if i.guard is None else None
-    return None
-
-
 def _source_predicate(p, sel, ins):
     """The predicate a reduction reads, through the bool round trip nvcc writes for __syncthreads_count/and/or
     (`selp.u32 %r, 1, 0, %q; setp.ne.u32 %p, %r, 0`): ptxas reads %q itself, negated for setp.eq
     (`BAR.RED.POPC.DEFER_BLOCKING 0x0, !P0`; nvcc/syncthreads_count_and_or)."""
     neg = type(p) is A.Not
     reg = p.inner if neg else p
-    setp = _only_def(reg, sel, ins)
+    setp = block_def(reg, sel, ins)
     if setp is None or setp.opcode != "setp" or len(setp.operands) != 3 or not any(
             m in setp.mods for m in (".ne", ".eq")) or not (type(setp.operands[2]) is A.Imm and setp.operands[2].value == 0):
         return p
-    selp = _only_def(setp.operands[1], sel, setp)
+    selp = block_def(setp.operands[1], sel, setp)
     if selp is None or selp.opcode != "selp" or len(selp.operands) != 4 or not (
             type(selp.operands[1]) is A.Imm and selp.operands[1].value == 1
             and type(selp.operands[2]) is A.Imm and selp.operands[2].value == 0):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 
-from .rules import operand_text, rule
+from .rules import block_def, operand_text, rule
 
 _REC = ("MBARRIER",)
 _WW = ("INT_WARP_WIDE",)
@@ -39,16 +39,39 @@ def _dst(ins) -> str:
 
 # ---------------------------------------------------------------- SYNCS (sm_90+)
 
+# Compares ptxas turns around (ISETP.NE for setp.eq, ISETP.GE / GT for setp.lt / le, FSETP.GEU for setp.lt.f32;
+# .lo/.ls/.hi/.hs and .ne/.ge/.gt are kept), so that a guard on their result reads the inverted predicate
+# (probes/mbarrier/init_vote_*; docs/findings/mbarrier.md "The vote of a predicated init").
+INVERTED_COMPARES = frozenset((".eq", ".lt", ".le"))
+
+
+def _init_vote(ins, sel) -> tuple[str, str, str]:
+    """The warp vote of a predicated init (VOTEU twice, then the EXCH under the uniform predicate): on the
+    predicate as ptxas computes it, `VOTEU.ANY UP0, P` + `@UP0` when the init runs where it is true,
+    `VOTEU.ALL UP0, P` + `@!UP0` when it runs where it is false."""
+    g = ins.guard
+    if g is None:
+        return "ALL", "PT", "@!UP0"
+    neg = type(g) is A.Not
+    reg = g.inner if neg else g
+    setp = block_def(reg, sel, ins)
+    if setp is not None and setp.opcode == "setp" and not INVERTED_COMPARES.isdisjoint(setp.mods):
+        neg = not neg
+    if neg:             # the init runs where ptxas's predicate is false: vote on the guard's negation
+        return "ALL", operand_text(reg) if type(g) is A.Not else "!" + operand_text(g), "@!UP0"
+    return "ANY", operand_text(g), "@UP0"
+
+
 def _syncs_init(ins, sel):
     a, s = ins.attrs, sel.sass
     addr, cnt = _addr(ins), _t(ins.operands[1])
     tags = _init_tags(ins)
     if a.vote:
-        g = ("PT" if ins.guard is None else operand_text(ins.guard.inner) if type(ins.guard) is A.Not
-             else "!" + operand_text(ins.guard))
-        return [s(ins, "VOTEU", ("ALL",), ("UP0", g), tags=_WW, guard=""),
-                s(ins, "VOTEU", ("ALL",), ("UP0", g), tags=_WW, guard=""),
-                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard="@!UP0")]
+        vote, g, guard = _init_vote(ins, sel)
+        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"), guard="")] if a.fence else []
+        return [s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
+                s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="")] + fence + [
+                s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard=guard)]
     if a.inloop or a.nopred:
         fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.fence else []
         return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
@@ -64,7 +87,8 @@ def _syncs_init(ins, sel):
         return [s(ins, "FENCE", ("VIEW", "ASYNC", "S")), head,
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", f"[{ur}]", cnt), tags=tags),
                 s(ins, "BRA", ("U", "ANY"), (f"`({loop})",), guard="@P0")]
-    return [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
+    fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.fence else []
+    return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
 
 
 def _syncs_arrive(ins, sel):

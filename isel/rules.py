@@ -152,3 +152,17 @@ def operand_text(o) -> str:
             _OPERAND_TEXT.clear()
         _OPERAND_TEXT[o] = t
     return t
+
+
+def block_def(reg, sel, before):
+    """The unguarded instruction of the block being selected that last writes `reg` before `before` (None:
+    another block, or a guarded write)."""
+    if type(reg) is not A.Reg:
+        return None
+    du = sel.am.defuse
+    instrs = sel.block.instrs
+    k = next((n for n, i in enumerate(instrs) if i is before), len(instrs))
+    for i in reversed(instrs[:k]):
+        if reg.name in du.defs(i):
+            return i if i.guard is None else None
+    return None

@@ -211,19 +211,29 @@ def _sources(ins: ori.Instr) -> set:
 
 def _fuse_logic(region: list[Unit], live_out) -> None:
     """Give a logic op folded into its single logic reader (LOGIC) no cost and no latency."""
+    # The readers of each register up to and including its next definition, for the units after each one:
+    # one backward walk (reg -> (number of readers, capped at 2; the first reader; redefined?)), not a
+    # forward scan from every logic op (quadratic in long unrolled blocks).
+    after: dict[str, tuple] = {}
+    ahead: list = [None] * len(region)
+    for i in range(len(region) - 1, -1, -1):
+        u = region[i]
+        if len(u.defs) == 1:
+            ahead[i] = after.get(u.defs[0], (0, None, False))
+        for r in dict.fromkeys(u.uses):
+            if r not in u.defs:
+                n, _first, redefined = after.get(r, (0, None, False))
+                after[r] = (min(n + 1, 2), u, redefined)
+        for r in u.defs:
+            after[r] = (1, u, True) if r in u.uses else (0, None, True)
     for i, u in enumerate(region):
         ins = u.ins
         if ins is None or ins.opcode not in LOGIC or ins.guard is not None or ".pred" in ins.mods \
                 or len(u.defs) != 1 or u.cost == 0:
             continue
         reg = u.defs[0]
-        readers, redefined = [], False
-        for v in region[i + 1:]:
-            if reg in v.uses:
-                readers.append(v)
-            if reg in v.defs:
-                redefined = True
-                break
+        n, first, redefined = ahead[i]
+        readers = [first] if n == 1 else [None] * n
         if len(readers) != 1 or not redefined and live_out(reg):
             continue
         r = readers[0].ins

@@ -165,8 +165,8 @@ def _syms(x, out: set) -> None:
     elif isinstance(x, (tuple, list)):
         for y in x:
             _syms(y, out)
-    elif hasattr(x, "__dataclass_fields__"):
-        for f in x.__dataclass_fields__:
+    else:
+        for f in getattr(type(x), "__record_fields__", ()):
             _syms(getattr(x, f), out)
 
 

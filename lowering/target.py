@@ -60,6 +60,8 @@ FEATURES: tuple[Feature, ...] = (
             "WARPSYNC before it (phase 71)", since=90),
     Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
             "(phase 71)", below=90),
+    Feature("PER_THREAD_MASK_TAINTS", "warp ops after one whose member mask differs between lanes are not "
+            "taken as converged (phase 71; sm_75 takes them as converged)", since=80),
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),
     Feature("PER_THREAD_MASK_WARPSYNC", "a per-thread member mask is a WARPSYNC R / WARPSYNC.EXCLUSIVE R "
             "(else phase 71's membermask table)", since=90),

@@ -103,6 +103,49 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
     return k >= 0 and fn.blocks[k].instrs[-1].guard is not None
 
 
+# Memory accesses through the generic proxy that may touch shared memory: an mbarrier.init after one (since
+# the last init) is preceded by FENCE.VIEW.ASYNC.S on SYNCS targets, over branches, barriers and loops
+# (probes/mbarrier/init_after_*; docs/findings/mbarrier.md "A fence before an init after shared accesses").
+_ACCESSES = frozenset(("ld", "st", "atom", "red"))
+_NOT_SHARED = (".global", ".param", ".const", ".local")
+
+
+def _generic_shared_access(ins: ori.Instr) -> bool:
+    return ins.opcode in _ACCESSES and ins.op != MBAR and not any(m.startswith(_NOT_SHARED) for m in ins.mods)
+
+
+def _inits_after_access(fn: ori.Function) -> set[int]:
+    """ids of the inits that a shared (or generic) load, store or atomic reaches with no init between
+    (a forward may-reach over the CFG: a block starts dirty when any predecessor ends dirty)."""
+    by_label = {b.label: b for b in fn.blocks}
+
+    def scan(b: ori.BasicBlock, dirty: bool, hit: set[int] | None) -> bool:
+        for i in b.instrs:
+            if i.op == MBAR and i.attrs.op == "init":
+                if dirty and hit is not None:
+                    hit.add(id(i))
+                dirty = False
+            elif _generic_shared_access(i):
+                dirty = True
+        return dirty
+
+    entry_dirty: dict[str, bool] = {b.label: False for b in fn.blocks}
+    exit_dirty = {b.label: scan(b, False, None) for b in fn.blocks}
+    work = [b.label for b in fn.blocks if exit_dirty[b.label]]
+    while work:
+        lb = work.pop()
+        for s in by_label[lb].succs:
+            if s in entry_dirty and not entry_dirty[s]:
+                entry_dirty[s] = True
+                if not exit_dirty[s] and scan(by_label[s], True, None):
+                    exit_dirty[s] = True
+                    work.append(s)
+    hit: set[int] = set()
+    for b in fn.blocks:
+        scan(b, entry_dirty[b.label], hit)
+    return hit
+
+
 def implementation(target) -> str | None:
     """The arch backend's ExpandMbarrier: the SYNCS unit, or shared-memory atomics (target features)."""
     if target.has("MBARRIER_SYNCS"):
@@ -131,6 +174,7 @@ class ExpandMbarrier(Phase):
         region_of = R.innermost_map(regions)
         div_loops = set().union(*(r.body for r in regions if r.kind == "loop")) if regions else set()
         consts = am.constants
+        after_access = _inits_after_access(fn) if impl == "syncs" else set()
         ool: list[ori.BasicBlock] = []
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
@@ -159,8 +203,8 @@ class ExpandMbarrier(Phase):
                     elif any(uni.is_divergent_operand(o) for o in ins.operands):
                         a.perthread = True
                     if (a.inloop or a.nopred) and not any(
-                            i.op == MBAR and i.attrs.op == "init" for i in out):
-                        a.fence = True          # one FENCE.VIEW.ASYNC.S before the block's first init
+                            i.op == MBAR and i.attrs.op == "init" for i in out) or id(ins) in after_access:
+                        a.fence = True          # FENCE.VIEW.ASYNC.S before it (_inits_after_access)
                 if a.count and not a.nocomplete and consts.get(getattr(ins.operands[2], "name", None),
                                                  getattr(ins.operands[2], "value", None)) == 1:
                     a.count1 = True             # a count of one is the plain arrival (A1T0)

@@ -221,28 +221,42 @@ def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     return out
 
 
-def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformity) -> set[int]:
+_DIVERGED_OP, _PER_THREAD_OP = 1, 2          # after_divergent_warp_op's taints (bits)
+
+
+def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformity,
+                            permask_taints: bool = False) -> set[int]:
     """ids of the warp-synchronous ops reached from one that runs in divergent code, up to the next CTA
     barrier: ptxas does not take the warp as converged after such an op, even past its region's BSYNC, so
     they too take their divergent form (sm_75-89 slow path, sm_90+ `WARPSYNC.ALL; op`; probes
-    phases/div_if_*_then_join_vote_sync, nvcc/syncwarp_masks)."""
+    phases/div_if_*_then_join_vote_sync, nvcc/syncwarp_masks). With `permask_taints` (sm_80+:
+    PER_THREAD_MASK_TAINTS) an op whose member mask differs between lanes taints the ops after it the same
+    way, except those with a per-thread mask of their own, which keep their per-mask lowering (probes
+    warp/after_permask_*: a later `bar.warp.sync -1` becomes BRA.CONV ~URZ + CALL __cuda_sm70_warpsync + NOP;
+    nvcc/cg_block_tiles)."""
     by_label = {b.label: b for b in fn.blocks}
-    dirty_in = {b.label: False for b in fn.blocks}
+    dirty_in = {b.label: 0 for b in fn.blocks}
     out: set[int] = set()
     work = [b.label for b in fn.blocks]
     while work:
         b = by_label[work.pop()]
         d = dirty_in[b.label]
         for ins in b.instrs:
-            if ops.warp_op(ins) is not None:
-                if d:
+            wop = ops.warp_op(ins)
+            if wop is not None:
+                per_thread = permask_taints and wop.mask is not None and not ops.is_const_mask(wop.mask) \
+                    and uni.is_divergent_operand(wop.mask)
+                if d & _DIVERGED_OP or d & _PER_THREAD_OP and not per_thread:
                     out.add(id(ins))
-                d = d or b.label in diverged or (ins.guard is not None and uni.is_divergent_operand(ins.guard))
+                if b.label in diverged or (ins.guard is not None and uni.is_divergent_operand(ins.guard)):
+                    d |= _DIVERGED_OP
+                if per_thread:
+                    d |= _PER_THREAD_OP
             elif ops.is_cta_barrier(ins):
-                d = False
+                d = 0
         for s in b.succs:
-            if d and s in by_label and not dirty_in[s]:
-                dirty_in[s] = True
+            if s in by_label and d | dirty_in[s] != dirty_in[s]:
+                dirty_in[s] |= d
                 work.append(s)
     return out
 
@@ -292,7 +306,7 @@ class OptimizeSyncInstructions(Phase):
         diverged = R.divergent_blocks(regions)
         if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
-        dirty |= after_divergent_warp_op(fn, diverged, uni)
+        dirty |= after_divergent_warp_op(fn, diverged, uni, target.has("PER_THREAD_MASK_TAINTS"))
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
