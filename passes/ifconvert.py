@@ -513,10 +513,11 @@ def is_branch_region(am, region: Region, target) -> bool:
                for label in region.body for i in by_label[label].instrs)
 
 
-# guarded stores: a run of this many stores under the same guard (register and sense) stays a branch when the
-# function holds at least GUARDED_MEM_MIN guarded memory instructions in all (docs/findings/convergence.md 7)
+# guarded stores: a run of this many stores under the same guard (register and sense) can stay a branch
+# (docs/findings/convergence.md 7)
 GUARDED_STORE_RUN_MIN = 2
-GUARDED_MEM_MIN = 3
+# ... and a run of this many always does
+GUARDED_STORE_RUN_KEPT = 3
 _RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
 
 
@@ -531,21 +532,54 @@ def _run_store(ins: ori.Instr) -> bool:
     return ins.opcode == "st" and ins.guard is not None and _shared(ins)
 
 
+def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
+    """The straight-line code from b.instrs[j] on, through fall-through blocks (PTX debug labels split
+    pylower's blocks where ptxas has one), and whether it ends the function."""
+    rest = list(b.instrs[j:])
+    cur = b
+    while len(cur.succs) == 1 and npreds.get(next(iter(cur.succs)), 0) == 1 \
+            and next(iter(cur.succs)) in by_label and not any(i.opcode == "bra" for i in cur.instrs):
+        cur = by_label[next(iter(cur.succs))]
+        rest.extend(cur.instrs)
+    return rest, not cur.succs
+
+
+def _guard_reg(ins: ori.Instr) -> str:
+    g = ins.guard
+    return (g.inner if type(g) is A.Not else g).name
+
+
+def _compare_guards(fn) -> set[str]:
+    """Predicate registers only comparisons (setp) write: a guard made by predicate logic (and.pred, Triton's
+    matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*)."""
+    writers: dict[str, set[str]] = {}
+    for b in fn.blocks:
+        for i in b.instrs:
+            for o in i.operands[:1]:
+                if type(o) is A.Reg and o.name.startswith("%p"):
+                    writers.setdefault(o.name, set()).add(i.opcode)
+    return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
+
+
 def kept_store_runs(am, fn, uni) -> dict[int, int]:
     """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
     {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
     store, and two under one guard in a function with no other guarded memory instruction, but keeps two or
     more under one guard as a branch when the function holds a third guarded load or store (probes
     phases/guard_sts_run_*; an explicit `@!p bra` around the same stores is predicated)."""
-    if sum(_guarded_mem(i) for b in fn.blocks for i in b.instrs) < GUARDED_MEM_MIN:
-        return {}
+    compared = _compare_guards(fn)
+    by_label = {b.label: b for b in fn.blocks}
+    npreds: dict[str, int] = {}
+    for b in fn.blocks:
+        for t in b.succs:
+            npreds[t] = npreds.get(t, 0) + 1
     runs: dict[int, int] = {}
     for b in fn.blocks:
         instrs = b.instrs
         k = 0
         while k < len(instrs):
             ins = instrs[k]
-            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard)):
+            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard) and _guard_reg(ins) in compared):
                 k += 1
                 continue
             stores, j = [k], k + 1
@@ -556,10 +590,13 @@ def kept_store_runs(am, fn, uni) -> dict[int, int]:
                 elif x.guard is not None or x.opcode not in _RUN_TRANSPARENT:
                     break
                 j += 1
-            if not b.succs and all(x.opcode in ("ret", "exit") for x in instrs[stores[-1] + 1:] if _size(x)):
+            rest, ends = _straight_after(b, j, by_label, npreds)
+            popped = ends and all(x.opcode in ("ret", "exit") for x in instrs[stores[-1] + 1:j] + rest if _size(x))
+            if popped:
                 # at the function's end ptxas guards the last store by an early `@P EXIT` instead
                 stores.pop()
-            if len(stores) >= GUARDED_STORE_RUN_MIN:
+            after = any(_guarded_mem(x) for x in rest)
+            if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or len(stores) >= GUARDED_STORE_RUN_KEPT):
                 runs[id(ins)] = stores[-1]
             k = j
     return runs
