@@ -526,9 +526,9 @@ def _guarded_mem(ins: ori.Instr) -> bool:
 
 
 def _run_store(ins: ori.Instr) -> bool:
-    """A guarded store to shared memory. ptxas forms runs of guarded global stores too in small probes, but
-    keeps them predicated in the Triton matmul and layer_norm epilogues (not understood): modelled for
-    shared memory only."""
+    """A guarded store to shared memory. ptxas forms runs of guarded global stores too (phases probes in
+    findings/convergence.md 7), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
+    reason not found: modelled for shared memory only."""
     return ins.opcode == "st" and ins.guard is not None and _shared(ins)
 
 
@@ -564,9 +564,9 @@ def _compare_guards(fn) -> set[str]:
 def kept_store_runs(am, fn, uni) -> dict[int, int]:
     """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
     {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
-    store, and two under one guard in a function with no other guarded memory instruction, but keeps two or
-    more under one guard as a branch when the function holds a third guarded load or store (probes
-    phases/guard_sts_run_*; an explicit `@!p bra` around the same stores is predicated)."""
+    store, and two under one guard unless a guarded load or store follows them in the same straight-line
+    code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
+    predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
     compared = _compare_guards(fn)
     by_label = {b.label: b for b in fn.blocks}
     npreds: dict[str, int] = {}
