@@ -207,7 +207,7 @@ def _move_bssy(instrs: list, first: int, k: int, at: int) -> None:
 def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
     """The block's first warp shuffle when it waits for a global load of the block: ptxas issues the BSSY in
     that load's stall, before the shuffle (Triton cumsum_kernel: `@!P0 LDG; BSSY; SHFL.BFLY ...`;
-    findings/convergence.md 7); an atomic's result does not do that (atomic_rmw_kernel min_sys_fp64), nor a
+    findings/convergence.md 8); an atomic's result does not do that (atomic_rmw_kernel min_sys_fp64), nor a
     shuffle with a CTA barrier between it and the BSSY (last_block_reduce_kernel)."""
     loaded: set[str] = set()
     for j in range(start, first):

@@ -60,6 +60,8 @@ FEATURES: tuple[Feature, ...] = (
             "WARPSYNC before it (phase 71)", since=90),
     Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
             "(phase 71)", below=90),
+    Feature("EXIT_ARMS_DIVERGED", "the first CTA barrier in either arm of a divergent branch whose two sides "
+            "both end the kernel, each holding code, re-converges (WARPSYNC; phase 71)", below=90),
     Feature("PER_THREAD_MASK_TAINTS", "warp ops after one whose member mask differs between lanes are not "
             "taken as converged (phase 71; sm_75 takes them as converged)", since=80),
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),
@@ -105,6 +107,9 @@ FEATURES: tuple[Feature, ...] = (
     # ---- if-conversion and loops (passes/ifconvert.py, p22_loop_unrolling.py)
     Feature("PREDICATE_SHARED_STAGING_LOAD", "a flat load region whose value is stored to shared memory (in "
             "the region or after its join) is predicated", since=90),
+    Feature("PREDICATE_LOAD_BEFORE_DIVERGENT_IF", "a load region whose join runs straight into another "
+            "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
+            since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
             "the bottom)", since=90),

@@ -154,7 +154,7 @@ def _region_instrs(am, body):
 
 # ---------------------------------------------------------------- the scans around a load region
 
-def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 0,
+def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
                      writes: frozenset = frozenset()) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
@@ -179,7 +179,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], work: int = 
             if ins.opcode == "bra":
                 if ins.guard is None:
                     break
-                return _next_region_loads(am, b, tainted)
+                return _next_region_overlaps(am, b, tainted, target)
             if ins.opcode in ("ret", "exit", "call", "brx"):
                 return False
             if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -219,6 +219,23 @@ def _space(ins: ori.Instr) -> str:
 
 def _region_writes(instrs) -> frozenset:
     return frozenset(_space(i) for i in instrs if i.opcode in _WRITES)
+
+
+def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> bool:
+    """The scan from a load region's join reaches a forward conditional branch. A divergent if there
+    predicates the load region when that if is predicated too (the two bodies become one straight block), or,
+    from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
+    (phases/ifconvert_ld_then_if_*; llvm/barrier_legacy stencil_1d_halo: the centre load before the halo if).
+    Only an if that does not use the load region's value counts so (examples/block_reduce: the lane-0 store of
+    the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store); a dependent or a uniform
+    if counts only if it holds an independent load (_next_region_loads)."""
+    nxt = next((r for r in am.regions if r.kind == "if" and r.head == b.label), None)
+    if nxt is None or am.loops.ends_in_back_edge(b) or \
+            any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
+        return _next_region_loads(am, b, tainted)
+    if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
+        return True
+    return not is_branch_region(am, nxt, target)
 
 
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
@@ -293,7 +310,7 @@ def _dominates(am, a: str, b: str) -> bool:
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
                           look_back: bool = True) -> bool:
-    if _forward_overlap(am, join, join_index, tainted, writes=writes) or \
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes) or \
             look_back and _backward_overlap(am, head, head_index):
         return True
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
@@ -416,6 +433,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
         # below sm_90 its slow path pairs the region anyway)
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
+    if _branches_on_own_load(am, region):
+        return True
     if not c.loads:
         return False
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
@@ -440,6 +459,33 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+def _branches_on_own_load(am, region: Region) -> bool:
+    """An if whose body loads a value (from any space) and tests it in an inner if stays a branch with its
+    pair, even when the inner if is predicated (nvcc/spin_locks_acquire volatile_lock_argmax's tree
+    reduction `if (tid < s) { a = lds; b = lds; if (b > a) { sts ... } }; bar.sync`: phases/ifconvert_nested_lds_test*);
+    an inner test of values from outside the body is folded into one predicate (ifconvert_nested_only_if).
+    Only at a CTA-barrier join: before other code ptxas leaves the branch without a pair (it copies the
+    tail into both paths: ifconvert_nested_lds_test_tail)."""
+    if region.kind != "if" or not region.barrier_join:
+        return False
+    by_label, du = am.blocks, am.defuse
+    inner = set()
+    for r in am.regions:
+        if r is not region and r.head in region.body:
+            inner |= r.body
+    tainted: set[str] = set()
+    for label in am.rpo:
+        if label not in region.body or label in inner:
+            continue
+        for ins in by_label[label].instrs:
+            uses = du.uses(ins)
+            if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
+                return True
+            if ins.opcode == "ld" or not tainted.isdisjoint(uses):
+                tainted.update(du.defs(ins))
+    return False
 
 
 def _nested(am, region: Region) -> bool:
@@ -514,7 +560,7 @@ def is_branch_region(am, region: Region, target) -> bool:
 
 
 # guarded stores: a run of this many stores under the same guard (register and sense) can stay a branch
-# (docs/findings/convergence.md 7)
+# (docs/findings/convergence.md 8)
 GUARDED_STORE_RUN_MIN = 2
 # ... and a run of this many always does
 GUARDED_STORE_RUN_KEPT = 3
@@ -527,7 +573,7 @@ def _guarded_mem(ins: ori.Instr) -> bool:
 
 def _run_store(ins: ori.Instr) -> bool:
     """A guarded store to shared memory. ptxas forms runs of guarded global stores too (phases probes in
-    findings/convergence.md 7), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
+    findings/convergence.md 8), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
     reason not found: modelled for shared memory only."""
     return ins.opcode == "st" and ins.guard is not None and _shared(ins)
 

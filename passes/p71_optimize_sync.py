@@ -193,6 +193,21 @@ def _elided(ins: ori.Instr, wop: ops.WarpOp) -> ori.Instr:
 _CLEAN, _DIVERGED, _SLOW = 0, 1, 2
 
 
+def first_barriers_of_exit_arms(am) -> set[int]:
+    """sm_75-89 (EXIT_ARMS_DIVERGED): ids of the first CTA barrier in each arm of a divergent branch whose
+    two sides both end the kernel (regions.exit_arms); ptxas re-converges before it (WARPSYNC; probes
+    barrier/exit_arms_*)."""
+    by_label = am.blocks
+    out: set[int] = set()
+    for arms in R.exit_arms(am):
+        for arm in arms:
+            first = next((i for x in arm for i in by_label[x].instrs
+                          if ops.is_cta_barrier(i) and ops.warp_op(i) is None), None)
+            if first is not None:
+                out.add(id(first))
+    return out
+
+
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -307,6 +322,8 @@ class OptimizeSyncInstructions(Phase):
         if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
         dirty |= after_divergent_warp_op(fn, diverged, uni, target.has("PER_THREAD_MASK_TAINTS"))
+        if target.has("EXIT_ARMS_DIVERGED"):
+            dirty |= first_barriers_of_exit_arms(am)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

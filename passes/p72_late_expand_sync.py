@@ -294,9 +294,29 @@ class _Expander:
         mods = (".reconvergent",) if reconvergent else ()
         return self._bssy(depth, join, reconvergent, line) + seq + [self.p("bsync", mods, (A.Sym(f"B{depth}"),), line)]
 
+    def _exit_arm_warpsync(self) -> bool:
+        """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
+        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier, before its first
+        instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md)."""
+        changed = False
+        by_label = self.am.blocks
+        for arms in R.exit_arms(self.am):
+            target = arms[-1]
+            if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
+                continue
+            head = by_label[target[0]]
+            k = next((n for n, i in enumerate(head.instrs) if not ops.is_cta_barrier(i)), len(head.instrs))
+            line = head.instrs[k].line if k < len(head.instrs) else 0
+            head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
+            self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
+            changed = True
+        return changed
+
     def run(self) -> bool:
         fn, uni = self.fn, self.uni
         changed = False
+        if not self.ctx.target.has("EXIT_ARMS_DIVERGED") and not self.o0:
+            changed = self._exit_arm_warpsync()
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()

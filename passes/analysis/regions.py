@@ -270,3 +270,27 @@ def after_extern_call(fn: ori.Function, module: ori.Module | None) -> set[int]:
                     dirty_in[s] = True
                     changed = True
     return out
+
+
+def exit_arms(am) -> list[list[list[str]]]:
+    """The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
+    every divergent branch whose two sides both end the kernel with code on each side: there is no join,
+    so no region, but ptxas does not take the arms as converged code at a CTA barrier (phase 71
+    EXIT_ARMS_DIVERGED below sm_90, phase 72's WARPSYNC.ALL at the target arm from sm_90; an arm that only
+    returns makes the branch a predicated EXIT and the rest converged code; docs/findings/barrier.md)."""
+    fn, uni, by_label = am.fn, am.uniformity, am.blocks
+    order = {b.label: i for i, b in enumerate(fn.blocks)}
+    out = []
+    for b in fn.blocks:
+        if not divergent_branch(b, uni) or len(b.succs) != 2:
+            continue
+        join = am.ipdom.get(b.label)
+        if not (join is None or join == EXIT or join not in by_label or exits(by_label[join])):
+            continue
+        target = branch_target(b.instrs[-1])
+        succs = sorted(b.succs, key=lambda s: s == target)
+        arms = [sorted(arm(s, join, by_label), key=order.get) for s in succs]
+        if any(not a or all(exits(by_label[x]) for x in a) for a in arms):
+            continue
+        out.append(arms)
+    return out
