@@ -116,6 +116,7 @@ _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # first BAR as the stalled barrier would say). REDUX and MATCH do not hold it back (llvm/redux_sync,
 # nvcc/warp_aggregated_atomics: BSSY MATCH.ANY SHFL.IDX).
 _ISSUED_FIRST = frozenset({"SHFL"})
+_GLOBAL_LOADS = frozenset({"LDG", "LD"})
 _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
 _REG = re.compile(r"%[a-z]+\d+")
@@ -155,6 +156,11 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> 
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
+        fed = _load_fed_shuffle(instrs, start, first)
+        if fed is not None:
+            _move_bssy(instrs, first, k, fed)
+            k += 1
+            continue
         start = _after_last_shuffle(instrs, start, first)
         late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
@@ -185,12 +191,37 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> 
         if at == first:
             at = _above_trailing_barriers(instrs, start, first)
         if at < first:
-            group = instrs[first:k + 1]
-            del instrs[first:k + 1]
-            if instrs[at].label is not None:
-                group[0].label, instrs[at].label = instrs[at].label, None
-            instrs[at:at] = group
+            _move_bssy(instrs, first, k, at)
         k += 1
+
+
+def _move_bssy(instrs: list, first: int, k: int, at: int) -> None:
+    """Move the BSSY instrs[k] (with its BMOV.32.CLEAR from `first`) up to index `at`."""
+    group = instrs[first:k + 1]
+    del instrs[first:k + 1]
+    if instrs[at].label is not None:
+        group[0].label, instrs[at].label = instrs[at].label, None
+    instrs[at:at] = group
+
+
+def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
+    """The block's first warp shuffle when it waits for a global load of the block: ptxas issues the BSSY in
+    that load's stall, before the shuffle (Triton cumsum_kernel: `@!P0 LDG; BSSY; SHFL.BFLY ...`;
+    findings/convergence.md 8); an atomic's result does not do that (atomic_rmw_kernel min_sys_fp64), nor a
+    shuffle with a CTA barrier between it and the BSSY (last_block_reduce_kernel)."""
+    loaded: set[str] = set()
+    for j in range(start, first):
+        i = instrs[j]
+        d, u = _dest_uses(i)
+        if i.opcode in _ISSUED_FIRST:
+            if not u & loaded or any(x.opcode == "BAR" for x in instrs[j:first]):
+                return None
+            return j
+        if is_sync(i.opcode, ", ".join(i.operands)):
+            return None
+        if i.opcode in _GLOBAL_LOADS or u & loaded:
+            loaded |= d
+    return None
 
 
 def _after_last_shuffle(instrs: list, start: int, first: int) -> int:

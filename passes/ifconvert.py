@@ -557,3 +557,92 @@ def is_branch_region(am, region: Region, target) -> bool:
     by_label = am.blocks
     return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
                for label in region.body for i in by_label[label].instrs)
+
+
+# guarded stores: a run of this many stores under the same guard (register and sense) can stay a branch
+# (docs/findings/convergence.md 8)
+GUARDED_STORE_RUN_MIN = 2
+# ... and a run of this many always does
+GUARDED_STORE_RUN_KEPT = 3
+_RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
+
+
+def _guarded_mem(ins: ori.Instr) -> bool:
+    return ins.guard is not None and (ins.opcode == "st" or ins.opcode in LOADS and not ins.has(".param"))
+
+
+def _run_store(ins: ori.Instr) -> bool:
+    """A guarded store to shared memory. ptxas forms runs of guarded global stores too (phases probes in
+    findings/convergence.md 8), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
+    reason not found: modelled for shared memory only."""
+    return ins.opcode == "st" and ins.guard is not None and _shared(ins)
+
+
+def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
+    """The straight-line code from b.instrs[j] on, through fall-through blocks (PTX debug labels split
+    pylower's blocks where ptxas has one), and whether it ends the function."""
+    rest = list(b.instrs[j:])
+    cur = b
+    while len(cur.succs) == 1 and npreds.get(next(iter(cur.succs)), 0) == 1 \
+            and next(iter(cur.succs)) in by_label and not any(i.opcode == "bra" for i in cur.instrs):
+        cur = by_label[next(iter(cur.succs))]
+        rest.extend(cur.instrs)
+    return rest, not cur.succs
+
+
+def _guard_reg(ins: ori.Instr) -> str:
+    g = ins.guard
+    return (g.inner if type(g) is A.Not else g).name
+
+
+def _compare_guards(fn) -> set[str]:
+    """Predicate registers only comparisons (setp) write: a guard made by predicate logic (and.pred, Triton's
+    matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*)."""
+    writers: dict[str, set[str]] = {}
+    for b in fn.blocks:
+        for i in b.instrs:
+            for o in i.operands[:1]:
+                if type(o) is A.Reg and o.name.startswith("%p"):
+                    writers.setdefault(o.name, set()).add(i.opcode)
+    return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
+
+
+def kept_store_runs(am, fn, uni) -> dict[int, int]:
+    """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
+    {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
+    store, and two under one guard unless a guarded load or store follows them in the same straight-line
+    code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
+    predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
+    compared = _compare_guards(fn)
+    by_label = {b.label: b for b in fn.blocks}
+    npreds: dict[str, int] = {}
+    for b in fn.blocks:
+        for t in b.succs:
+            npreds[t] = npreds.get(t, 0) + 1
+    runs: dict[int, int] = {}
+    for b in fn.blocks:
+        instrs = b.instrs
+        k = 0
+        while k < len(instrs):
+            ins = instrs[k]
+            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard) and _guard_reg(ins) in compared):
+                k += 1
+                continue
+            stores, j = [k], k + 1
+            while j < len(instrs):
+                x = instrs[j]
+                if _run_store(x) and repr(x.guard) == repr(ins.guard):
+                    stores.append(j)
+                elif x.guard is not None or x.opcode not in _RUN_TRANSPARENT:
+                    break
+                j += 1
+            rest, ends = _straight_after(b, j, by_label, npreds)
+            popped = ends and all(x.opcode in ("ret", "exit") for x in instrs[stores[-1] + 1:j] + rest if _size(x))
+            if popped:
+                # at the function's end ptxas guards the last store by an early `@P EXIT` instead
+                stores.pop()
+            after = any(_guarded_mem(x) for x in rest)
+            if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or len(stores) >= GUARDED_STORE_RUN_KEPT):
+                runs[id(ins)] = stores[-1]
+            k = j
+    return runs

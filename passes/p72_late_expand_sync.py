@@ -334,10 +334,18 @@ class _Expander:
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
+        store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
         for b in list(fn.blocks):
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
-            for ins in b.instrs:
+            run_end, run_start = -1, 0
+            for k, ins in enumerate(b.instrs):
+                if region is None and id(ins) in store_runs:
+                    run_start, run_end = len(out), store_runs[id(ins)]
+                if k == run_end + 1 and run_end >= 0:
+                    out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
+                    run_end = -1
+                    changed = True
                 if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
                     out.append(ins)
                     continue
@@ -360,6 +368,9 @@ class _Expander:
                 if region is None and guarded and self.form == "helper" and not ins.attrs.permask:
                     seq = self._wrap_pair(seq, ins.line)
                 out.extend(seq)
+                changed = True
+            if run_end >= 0:
+                out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
                 changed = True
             b.instrs = out
         if self.o0:
