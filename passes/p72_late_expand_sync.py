@@ -107,7 +107,7 @@ class _Expander:
     def _pair(self, region: R.Region | None) -> None:
         if region is not None:
             key = _value_key(region)
-            if key not in self._paired_keys:         # regions are compared by value (dataclass equality)
+            if key not in self._paired_keys:         # regions are compared by value (record equality)
                 self._paired_keys.add(key)
                 self.paired.append(region)
 
@@ -432,7 +432,7 @@ class _Expander:
 
 
 def _value_key(r: R.Region) -> tuple:
-    """A region's value as dataclass equality sees it (every field), hashable."""
+    """A region's value as record equality sees it (every field), hashable."""
     return (r.kind, r.bssy_block, r.join, frozenset(r.body), r.barrier_join, r.head)
 
 
