@@ -108,9 +108,9 @@ class _Atom:
     def act(self, kind=None):
         """The active-lane mask of this atomic's aggregation run (its members share the vote): a uniform
         register (VOTEU), or a vector one where the run ends in a prefix scan (VOTE) or `kind` says so."""
-        sharing = self.run_plan()[0]
+        sharing, _, vector, _ = self.run_plan()
         if kind is None:
-            kind = "r" if self.vector_vote(sharing) else "ur"
+            kind = "r" if vector else "ur"
         key = ("agg_act", id(sharing[0]), kind)
         t = self.sel._analyses.get(key)
         if t is None:
@@ -392,8 +392,10 @@ class _Atom:
                              (self.r("red", "ur"), _t(self.srcs[0])), _WW)
 
     def run_plan(self):
-        """This atomic's run (section 3.5): the members that share the VOTEU.ANY, and those whose REDUX the
-        first member hoists (value not loaded inside the run)."""
+        """This atomic's run (section 3.5), computed once per atomic: the members that share the vote, those
+        whose REDUX the first member hoists (value not loaded inside the run), whether the shared vote writes
+        a vector register (the run ends in a prefix scan: VOTE.ANY R) and whether an aggregated prefix scan of
+        the same run comes before this atomic in its block."""
         key = ("agg_plan", id(self.ins))
         plan = self.sel._analyses.get(key)
         if plan is None:
@@ -401,40 +403,38 @@ class _Atom:
         return plan
 
     def _run_plan(self):
+        alone = ([self.ins], [self] if self.variant() == "redux" else [])
         run = self.ins.attrs.agg_run
         if not run:
-            return [self.ins], [self] if self.variant() == "redux" else []
+            return alone + (False, False)
         instrs = self.sel.block.instrs
         members = [x for x in instrs if x.op == self.ins.op and x.attrs.agg_run == run]
         atoms = {id(x): (self if x is self.ins else _Atom(x, self.sel)) for x in members}
+        variant = {id(x): atoms[id(x)].variant() for x in members}
+        after_scan = any(variant[id(x)] == "scan" for x in members[:members.index(self.ins)])
         # a prefix scan joins the vote of the members before it and ends their run: its branches split the
         # block, so the members after it start a run of their own (agg_run_redux_scan_redux)
         segments, seg = [], []
         for x in members:
-            v = atoms[id(x)].variant()
-            if v in _SHARED_VOTE or v == "scan":
+            if variant[id(x)] in _SHARED_VOTE or variant[id(x)] == "scan":
                 seg.append(x)
-                if v == "scan":
+                if variant[id(x)] == "scan":
                     segments.append(seg)
                     seg = []
         segments.append(seg)
         sharing = next((g for g in segments if self.ins in g), [])
-        if self.ins not in sharing or len(sharing) == 1 and atoms[id(self.ins)].variant() == "scan":
-            return [self.ins], [self] if self.variant() == "redux" else []
+        if self.ins not in sharing or len(sharing) == 1 and variant[id(self.ins)] == "scan":
+            return alone + (False, after_scan)
         start = instrs.index(sharing[0])
-        hoisted = []
-        for x in sharing:
-            a = atoms[id(x)]
-            if a.variant() != "redux":
-                continue
-            if not _loaded_in(a.srcs[0], instrs[start + 1:instrs.index(x)]):
-                hoisted.append(a)
-        return sharing, hoisted
+        hoisted = [atoms[id(x)] for x in sharing if variant[id(x)] == "redux"
+                   and not _loaded_in(atoms[id(x)].srcs[0], instrs[start + 1:instrs.index(x)])]
+        vector = len(sharing) > 1 and variant[id(sharing[-1])] == "scan"
+        return sharing, hoisted, vector, after_scan
 
     def run_head(self, own_redux=None):
         """The run's VOTEU.ANY (one per barrier-separated part below sm_90) and hoisted REDUXes, emitted by
         its first member; nothing (or the own REDUX if not hoisted) for the others."""
-        sharing, hoisted = self.run_plan()
+        sharing, hoisted, vector, after_scan = self.run_plan()
         if sharing[0] is not self.ins:
             return [own_redux] if own_redux is not None and self not in hoisted else []
         votes = 1
@@ -442,35 +442,18 @@ class _Atom:
         if not self.target.has("VOTE_SURVIVES_BARRIER") and len(sharing) > 1:
             span = instrs[instrs.index(sharing[0]):instrs.index(sharing[-1])]
             votes += sum(1 for y in span if y.op == _BARRIER)
-        vote = [self.sel.sass(self.ins, "VOTE", ("ANY",), (self.act(), "PT", "PT"), _WW) if self.vector_vote(sharing)
+        vote = [self.sel.sass(self.ins, "VOTE", ("ANY",), (self.act(), "PT", "PT"), _WW) if vector
                 else self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
         reduxes = [own_redux if a is self else a.redux() for a in hoisted]
         # in a loop or under divergent control (also after a prefix scan's branches) ptxas schedules a REDUX
         # first; a CREDUX (sm_100's min/max) still follows the vote (agg_run_s_rmax, misc_red_*_max_loop)
-        if self.ins.attrs.agg == 2 or self.after_scan():
+        if self.ins.attrs.agg == 2 or after_scan:
             return [r for r in reduxes if r.opcode == "REDUX"] + vote + [r for r in reduxes if r.opcode != "REDUX"]
         return vote + reduxes
 
-    def vector_vote(self, sharing) -> bool:
-        """Does the run's shared vote write a vector register (VOTE.ANY R): it ends in a prefix scan."""
-        last = self if sharing[-1] is self.ins else _Atom(sharing[-1], self.sel)
-        return len(sharing) > 1 and last.variant() == "scan"
-
-    def after_scan(self) -> bool:
-        """Is an earlier aggregated prefix scan of the same run before this atomic in its block?"""
-        run = self.ins.attrs.agg_run
-        if not run:
-            return False
-        for x in self.sel.block.instrs:
-            if x is self.ins:
-                return False
-            if x.op == self.ins.op and x.attrs.agg_run == run and _Atom(x, self.sel).variant() == "scan":
-                return True
-        return False
-
     def agg_redux(self):
         self.out.extend(self.run_head(self.redux()))
-        vector = self.vector_vote(self.run_plan()[0])
+        vector = self.run_plan()[2]
         leader = self.r("leader", "r" if vector else "ur")
         self.emit("FLO" if vector else "UFLO", ("U32",), (leader, self.act()))
         self.leader_test(leader)

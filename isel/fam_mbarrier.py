@@ -72,10 +72,7 @@ def _syncs_init(ins, sel):
         return [s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
                 s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="")] + fence + [
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard=guard)]
-    if a.inloop or a.nopred:
-        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"))] if a.fence else []
-        return fence + [s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags)]
-    if a.perthread:
+    if a.perthread and not (a.inloop or a.nopred):      # in a loop or a kept region: the plain EXCH below
         if sel.target.has("MBARRIER_PERTHREAD_STS"):      # instead of the EXCH waterfall
             return [s(ins, "STS", ("64",), (addr, cnt), tags=tags),
                     s(ins, "FENCE", ("VIEW", "ASYNC", "S")),

@@ -62,6 +62,8 @@ FEATURES: tuple[Feature, ...] = (
             "(phase 71)", below=90),
     Feature("EXIT_ARMS_DIVERGED", "the first CTA barrier in either arm of a divergent branch whose two sides "
             "both end the kernel, each holding code, re-converges (WARPSYNC; phase 71)", below=90),
+    Feature("EXIT_ARM_WARPSYNC_ALL", "instead, the branch-target arm of such a branch that holds a CTA barrier "
+            "re-converges once (WARPSYNC.ALL; phase 72)", since=90),
     Feature("PER_THREAD_MASK_TAINTS", "warp ops after one whose member mask differs between lanes are not "
             "taken as converged (phase 71; sm_75 takes them as converged)", since=80),
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),

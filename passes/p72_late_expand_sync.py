@@ -315,7 +315,7 @@ class _Expander:
     def run(self) -> bool:
         fn, uni = self.fn, self.uni
         changed = False
-        if not self.ctx.target.has("EXIT_ARMS_DIVERGED") and not self.o0:
+        if self.ctx.target.has("EXIT_ARM_WARPSYNC_ALL") and not self.o0:
             changed = self._exit_arm_warpsync()
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()

@@ -29,6 +29,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pylower.tools.pool import map_jobs
+
 CATEGORIES = ("undefined targets", "duplicate labels", "placeholder operands", "reads without writer",
               "instructions without a PTX line", "inserted instructions without a reason")
 
@@ -321,14 +323,8 @@ def _check_pair(pair) -> Report:
 def check_corpus(paths=None, targets=None, sample: int = 1, offset: int = 0, jobs: int = 1) -> Report:
     total = Report()
     pairs = corpus_cases(paths, targets, sample, offset)
-    if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
-            for r in ex.map(_check_pair, pairs, chunksize=16):
-                total.merge(r)
-    else:
-        for p in pairs:
-            total.merge(_check_pair(p))
+    for r in map_jobs(_check_pair, pairs, jobs, chunksize=16):
+        total.merge(r)
     return total
 
 

@@ -22,7 +22,6 @@ import hashlib
 import json
 import sys
 from collections import Counter, defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -30,6 +29,7 @@ from pathlib import Path
 from tabulate import tabulate
 
 from pylower.sass.families import is_sync, normalize
+from pylower.tools.pool import map_jobs
 from pylower.tools.ptxas_ref import sync_from_sass
 from pylower.tools.refresh_reference import read_reference, reference_files
 
@@ -229,13 +229,8 @@ def evaluate(paths: list[str] | None = None, jobs: int = 2) -> list[Case]:
     if paths:      # matched against the path under tests/reference/, never the checkout's own path
         refs = [r for r in refs if any(p in str(Path(r).relative_to(REFERENCE)) for p in paths)]
     cases: list[Case] = []
-    if jobs > 1 and len(refs) > 8:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
-            for cs in ex.map(_file_cases, refs, chunksize=8):
-                cases.extend(cs)
-    else:
-        for r in refs:
-            cases.extend(_file_cases(r))
+    for cs in map_jobs(_file_cases, refs, jobs if len(refs) > 8 else 1, chunksize=8):
+        cases.extend(cs)
     return cases
 
 

@@ -14,8 +14,9 @@ import argparse
 import gzip
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from pylower.tools.pool import map_jobs
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
@@ -52,13 +53,8 @@ def corpus_files(paths: list[str]) -> list[str]:
 
 def outputs(rels: list[str], jobs: int) -> dict[str, str]:
     out = {}
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as ex:
-            for pairs in ex.map(_file_outputs, rels, chunksize=4):
-                out.update(pairs)
-    else:
-        for r in rels:
-            out.update(_file_outputs(r))
+    for pairs in map_jobs(_file_outputs, rels, jobs, chunksize=4):
+        out.update(pairs)
     return out
 
 
