@@ -340,15 +340,21 @@ class OptimizeSyncInstructions(Phase):
         if forms_target:
             blocks_of = {id(i): b.label for b in fn.blocks for i in b.instrs}
 
-            def candidate(ins, wop):
-                label = blocks_of[id(ins)]
-                return id(ins) not in dirty and label not in diverged and label not in exiting_loops and (
-                    ins.guard is None or uni.is_uniform(ins.guard))
-
             def per_thread_op(ins, wop):
                 return wop.mask is not None and not ops.is_const_mask(wop.mask) and \
                     uni.is_divergent_operand(wop.mask)
-            forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op)
+
+            def candidate(ins, wop):
+                # a full-mask op in converged code; a per-thread-mask op anywhere (divergent code too:
+                # nvcc/cg_labeled_binary_partition) but after an extern call
+                label = blocks_of[id(ins)]
+                if per_thread_op(ins, wop):
+                    return id(ins) not in after_calls
+                return id(ins) not in dirty and label not in diverged and label not in exiting_loops and (
+                    ins.guard is None or uni.is_uniform(ins.guard))
+            after_calls = R.after_extern_call(fn, ctx.module)
+            forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
+                                                lambda ins: blocks_of[id(ins)] in diverged)
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -389,7 +395,7 @@ class OptimizeSyncInstructions(Phase):
                     uni.is_divergent_operand(wop.mask)
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
-                if not converged:
+                if not converged and not (per_thread and form == PT.SLOW_PAIRED):
                     out.append(ins)
                     continue
                 if not per_thread:

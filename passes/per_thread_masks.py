@@ -48,14 +48,19 @@ def _forward(fn: ori.Function, entry, meet, step) -> dict[str, object]:
     return state_in
 
 
-def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread) -> tuple[dict[int, str], set[int]]:
+def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
+                     in_divergent) -> tuple[dict[int, str], set[int]]:
     """({id(op): form} for the candidate warp ops the warp may reach unconverged or that have a per-thread
     mask, ids of the CTA barriers that re-converge first). `is_candidate(ins, wop)`: an op phase 71 would take
-    as converged but for the per-thread masks; `is_per_thread(ins, wop)`: its mask differs between lanes."""
+    as converged but for the per-thread masks; `is_per_thread(ins, wop)`: its mask differs between lanes;
+    `in_divergent(ins)`: it runs in divergent code."""
     pt_ops = [i for b in fn.blocks for i in b.instrs
               if (w := ops.warp_op(i, consts)) is not None and is_candidate(i, w) and is_per_thread(i, w)]
     if not pt_ops:
         return {}, set()
+    # the entry is tainted by a per-thread mask in converged code (one only in divergent code leaves the
+    # full-mask ops before it alone: nvcc/cg_labeled_binary_partition's match.any)
+    entry = _FROM_ENTRY if any(not in_divergent(i) for i in pt_ops) else _CLEAN
 
     def classify(ins):
         wop = ops.warp_op(ins, consts)
@@ -74,7 +79,7 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread) -> t
             tainted[id(ins)] = max(tainted.get(id(ins), _CLEAN), st)
         return _FROM_MASK if pt else st
 
-    state_in = _forward(fn, _FROM_ENTRY, max, taint_step)
+    state_in = _forward(fn, entry, max, taint_step)
     for b in fn.blocks:                          # the final states give the final marks
         st = state_in.get(b.label)
         if st is not None:
@@ -113,7 +118,7 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread) -> t
             record[id(ins)] = form
         return nxt
 
-    conv_in = _forward(fn, False, lambda a, b: a and b, conv_step)
+    conv_in = _forward(fn, entry == _CLEAN, lambda a, b: a and b, conv_step)
     for b in fn.blocks:
         conv = conv_in.get(b.label)
         if conv is None:
