@@ -23,6 +23,10 @@ _MEMBERMASK_CHECK = {
     ".uniform": (("REDUX", ("OR",), _WW),),
 }
 _MEMBERMASK_CHECK_NO_REDUX = (("MATCH", ("ALL",), ()),)
+# sm_90+ (WARP_COLLECTIVE): ptxas issues the active-lane read last (VOTEU.ANY after MATCH.ANY and REDUX.OR;
+# nvcc/cg_tiled_partition_sizes, cg_labeled_binary_partition; probes warp/permask_*)
+_ACTIVE_LAST = {".overlap": (_MEMBERMASK_CHECK[".overlap"][1], _MEMBERMASK_CHECK[".overlap"][2],
+                             _MEMBERMASK_CHECK[".overlap"][0])}
 
 
 def _ops(ins) -> tuple[str, ...]:
@@ -92,6 +96,8 @@ def select_membermask(ins, sel):
         return [sel.sass(ins, VIRTUAL, (), (), tags=_coop(ins))]
     kind = next((m for m in ins.mods if m in _MEMBERMASK_CHECK), None)
     seq = _MEMBERMASK_CHECK[kind] if kind and sel.target.has("REDUX") else _MEMBERMASK_CHECK_NO_REDUX
+    if sel.target.has("WARP_COLLECTIVE"):
+        seq = _ACTIVE_LAST.get(kind, seq)
     return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]
 
 

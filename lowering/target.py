@@ -69,6 +69,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),
     Feature("PER_THREAD_MASK_WARPSYNC", "a per-thread member mask is a WARPSYNC R / WARPSYNC.EXCLUSIVE R "
             "(else phase 71's membermask table)", since=90),
+    Feature("PER_THREAD_MASK_FORMS", "in a function with a per-thread member mask the warp is not taken as "
+            "converged from its entry or such an op up to a CTA barrier (which then re-converges); there a kind "
+            "of warp op (helper) with two or more such ops takes the member-mask check / out-of-line collective, "
+            "else the inline WARPSYNC (phase 71; docs/findings/eiattr.md 7)", since=90),
     Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",
             below=80),
     Feature("NATIVE_VOTE_ALL", "vote.all/.uni and match.all have native SASS (else ballot / MATCH.ANY against "
