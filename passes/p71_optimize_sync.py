@@ -333,6 +333,7 @@ class OptimizeSyncInstructions(Phase):
                          and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts))}
         consts = am.constants
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
+        rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -342,6 +343,12 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     continue
                 after_call = id(ins) in dirty
+                if divergent_block and rejoins and any(ops.is_cta_barrier(i) and ops.warp_op(i, consts) is None
+                                                       and i.guard is None and not ins.guard for i in out):
+                    # sm_90+: the warp re-converged at an aligned CTA barrier earlier in this block (its
+                    # WARPSYNC.ALL): the sync ops after it run converged (Triton collatz_steps_kernel's
+                    # bottom-tested loop: WARPSYNC.ALL BAR REDUX BAR SHFL, no slow paths)
+                    divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op

@@ -54,7 +54,11 @@ class Uniformity:
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
+        self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
+        self._reach: dict[tuple, frozenset] = {}  # (id(instr), reg) -> definitions of reg reaching that use
+        self._divdefs: set[int] = set()           # divergent definitions (ids into _reaching's numbering)
         self._run()
+        self._at = None
 
     def _live_at_join(self, label: str, reg: str) -> bool:
         """Is `reg` live where a divergent branch that block `label` depends on joins again?"""
@@ -74,7 +78,7 @@ class Uniformity:
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
-        return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
+        return any(self._reg_divergent(r) for r in self.du.uses(ins))
 
     def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
@@ -97,7 +101,78 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
+    def _reaching(self) -> dict[tuple[int, str], int]:
+        """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
+        loop and `add r, r, x` in it): self._reach[(id(use), reg)] = the definitions that reach that use.
+        Returns the numbering (id(def instruction), reg) -> definition number. A guarded write kills nothing."""
+        fn, defs = self.fn, self.du.defs
+        number: dict[tuple[int, str], int] = {}
+        count: dict[str, int] = {}
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    number[(id(ins), r)] = len(number)
+                    count[r] = count.get(r, 0) + 1
+        multi = {r for r, n in count.items() if n > 1}
+        if not multi:
+            return number
+        by_label = {b.label: b for b in fn.blocks}
+        preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
+        for b in fn.blocks:
+            for t in b.succs:
+                if t in preds:
+                    preds[t].append(b.label)
+
+        def transfer(b: ori.BasicBlock, state: dict, record: bool) -> dict:
+            state = dict(state)
+            uses = self.du.uses
+            for ins in b.instrs:
+                if record:
+                    for r in uses(ins):
+                        if r in multi:
+                            self._reach[(id(ins), r)] = state.get(r, frozenset())
+                for r in defs(ins):
+                    if r in multi:
+                        d = number[(id(ins), r)]
+                        state[r] = state.get(r, frozenset()) | {d} if ins.guard is not None else frozenset((d,))
+            return state
+
+        out: dict[str, dict] = {b.label: {} for b in fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in fn.blocks:
+                state: dict = {}
+                for p in preds[b.label]:
+                    for r, ds in out[p].items():
+                        state[r] = state.get(r, frozenset()) | ds
+                new = transfer(b, state, False)
+                if new != out[b.label]:
+                    out[b.label] = new
+                    changed = True
+        for b in fn.blocks:
+            state = {}
+            for p in preds[b.label]:
+                for r, ds in out[p].items():
+                    state[r] = state.get(r, frozenset()) | ds
+            transfer(b, state, True)
+        del by_label
+        return number
+
+    def _reg_divergent(self, name: str) -> bool:
+        """Is register `name` divergent where self._at reads it (any reaching definition divergent), or anywhere
+        (any definition divergent) outside the analysis?"""
+        if _is_divergent_sreg(name):
+            return True
+        if self._at is not None:
+            ds = self._reach.get((id(self._at), name))
+            if ds is not None:
+                return any(d in self._divdefs for d in ds)
+        return name in self.divergent
+
     def _run(self) -> None:
+        number = self._reaching()
+        divdefs = self._divdefs
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
@@ -113,6 +188,7 @@ class Uniformity:
                 if not b.instrs:
                     continue
                 last = b.instrs[-1]
+                self._at = last
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
@@ -135,21 +211,24 @@ class Uniformity:
                 in_div = label in divergent_blocks
                 for ins, ds in writes:
                     div = None                       # computed once a definition is not divergent yet
+                    self._at = ins
                     for r in ds:
-                        if r in divergent:
+                        d = number[(id(ins), r)]
+                        if d in divdefs:
                             continue
                         if div is None:
                             div = self._value_divergent(ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r):
+                            divdefs.add(d)
                             divergent.add(r)
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:
         t = type(o)
         if t is A.Reg:
-            return o.name in self.divergent or _is_divergent_sreg(o.name)
+            return self._reg_divergent(o.name)
         if t in (A.Not, A.Neg):
             return self.is_divergent_operand(o.inner)
         if t in (A.Addr, A.Vec, A.Paren):
