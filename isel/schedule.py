@@ -154,7 +154,7 @@ class Unit:
     latency: int = 0                # result latency (0: folded into its readers)
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
     far: bool = False               # ... of a global load or atomic (LONG_WAITS): it holds no barrier back
-    holds: tuple = ()               # indices of the NOT_FILLERS units its waiting holds back
+    holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
 
     @property
     def first(self) -> str:
@@ -479,14 +479,15 @@ def _build(region: list[Unit]) -> None:
 
 
 def _mark_held(region: list[Unit], edges: dict) -> None:
-    """Unit.holds: the NOT_FILLERS units a unit can hold back. A barrier is held by work that descends from a load
-    ordered before it (directly or through other ordering points) and that every one of the barrier's own
-    successors needs (issuing the barrier early would make nothing ready sooner): probes/scheduling/barrier_not_filler,
-    Triton cumsum_carry (the third barrier waits for a shuffle reduction of values loaded at the top of the
-    loop). Work some successor of the barrier does not need (barrier_successor_independent) or that descends from no
-    such load (Triton layer_norm_fwd_fused) does not hold it."""
+    """Unit.holds: the NOT_FILLERS units a unit can hold back, as a bit mask of unit indices. A barrier is held by
+    work that descends from a load ordered before it (directly or through other ordering points) and that every
+    one of the barrier's own successors needs (issuing the barrier early would make nothing ready sooner):
+    probes/scheduling/barrier_not_filler, Triton cumsum_carry (the third barrier waits for a shuffle reduction
+    of values loaded at the top of the loop). Work some successor of the barrier does not need
+    (barrier_successor_independent) or that descends from no such load (Triton layer_norm_fwd_fused) does not
+    hold it. Ancestor sets are bit masks filled in one pass in region order (edges go forward)."""
     for u in region:
-        u.holds = ()
+        u.holds = 0
     barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs]
     if not barriers:
         return
@@ -502,7 +503,6 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
         anc[u.index] = m
         if u.kind in ("load", "atomic"):
             loads |= 1 << u.index
-    held: dict[int, list[int]] = {}
     for b in barriers:
         before = anc[b] & loads
         if not before:
@@ -516,9 +516,7 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
             w = low.bit_length() - 1
             needed ^= low
             if anc[w] & before:
-                held.setdefault(w, []).append(b)
-    for w, bs in held.items():
-        region[w].holds = tuple(bs)
+                region[w].holds |= 1 << b
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -578,7 +576,7 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
             if not heap:
                 continue
             top = heap[0][2]
-            if key == _NOT_FILLER and any(w.height > top.height and top.index in w.holds and
+            if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu") and not w.far for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
