@@ -55,8 +55,10 @@ class Uniformity:
         self.divergent_blocks: set[str] = set()
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
         self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
-        self._reach: dict[tuple, frozenset] = {}  # (id(instr), reg) -> definitions of reg reaching that use
-        self._divdefs: set[int] = set()           # divergent definitions (ids into _reaching's numbering)
+        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
+        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
+        self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
+        self._divbits = 0                         # ... as bits of _bit
         self._run()
         self._at = None
 
@@ -103,60 +105,75 @@ class Uniformity:
 
     def _reaching(self) -> dict[tuple[int, str], int]:
         """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
-        loop and `add r, r, x` in it): self._reach[(id(use), reg)] = the definitions that reach that use.
-        Returns the numbering (id(def instruction), reg) -> definition number. A guarded write kills nothing."""
-        fn, defs = self.fn, self.du.defs
+        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
+        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
+        register written once is divergent or not as a whole). A guarded write kills nothing."""
+        fn, defs, uses = self.fn, self.du.defs, self.du.uses
         number: dict[tuple[int, str], int] = {}
-        count: dict[str, int] = {}
+        seen: set[str] = set()
+        multi: set[str] = set()
         for b in fn.blocks:
             for ins in b.instrs:
                 for r in defs(ins):
-                    number[(id(ins), r)] = len(number)
-                    count[r] = count.get(r, 0) + 1
-        multi = {r for r, n in count.items() if n > 1}
+                    if r in seen:
+                        multi.add(r)
+                    seen.add(r)
         if not multi:
             return number
-        by_label = {b.label: b for b in fn.blocks}
+        bit = self._bit
+        regmask: dict[str, int] = {}
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    if r in multi:
+                        d = number[(id(ins), r)] = len(number)
+                        bit[d] = 1 << d
+                        regmask[r] = regmask.get(r, 0) | bit[d]
+
+        # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
+        # guarded) per definition), and its gen/kill bit sets
+        events: dict[str, list] = {}
+        gen: dict[str, int] = {}
+        kill: dict[str, int] = {}
+        for b in fn.blocks:
+            ev, g, k = [], 0, 0
+            for ins in b.instrs:
+                us = [r for r in uses(ins) if r in multi]
+                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
+                      for r in defs(ins) if r in multi]
+                if us or ds:
+                    ev.append((ins, us, ds))
+                for m, mask in ds:
+                    g = g & ~mask | m
+                    k |= mask
+            events[b.label], gen[b.label], kill[b.label] = ev, g, k
         preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
         for b in fn.blocks:
             for t in b.succs:
                 if t in preds:
                     preds[t].append(b.label)
-
-        def transfer(b: ori.BasicBlock, state: dict, record: bool) -> dict:
-            state = dict(state)
-            uses = self.du.uses
-            for ins in b.instrs:
-                if record:
-                    for r in uses(ins):
-                        if r in multi:
-                            self._reach[(id(ins), r)] = state.get(r, frozenset())
-                for r in defs(ins):
-                    if r in multi:
-                        d = number[(id(ins), r)]
-                        state[r] = state.get(r, frozenset()) | {d} if ins.guard is not None else frozenset((d,))
-            return state
-
-        out: dict[str, dict] = {b.label: {} for b in fn.blocks}
+        into = {b.label: 0 for b in fn.blocks}
+        out = {b.label: 0 for b in fn.blocks}
         changed = True
         while changed:
             changed = False
             for b in fn.blocks:
-                state: dict = {}
-                for p in preds[b.label]:
-                    for r, ds in out[p].items():
-                        state[r] = state.get(r, frozenset()) | ds
-                new = transfer(b, state, False)
-                if new != out[b.label]:
-                    out[b.label] = new
+                x = b.label
+                state = 0
+                for p in preds[x]:
+                    state |= out[p]
+                into[x] = state
+                new = gen[x] | state & ~kill[x]
+                if new != out[x]:
+                    out[x] = new
                     changed = True
         for b in fn.blocks:
-            state = {}
-            for p in preds[b.label]:
-                for r, ds in out[p].items():
-                    state[r] = state.get(r, frozenset()) | ds
-            transfer(b, state, True)
-        del by_label
+            state = into[b.label]
+            for ins, us, ds in events[b.label]:
+                for r in us:
+                    self._reach[(id(ins), r)] = state & regmask[r]
+                for m, mask in ds:
+                    state = state & ~mask | m
         return number
 
     def _reg_divergent(self, name: str) -> bool:
@@ -165,9 +182,9 @@ class Uniformity:
         if _is_divergent_sreg(name):
             return True
         if self._at is not None:
-            ds = self._reach.get((id(self._at), name))
-            if ds is not None:
-                return any(d in self._divdefs for d in ds)
+            reach = self._reach.get((id(self._at), name))
+            if reach is not None:
+                return bool(reach & self._divbits)
         return name in self.divergent
 
     def _run(self) -> None:
@@ -213,15 +230,17 @@ class Uniformity:
                     div = None                       # computed once a definition is not divergent yet
                     self._at = ins
                     for r in ds:
-                        d = number[(id(ins), r)]
-                        if d in divdefs:
+                        d = number.get((id(ins), r))
+                        if r in divergent if d is None else d in divdefs:
                             continue
                         if div is None:
                             div = self._value_divergent(ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r):
-                            divdefs.add(d)
+                            if d is not None:
+                                divdefs.add(d)
+                                self._divbits |= self._bit[d]
                             divergent.add(r)
                             changed = True
 
