@@ -223,6 +223,8 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
             if not u & loaded or any(x.opcode == "BAR" for x in instrs[j:first]):
                 return None
             return j
+        if i.opcode == "BAR":           # a CTA barrier after the loads: the BSSY goes after it (cumsum_carry)
+            continue
         if is_sync(i.opcode, ", ".join(i.operands)):
             return None
         if i.opcode in _GLOBAL_LOADS or u & loaded:

@@ -355,6 +355,7 @@ class OptimizeSyncInstructions(Phase):
             after_calls = R.after_extern_call(fn, ctx.module)
             forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
                                                 lambda ins: blocks_of[id(ins)] in diverged)
+        rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -378,6 +379,15 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     continue
                 after_call = id(ins) in dirty
+                if divergent_block and rejoins and not ins.guard and any(
+                        ops.is_cta_barrier(i) and ops.warp_op(i, consts) is None and i.guard is None
+                        and not i.attrs.conv for i in out):
+                    # sm_90+: the warp re-converged (WARPSYNC.ALL) at a CTA barrier earlier in this block: the
+                    # sync ops after it run converged (Triton collatz_steps_kernel's bottom-tested loop:
+                    # WARPSYNC.ALL BAR REDUX BAR SHFL, no slow paths). A barrier that needs no re-convergence
+                    # (BARRIER_RECONVERGES_IN_REGION) does not do that: a shfl after it keeps its WARPSYNC.ALL
+                    # (tests/test_check_listing.py's kernel: WARPSYNC.ALL SHFL BAR)
+                    divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op
