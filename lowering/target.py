@@ -51,6 +51,11 @@ FEATURES: tuple[Feature, ...] = (
             "(else the fast path + out-of-line __cuda_sm70_* helper)", since=90),
     Feature("WARPSYNC_ALL", "a full-mask WARPSYNC prints as WARPSYNC.ALL", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
+    Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
+            "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
+            "when nothing but the last one's atomic lies between and no memory op follows", below=90),
+    Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
+            "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),

@@ -354,6 +354,7 @@ class _Expander:
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
             run_end, run_start = -1, 0
+            open_guard = None                  # (guard, len(out)) right after a kept guard's pair
             for k, ins in enumerate(b.instrs):
                 if region is None and id(ins) in store_runs:
                     run_start, run_end = len(out), store_runs[id(ins)]
@@ -372,8 +373,12 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    if id(ins) in kept_guards:
+                    if id(ins) in kept_guards and open_guard == (ins.guard, len(out)):
+                        out.insert(len(out) - 1, ins)       # the same guard again: one branch (guard_red_*)
+                        open_guard = (ins.guard, len(out))
+                    elif id(ins) in kept_guards:
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
+                        open_guard = (ins.guard, len(out))
                         changed = True
                     else:
                         out.append(ins)
