@@ -37,6 +37,12 @@ def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
     return first is not None and is_aligned_cta_barrier(first)
 
 
+def _barrier_join(join: str, by_label) -> bool:
+    """Does the join start with an aligned CTA barrier, past empty fall-through blocks (a label after the
+    branch: `@p bra L; J: bar.sync`, phases/spin_loop_*_bar_join_label)?"""
+    return _starts_with_cta_barrier(by_label[through_empty(join, by_label)])
+
+
 def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
@@ -97,14 +103,14 @@ def divergent_regions(am) -> list[Region]:
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
                 continue
-            regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
+            regions.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
         else:
             body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
             # the BSSY must dominate its BSYNC: a region whose join other paths reach too (an arm of an
             # enclosing uniform if that ends at the same join) opens where they part, at the join's immediate
             # dominator (nvcc/cub_block_load_store: the partial-tile arm's last load if joins after both arms)
             place = b.label if dominates(b.label, join) else idom.get(join, b.label)
-            regions.append(Region("if", place, join, body, _starts_with_cta_barrier(by_label[join]), b.label))
+            regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
@@ -193,6 +199,10 @@ LOADS = ("ld", "ldu", "tex", "tld4", "suld")
 
 
 def _reads_shared_state(ins: ori.Instr) -> bool:
+    """A `red` to .global memory is fire-and-forget like a store (phases/loop_may_spin_red_global_bar_join);
+    red.shared and a generic red are not."""
+    if ins.opcode == "red" and ins.has(".global"):
+        return False
     return ins.op in _SPIN_CLASSES or ins.opcode in LOADS and ins.has(*_SPIN_LOADS)
 
 
