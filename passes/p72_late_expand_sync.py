@@ -402,7 +402,8 @@ class _Expander:
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
             instrs = by_label[label].instrs
-            instrs.insert(len(instrs) - 1, self.p("looptest", mods, line=instrs[-1].line))
+            at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
+            instrs.insert(at, self.p("looptest", mods, line=instrs[at].line))
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 

@@ -150,20 +150,34 @@ def innermost_map(regions: list[Region]) -> dict[str, Region]:
     return out
 
 
+def loop_test(b: ori.BasicBlock) -> ori.Instr | None:
+    """The guarded branch that decides whether the loop closed by b goes round again: b's last instruction,
+    or, for phase 21's inverted copy `@p bra exit; bra.uni body` (ptxas folds it into `@!p BRA body`), the exit
+    branch before the unconditional back edge (phases/if_around_loop_ld_volatile_bar_join on sm_75)."""
+    last = b.instrs[-1] if b.instrs else None
+    if last is None or last.opcode != "bra":
+        return None
+    if last.guard is not None:
+        return last
+    prev = b.instrs[-2] if len(b.instrs) > 1 else None
+    return prev if prev is not None and prev.opcode == "bra" and prev.guard is not None else None
+
+
 def divergent_latches(am, uniform: bool = True) -> list[str]:
-    """Blocks ending in a divergent conditional back edge (to a block dominating them): the loops some
-    threads of a warp may leave before the others, whatever their exit leads to. uniform=False: every
-    conditional back edge (-O0, where ptxas runs no uniformity analysis)."""
+    """Blocks ending in a divergent conditional back edge (to a block dominating them), or in phase 21's
+    `@p bra exit; bra.uni header` with a divergent p: the loops some threads of a warp may leave before the
+    others, whatever their exit leads to. uniform=False: every conditional back edge (-O0, where ptxas runs no
+    uniformity analysis)."""
     out = []
     uni = am.uniformity if uniform else None
     inside = divergent_blocks(am.regions) if uni is not None else set()
     for b in am.fn.blocks:
-        last = b.instrs[-1] if b.instrs else None
+        test = loop_test(b)
+        if test is None:
+            continue
         # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
         # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
-        if not (divergent_branch(b, uni) or b.label in inside and last is not None
-                and last.opcode == "bra" and last.guard is not None if uni is not None else
-                last is not None and last.opcode == "bra" and last.guard is not None):
+        if uni is not None and not (uni.is_divergent_operand(test.guard) or b.label in inside):
             continue
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
