@@ -32,8 +32,17 @@ class Region:
         self.head = self.head or self.bssy_block
 
 
+# register-only work ptxas moves freely: it does not hold the warp apart before a barrier at a join (an add or a
+# setp there still leaves the region without a pair; a store does not: phases/spin_if_cas_alu_bar_join)
+_REGISTER_ONLY = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
+
+
+def register_only(ins: ori.Instr) -> bool:
+    return ins.opcode in ori.PSEUDO_OPCODES or ins.op in _REGISTER_ONLY
+
+
 def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
-    first = next((i for i in b.instrs if i.opcode not in ori.PSEUDO_OPCODES), None)
+    first = next((i for i in b.instrs if not register_only(i)), None)
     return first is not None and is_aligned_cta_barrier(first)
 
 
