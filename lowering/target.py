@@ -59,6 +59,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),
+    Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
+            "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
     Feature("BMOV_PROLOGUE", "every kernel starts by initialising the 16 convergence barriers (BMOV.32)",
             since=87, below=88),
     Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "

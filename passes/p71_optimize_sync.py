@@ -277,10 +277,10 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
     return out
 
 
-def _holds_warp_op(am, region, consts) -> bool:
-    """... or a loop nested in an if, or a spin loop (phase 72 drops such a region's pair at a barrier join)."""
+def _holds_warp_op(am, region, consts, target) -> bool:
+    """... or a (may-)spin loop (phase 72 drops such a region's pair at a barrier join)."""
     return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
-        ifconvert.arrives_diverged_at_barrier(am, region)
+        ifconvert.arrives_diverged_at_barrier(am, region, target)
 
 
 class OptimizeSyncInstructions(Phase):
@@ -332,9 +332,8 @@ class OptimizeSyncInstructions(Phase):
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
         consts = am.constants
-        barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
-                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts))}
-        consts = am.constants
+        barrier_joins = {R.through_empty(r.join, am.blocks) for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
+                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts, target))}
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
         forms, rewarp = {}, set()
         if forms_target:
@@ -391,7 +390,7 @@ class OptimizeSyncInstructions(Phase):
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op
-                    if not out and b.label in barrier_joins:     # first in a barrier join
+                    if b.label in barrier_joins and all(R.register_only(i) for i in out):   # first in a barrier join
                         out.append(ins)
                         continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call

@@ -154,7 +154,7 @@ class _Expander:
         """A region ptxas keeps as a branch for what it holds (not for a warp op, nor for a loop nested in an
         if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
         an if around a spin loop, or a spin loop, re-converges at the barrier: ifconvert_spin_*_bar)."""
-        if ifconvert.arrives_diverged_at_barrier(self.am, region):
+        if ifconvert.arrives_diverged_at_barrier(self.am, region, self.target):
             return False
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
@@ -422,7 +422,8 @@ class _Expander:
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
             instrs = by_label[label].instrs
-            instrs.insert(len(instrs) - 1, self.p("looptest", mods, line=instrs[-1].line))
+            at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
+            instrs.insert(at, self.p("looptest", mods, line=instrs[at].line))
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 

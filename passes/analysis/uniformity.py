@@ -14,7 +14,7 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from .cfg import post_dominators
+from .cfg import EXIT, post_dominators
 from .defuse import DefUse
 
 # special registers that differ between lanes of a warp
@@ -70,7 +70,8 @@ class Uniformity:
         i = lv.index.get(reg)
         if i is None:
             return False
-        return any(j not in lv.live_in or lv.live_in[j][i] for j in self._joins.get(label, ()))
+        # a branch whose paths only meet at the kernel's end (one arm traps or exits) joins where nothing is live
+        return any(j != EXIT and (j not in lv.live_in or lv.live_in[j][i]) for j in self._joins.get(label, ()))
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
