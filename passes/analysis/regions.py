@@ -32,8 +32,15 @@ class Region:
         self.head = self.head or self.bssy_block
 
 
+def before_join_barrier(i: ori.Instr) -> bool:
+    """An instruction that does not keep a CTA barrier from starting its block: a pseudo-op, or a kernel
+    parameter read, which ptxas makes a constant-bank operand (nvcc/cub_block_scan_algorithms
+    block_scan_memoize_inclusive_max: `J: ld.param; bar.sync` is a barrier join)."""
+    return i.opcode in ori.PSEUDO_OPCODES or i.opcode == "ld" and i.has(".param")
+
+
 def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
-    first = next((i for i in b.instrs if i.opcode not in ori.PSEUDO_OPCODES), None)
+    first = next((i for i in b.instrs if not before_join_barrier(i)), None)
     return first is not None and is_aligned_cta_barrier(first)
 
 
