@@ -610,8 +610,17 @@ def is_branch_region(am, region: Region, target) -> bool:
     if is_kept_region(am, region, target):
         return True
     by_label = am.blocks
-    return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
-               for label in region.body for i in by_label[label].instrs)
+    if any(warp_op(i) is not None for label in region.body for i in by_label[label].instrs):
+        return True
+    return any(i.opcode == "bra" and i.guard is not None for label in region.body
+               for i in by_label[label].instrs) and not _folds_into_one_predicate(am, region)
+
+
+def _folds_into_one_predicate(am, region: Region) -> bool:
+    """`if (a) { if (b) S }` with nothing else in the outer if and no long load: ptxas folds both tests into
+    one predicate, no branch is left (phases/ifconvert_nested_only_if, ifconvert_nested_only_if_tail)."""
+    return region.kind == "if" and region.join in am.blocks[region.head].succs \
+        and not _contents(_region_instrs(am, region.body)).loads and not _work_beside_inner_if(am, region)
 
 
 # guarded stores: a run of this many stores under the same guard (register and sense) can stay a branch
