@@ -563,7 +563,7 @@ def _work_beside_inner_if(am, region: Region) -> bool:
                 inner |= arm(s, join, by_label) & region.body
         g = last.guard
         tests.add((g.inner if type(g) is A.Not else g).name)
-    if not inner:
+    if not inner or _tests_own_load(am, region, inner):
         return False
     for x in region.body - inner:
         for ins in by_label[x].instrs:
@@ -571,6 +571,24 @@ def _work_beside_inner_if(am, region: Region) -> bool:
                 continue
             if _size(ins):
                 return True
+    return False
+
+
+def _tests_own_load(am, region: Region, inner: set[str]) -> bool:
+    """Does an inner branch of the region test a value loaded in the region (outside the inner arms)? Then
+    _branches_on_own_load decides (at a short tail ptxas copies the tail into both paths and leaves the branch
+    without a pair: phases/ifconvert_nested_lds_test_tail)."""
+    by_label, du = am.blocks, am.defuse
+    tainted: set[str] = set()
+    for label in am.rpo:
+        if label not in region.body or label in inner:
+            continue
+        for ins in by_label[label].instrs:
+            uses = du.uses(ins)
+            if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
+                return True
+            if ins.opcode == "ld" or not tainted.isdisjoint(uses):
+                tainted.update(du.defs(ins))
     return False
 
 

@@ -293,12 +293,16 @@ class _Expander:
         re-converges the warp, so every op after it in the block runs plain (probes warp/run_*: `up; up; idx`
         -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
         nvcc/cub_block_discontinuity rle_run_heads). {id(op): "warpsync" | "converged"}; empty when an op of
-        the block has a partial or per-thread mask or no inline form."""
+        the block has a partial or per-thread mask or no inline form, or the block is in a loop or holds a CTA
+        barrier."""
         forms = self._forms.get(b.label)
         if forms is not None:
             return forms
         forms = self._forms[b.label] = {}
-        if self._loop_ops(b.label) > 1 or self._in_loop_region(b.label):
+        # not in a loop nor with a CTA barrier in the block (triton collatz_steps_kernel: `loop: bar; redux; bar;
+        # shfl.bfly` keeps both slow paths)
+        if self._loop_ops(b.label) > 1 or self._in_loop_region(b.label) or self.am.loops.on_cycle(b.label) \
+                or any(ops.is_cta_barrier(i) for i in b.instrs):
             return forms
         run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
