@@ -116,6 +116,8 @@ _MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS",
 _ORDERED = frozenset({"BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE", "ATOMG", "ATOMS", "ATOM", "RED",
                       "REDG", "SYNCS"})
 _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
+_MEMORY_ACCESS = frozenset({"LDG", "LDS", "LD", "LDL", "STG", "STS", "ST", "STL", "ATOMG", "ATOMS", "ATOM", "RED",
+                            "REDG"})
 _ATOMICS = frozenset({"ATOMG", "ATOM", "ATOMS"})
 _MEMORY_RESULTS = frozenset({"LDG", "LD", "LDS", "LDL", "ATOMG", "ATOM", "ATOMS"})   # not S2R: a short wait
 # Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
@@ -297,13 +299,17 @@ def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
     """Where a BSSY goes that nothing before it in its block waits for: ptxas issues it before the CTA
     barriers right before it in the sync view (probes/convergence/bssy_bar_*: BSSY BAR BRA, numba
     histogram_shared), but not before a barrier that starts its block (after a join, a WARPSYNC: nvcc
-    cuda_pipeline_memcpy_async, llvm/atomics_float_types) nor in a loop's first block (Triton
-    spin_lock_accumulate_kernel: the loop starts with its barrier once the loop-invariant compare before it
-    is hoisted); else it stays at its branch."""
+    cuda_pipeline_memcpy_async, llvm/atomics_float_types); in a loop's first block only the barriers after
+    the block's first memory access (`loop: BAR; STS; BAR; @p BRA` -> `BAR B STS BAR`, nvcc/cub_warp_merge_sort
+    block_merge_sort_desc; `loop: BAR; @p BRA` -> `BAR B`, Triton spin_lock_accumulate_kernel: the loop starts
+    with its barrier once the loop-invariant compare before it is hoisted; probes phases/bssy_loop_head_*);
+    else it stays at its branch."""
     label = instrs[start].label
-    if start > 0 and instrs[start - 1].opcode == "BSYNC" or label is not None and any(
-            i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
+    if start > 0 and instrs[start - 1].opcode == "BSYNC":
         return first
+    if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
+        # a loop's first block: only the barriers after its first memory access are passed
+        start = min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first)
     at = first
     for j in range(first - 1, start, -1):
         i = instrs[j]

@@ -159,6 +159,42 @@ def _flatten(body, decls: list, stmts: list) -> None:
     if _shadowing(body):
         body = _Renamer(body).body
     _flatten_plain(body, decls, stmts)
+    _plain_named_registers(decls, stmts)
+
+
+def _plain_named_registers(decls: list, stmts: list) -> None:
+    """Registers declared without `%` (inline asm's `{ .reg .f32 r0; .reg .pred p; shfl.sync.up.b32 r0|p, ...;
+    @p add.f32 r0, r0, x; }`, CUB's scan steps) parse as names: make their uses registers, so that def-use,
+    uniformity and the scheduler see them like any other register."""
+    names = {d.name for d in decls if type(d) is A.VarDecl and d.space == ".reg" and d.count is None
+             and not d.name.startswith("%")}
+    if not names:
+        return
+    for k, st in enumerate(stmts):
+        if type(st) is A.Instruction:
+            ops = tuple(_as_register(o, names) for o in st.operands)
+            guard = _as_register(st.guard, names) if st.guard is not None else None
+            if ops != st.operands or guard is not st.guard:
+                stmts[k] = A.Instruction(st.opcode, st.mods, ops, guard, st.line, st.col)
+
+
+def _as_register(o, names: set[str]):
+    t = type(o)
+    if t is A.Sym:
+        return A.Reg(o.name) if o.name in names else o
+    if t is A.Addr:
+        items = tuple(_as_register(i, names) for i in o.items)
+        return o if items == o.items else A.Addr(items, o.offset)
+    if t in (A.Vec, A.Paren):
+        items = tuple(_as_register(i, names) for i in o.items)
+        return o if items == o.items else t(items)
+    if t is A.Pair:
+        first, second = _as_register(o.first, names), _as_register(o.second, names)
+        return o if (first, second) == (o.first, o.second) else A.Pair(first, second)
+    if t in (A.Not, A.Neg):
+        inner = _as_register(o.inner, names)
+        return o if inner == o.inner else t(inner)
+    return o
 
 
 def _flatten_plain(body, decls: list, stmts: list) -> None:

@@ -50,6 +50,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("WARP_COLLECTIVE", "a warp op in divergent code is a WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE block "
             "(else the fast path + out-of-line __cuda_sm70_* helper)", since=90),
     Feature("WARPSYNC_ALL", "a full-mask WARPSYNC prints as WARPSYNC.ALL", since=90),
+    Feature("LONE_WARP_OP_WARPSYNC_ALL", "in a block of several full-mask warp ops, one not next to an op of "
+            "its own kind re-converges the warp with WARPSYNC.ALL (the ops after it need nothing); runs of one "
+            "kind take the collective slow path (phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "

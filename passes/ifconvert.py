@@ -450,8 +450,10 @@ def is_kept_region(am, region: Region, target) -> bool:
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
     if _branches_on_own_load(am, region):
         return True
+    if _join_placed_elsewhere(am, region):
+        return True
     if not c.loads:
-        return False
+        return _work_beside_inner_if(am, region)
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
     # a straight body that is decided like any other (phases/ifconvert_nested_*)
     if any(r is not region and r.kind == "if" and r.head in region.body and is_kept_region(am, r, target)
@@ -551,6 +553,77 @@ def _shared_join(am, region: Region) -> bool:
                                     for p in join.preds)
 
 
+def _work_beside_inner_if(am, region: Region) -> bool:
+    """An if holding an inner if and other work of its own (an instruction outside the inner if's arms other
+    than the inner test's compare) stays a branch with its pair; the inner if is predicated. Nothing but the
+    inner if folds both tests into one predicate (phases/ifconvert_nested_only_if). nvcc/cub_block_scan_
+    prefix_callback: `if (warp == 0) { x = a + b; if (lane == 0) st.shared }` (phases/ifconvert_nested_work_*).
+    Only for ifs without long loads (those are decided by the overlap rules), and only a triangle: an if/else
+    around an inner if/else of nanosleeps in a spin loop stays pair-less (nvcc/atomic_wait_notify)."""
+    if region.kind != "if" or region.join not in am.blocks[region.head].succs:
+        return False
+    by_label, ipdom = am.blocks, am.ipdom
+    inner: set[str] = set()
+    tests: set[str] = set()
+    for x in region.body:
+        b = by_label[x]
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.opcode != "bra" or last.guard is None or len(b.succs) != 2:
+            continue
+        join = ipdom.get(x)
+        for s in b.succs:
+            if s != join:
+                inner |= arm(s, join, by_label) & region.body
+        g = last.guard
+        tests.add((g.inner if type(g) is A.Not else g).name)
+    if not inner or _tests_own_load(am, region, inner):
+        return False
+    for x in region.body - inner:
+        for ins in by_label[x].instrs:
+            if ins.opcode == "bra" or ins.opcode == "setp" and set(am.defuse.defs(ins)) <= tests:
+                continue
+            if _size(ins):
+                return True
+    return False
+
+
+def _tests_own_load(am, region: Region, inner: set[str]) -> bool:
+    """Does an inner branch of the region test a value loaded in the region (outside the inner arms)? Then
+    _branches_on_own_load decides (at a short tail ptxas copies the tail into both paths and leaves the branch
+    without a pair: phases/ifconvert_nested_lds_test_tail)."""
+    by_label, du = am.blocks, am.defuse
+    tainted: set[str] = set()
+    for label in am.rpo:
+        if label not in region.body or label in inner:
+            continue
+        for ins in by_label[label].instrs:
+            uses = du.uses(ins)
+            if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
+                return True
+            if ins.opcode == "ld" or not tainted.isdisjoint(uses):
+                tainted.update(du.defs(ins))
+    return False
+
+
+def _join_placed_elsewhere(am, region: Region) -> bool:
+    """Is the block ptxas lays out right before the join outside the region? ptxas if-converts an if only
+    when its code falls through into its join; when another path reaches the join first in its block order
+    (reverse postorder, branch target first: the join follows the other arm of an enclosing uniform if/else),
+    the region's last block ends with a jump to the join and the region stays a branch with its pair, whatever
+    it holds, one ALU instruction or a shared load (nvcc/cub_block_discontinuity segment_heads_and_tails;
+    phases/ifconvert_join_after_other_arm_*). When the region's code is placed right before the join (the
+    other path skips to it: phases/ifconvert_join_skip_*) it is decided like any other. Only a triangle: an
+    if/else whose arms both jump to the join is still predicated into one block ending in that jump
+    (nvcc/cub_block_shuffle_adjacent block_adjacent_difference)."""
+    if region.kind != "if" or region.join not in am.blocks[region.head].succs:
+        return False
+    at = am.rpo_index.get(region.join)
+    if not at:
+        return False
+    prev = am.rpo[at - 1]
+    return prev != region.head and prev not in region.body
+
+
 def _load_in_each_arm(region: Region, by_label) -> bool:
     """An if/else with a load on each side is predicated, like two load ifs in a row
     (phases/div_ifelse_ld_global, async/cp_async_if_diamond, nvcc/pipeline_primitives_cp_async)."""
@@ -568,8 +641,17 @@ def is_branch_region(am, region: Region, target) -> bool:
     if is_kept_region(am, region, target):
         return True
     by_label = am.blocks
-    return any(warp_op(i) is not None or (i.opcode == "bra" and i.guard is not None)
-               for label in region.body for i in by_label[label].instrs)
+    if any(warp_op(i) is not None for label in region.body for i in by_label[label].instrs):
+        return True
+    return any(i.opcode == "bra" and i.guard is not None for label in region.body
+               for i in by_label[label].instrs) and not _folds_into_one_predicate(am, region)
+
+
+def _folds_into_one_predicate(am, region: Region) -> bool:
+    """`if (a) { if (b) S }` with nothing else in the outer if and no long load: ptxas folds both tests into
+    one predicate, no branch is left (phases/ifconvert_nested_only_if, ifconvert_nested_only_if_tail)."""
+    return region.kind == "if" and region.join in am.blocks[region.head].succs \
+        and not _contents(_region_instrs(am, region.body)).loads and not _work_beside_inner_if(am, region)
 
 
 # guarded stores: a run of this many stores under the same guard (register and sense) can stay a branch

@@ -390,7 +390,7 @@ class OptimizeSyncInstructions(Phase):
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op
-                    if b.label in barrier_joins and all(R.register_only(i) for i in out):   # first in a barrier join
+                    if b.label in barrier_joins and all(R.before_join_barrier(i) for i in out):  # first in a barrier join
                         out.append(ins)
                         continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call

@@ -87,6 +87,7 @@ class _Expander:
         self._ops_per_block: dict[str, int] = {}
         self.paired: list[R.Region] = []
         self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
+        self._forms: dict[str, dict[int, str]] = {}   # block -> _run_forms
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
         self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
@@ -269,6 +270,12 @@ class _Expander:
         several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
         if not after_call and not several and ops.is_full_mask(wop.mask):
             return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
+        if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
+            run_form = self._run_forms(b).get(id(ins))
+            if run_form == "warpsync":
+                return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
+            if run_form == "converged":
+                return fast
         if not after_call and not several and ops.is_const_mask(wop.mask) and (
                 wop.helper.startswith(_INLINE_PARTIAL_MASK) or self._sole_op_of(region)):
             self._pair(region)
@@ -284,6 +291,40 @@ class _Expander:
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
+        """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
+        ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op gets WARPSYNC.ALL, which
+        re-converges the warp, so every op after it in the block runs plain (probes warp/run_*: `up; up; idx`
+        -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
+        nvcc/cub_block_discontinuity rle_run_heads). {id(op): "warpsync" | "converged"}; empty when an op of
+        the block has a partial or per-thread mask or no inline form, or the block is in a loop or holds a CTA
+        barrier."""
+        forms = self._forms.get(b.label)
+        if forms is not None:
+            return forms
+        forms = self._forms[b.label] = {}
+        # not in a loop nor with a CTA barrier in the block (triton collatz_steps_kernel: `loop: bar; redux; bar;
+        # shfl.bfly` keeps both slow paths)
+        if self._loop_ops(b.label) > 1 or self._in_loop_region(b.label) or self.am.loops.on_cycle(b.label) \
+                or any(ops.is_cta_barrier(i) for i in b.instrs):
+            return forms
+        run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
+               for w in (ops.warp_op(i, self.consts),) if w is not None]
+        if any(not w.inline or i.attrs.permask or not ops.is_full_mask(w.mask) for i, w in run):
+            return forms
+        k, converged = 0, False
+        while k < len(run):
+            end = k
+            while end + 1 < len(run) and run[end + 1][1].helper == run[k][1].helper:
+                end += 1
+            if converged:
+                forms.update((id(i), "converged") for i, _ in run[k:end + 1])
+            elif end == k:
+                forms[id(run[k][0])] = "warpsync"
+                converged = True
+            k = end + 1
+        return forms
 
     def _out_of_line(self, b, ins, wop, region, site, fast, paired: bool) -> list[ori.Instr]:
         """`BRA.DIV` to an out-of-line collective (in a BSSY/BSYNC pair when `paired`), then the fast path."""

@@ -41,8 +41,15 @@ def register_only(ins: ori.Instr) -> bool:
     return ins.opcode in ori.PSEUDO_OPCODES or ins.op in _REGISTER_ONLY
 
 
+def before_join_barrier(i: ori.Instr) -> bool:
+    """An instruction that does not keep a CTA barrier from starting its block: a pseudo-op, register-only
+    work, or a kernel parameter read, which ptxas makes a constant-bank operand (nvcc/cub_block_scan_algorithms
+    block_scan_memoize_inclusive_max: `J: ld.param; bar.sync` is a barrier join)."""
+    return register_only(i) or i.opcode == "ld" and i.has(".param")
+
+
 def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
-    first = next((i for i in b.instrs if not register_only(i)), None)
+    first = next((i for i in b.instrs if not before_join_barrier(i)), None)
     return first is not None and is_aligned_cta_barrier(first)
 
 
