@@ -180,8 +180,14 @@ class _Atom:
         s.label = join
         self.out.append(s)
 
+    def paired(self) -> bool:
+        """A loop (or the generic dispatch) sits in a BSSY/BSYNC pair unless nothing reads its result and only
+        the kernel's return follows: then every path ends in its own EXIT and there is no join to wait at
+        (/tmp probes phases/atom_loop_dead_{st,alone}: a dead-result loop followed by any code keeps its pair)."""
+        return self.used or not self.tail_exit
+
     def loop(self, body, n=0, paired=None):
-        paired = self.used if paired is None else paired
+        paired = self.paired() if paired is None else paired
         join = self.bssy(n) if paired else None
         head = self.sel.local_label()
         self.emit(VIRTUAL, label=head)
@@ -250,15 +256,22 @@ class _Atom:
         or local memory (plain load / op / store)."""
         self.join = self.sel.local_label()
         self.native(pred="P0")                    # P0: the address was global memory, ATOM did the work
+        if self.op == "exch" and not self.used:
+            # nothing to read back: local memory just gets the store, predicated (no branch, no pair)
+            self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])), guard="@!P0")
+            return
         self.exit_or_branch("@P0")
-        outer = self.bssy(0) if self.used else None
+        outer = self.bssy(0) if self.paired() else None
+        # the inner loops have their own pair when the result is used, or (min/max) when their early exit
+        # leaves for the outer join too
+        inner = self.used or (outer is not None and self.op in ("min", "max"))
         if self.op != "exch":
             self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
-            self.shared_spin(1, self.used)
+            self.shared_spin(1, inner)
             self.exit_or_branch("")
             if self.target.has("DSMEM_DISPATCH") and self.type in _DSMEM_TYPES:
                 self.emit("QSPC", ("E", "D"), ("P0", "RZ", _t(self.addr)))
-                self.dsmem_spin(1, self.used)
+                self.dsmem_spin(1, inner)
                 self.exit_or_branch("")
         self.emit("LD", ("E", "64"), (self.dst() if self.used else self.r("old"), _t(self.addr)))
         self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])))

@@ -473,7 +473,26 @@ def corpus() -> list[tuple[str, str]]:
     add(probe("misc_atom_global_add_u32_imm_dead_tid", "atom.global.add.u32 per-thread address, imm value, dead",
               val="imm", res="dead"))
     add(("misc_atom_shared_cluster_add_u32_mapa", _mapa()))
+
+    # ---- an emulated atomic (CAS loop, generic dispatch) with no result read, then more code: its pair stays
+    for kind, space, op, ty in (("atom", "generic", "add", "u64"), ("atom", "generic", "add", "f32"),
+                                ("atom", "generic", "add", "f64"), ("atom", "generic", "min", "s64"),
+                                ("atom", "generic", "max", "u64"), ("atom", "generic", "and", "b64"),
+                                ("atom", "generic", "exch", "b64"), ("atom", "generic", "cas", "b16"),
+                                ("atom", "shared", "add", "f32"), ("atom", "shared", "add", "u64"),
+                                ("atom", "shared", "min", "s64"), ("atom", "global", "add", "f16"),
+                                ("red", "global", "add", "f16"), ("red", "shared", "add", "f32"),
+                                ("red", "generic", "add", "f64")):
+        add((f"join_{kind}_{space}_{op}_{ty}_dead_then_st", _then_store(kind, space, op, ty)))
     return P
+
+
+def _then_store(kind: str, space: str, op: str, ty: str) -> str:
+    body = atomic(kind=kind, op=op, ty=ty, space=space, res="dead")
+    body.append("  st.global.u32 [%rd2], %r1;")
+    cls, size = TYPES[ty]
+    return kernel(f"{kind}.{space}.{op}.{ty}, result unused, then a store before ret (the loop keeps its pair)",
+                  body, stride=size)
 
 
 MB = ["  .shared .align 8 .b64 mb;"]
