@@ -147,7 +147,7 @@ class Unit:
     pipe: tuple | None = None       # (pipe, cycles) of its first instruction
     latency: int = 0                # result latency (0: folded into its readers)
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
-    holds: tuple = ()               # indices of the NOT_FILLERS units its waiting holds back
+    holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
 
     @property
     def first(self) -> str:
@@ -472,22 +472,27 @@ def _build(region: list[Unit]) -> None:
 
 
 def _mark_held(region: list[Unit], edges: dict) -> None:
-    """Unit.holds: the NOT_FILLERS units a unit can hold back, those ordered after a load it depends on."""
-    for u in region:
-        u.holds = ()
-    loads: dict[int, list[int]] = {}
+    """Unit.holds: the NOT_FILLERS units a unit can hold back, those ordered after a load it depends on, as a
+    bit mask of unit indices. A load's mask flows down its successors in one topological pass (not one walk
+    per load: long unrolled blocks hold hundreds)."""
+    mask = [0] * len(region)
     for a, b in edges:
         if region[b].kind in NOT_FILLERS and region[a].kind in ("load", "atomic"):
-            loads.setdefault(a, []).append(b)
-    for a, held in loads.items():
-        seen, todo = {a}, [a]
+            mask[a] |= 1 << b
+    if any(mask):
+        npreds = [u.npreds for u in region]
+        todo = [u.index for u in region if not npreds[u.index]]
         while todo:
-            x = region[todo.pop()]
-            x.holds = tuple(set(x.holds) | set(held))
-            for v, _ in x.succs:
-                if v.index not in seen:
-                    seen.add(v.index)
-                    todo.append(v.index)
+            x = todo.pop()
+            mx = mask[x]
+            for v, _ in region[x].succs:
+                i = v.index
+                mask[i] |= mx
+                npreds[i] -= 1
+                if not npreds[i]:
+                    todo.append(i)
+    for u, m in zip(region, mask):
+        u.holds = m
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -547,7 +552,7 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
             if not heap:
                 continue
             top = heap[0][2]
-            if key == _NOT_FILLER and any(w.height > top.height and top.index in w.holds and
+            if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu") for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)

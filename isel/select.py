@@ -159,9 +159,15 @@ def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Tar
 _OWN_BLOCK = _FAST_PATH_AFTER | {"bra_conv", "bra_back"}
 
 
+_NO_SYMS = (A.Reg, A.Imm, A.Sink, A.Expr, str, int)      # operands (and fields) that hold no Sym
+
+
 def _syms(x, out: set) -> None:
-    if type(x) is A.Sym:
+    t = type(x)
+    if t is A.Sym:
         out.add(x.name)
+    elif t in _NO_SYMS:
+        return
     elif isinstance(x, (tuple, list)):
         for y in x:
             _syms(y, out)

@@ -11,7 +11,7 @@ import re
 
 from .diagnostics import PtxError
 
-_TOKEN_RE = re.compile(r"""
+TOKEN_RE = re.compile(r"""
     (?P<WS>\s+)
   | (?P<COMMENT>//[^\n]*|/\*.*?\*/)
   | (?P<STR>"(?:[^"\\\n]|\\.)*")
@@ -29,7 +29,7 @@ class Lexer:
     def __init__(self, text: str, file: str = "<input>"):
         self.text = text
         self.file = file
-        self._it = _TOKEN_RE.finditer(text)
+        self._it = TOKEN_RE.finditer(text)
         self._buf: list[tuple[str, str, int]] = []
         self._nl: list[int] | None = None
         self._end = 0
@@ -37,7 +37,7 @@ class Lexer:
 
     def _pull(self) -> tuple[str, str, int]:
         if self._it is None:
-            self._it = _TOKEN_RE.finditer(self.text, self._end)
+            self._it = TOKEN_RE.finditer(self.text, self._end)
         for m in self._it:
             if m.start() != self._end:
                 raise self._bad(self._end)

@@ -11,7 +11,7 @@ import re
 
 from . import ptx_ast as A
 from .diagnostics import PtxError
-from .lexer import Lexer
+from .lexer import TOKEN_RE, Lexer
 from .ptx_opcodes import KNOWN_OPCODES
 
 STATE_SPACES = {".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared", ".tex", ".surf", ".sampler"}
@@ -33,9 +33,17 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # first non-blank character, so a long run of blanks is matched one way only too
 _FAST_SPACE = r"(?:[ \t\r\n]|//[^\n]*\n)*"
 _FAST_INSTR = re.compile(_FAST_SPACE + r"(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)"
-                         r"(?:[ \t]+([^;{}\"/\n \t][^;{}\"/\n]*)?)?;")
+                         r"(?:[ \t]+([^;\"/\n \t][^;\"/\n]*)?)?;")
 # a `.loc file line column` line (Triton and LLVM put one before most instructions)
-_FAST_LOC = re.compile(_FAST_SPACE + r"(\.loc)[ \t]+(\d+)[ \t]+(\d+)[ \t]+(\d+)[ \t]*(?://[^\n]*)?(?=\r?\n)")
+# (`, function_name NAME[, inlined_at F L C]` after it: Triton's inlined code); the numbers as the lexer reads
+# them ("09" is two tokens there, so no fast path)
+_LOC_NUM = r"(0|[1-9]\d*)"
+_FAST_LOC = re.compile(_FAST_SPACE + r"(\.loc)[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM +
+                       r"(?:[ \t]*,[ \t]*function_name[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*,[ \t]*inlined_at[ \t]+" +
+                       _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r")?)?[ \t]*(?://[^\n]*)?(?=\r?\n)")
+# a `.section NAME { ... }` body with no string, comment or nested brace (DWARF byte lists): read with the
+# lexer's own regex in one loop instead of token by token
+_FAST_SECTION = re.compile(r"[ \t\r\n]*(\.[A-Za-z_$][\w$]*)[ \t\r\n]*\{[^{}\"/]*\}")
 _FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
 _REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*")
@@ -106,6 +114,64 @@ def _fast_operand(s: str):
             _OPERAND_CACHE.clear()
         _OPERAND_CACHE[s] = o
     return o
+
+
+def _loc_text(m) -> str:
+    """The text the token path gives a `.loc` line matched by _FAST_LOC (its tokens joined by blanks)."""
+    text = f"{m.group(2)} {m.group(3)} {m.group(4)}"
+    if m.group(5):
+        text += f" , function_name {m.group(5)}"
+        if m.group(6):
+            text += f" , inlined_at {m.group(6)} {m.group(7)} {m.group(8)}"
+    return text
+
+
+def _fast_operands(ops: str):
+    """The operands of a simple statement's operand text, or None when one is not of a simple shape (the token
+    path then parses and diagnoses it). A brace list of simple operands (`{%r1, %r2}`) is a Vec."""
+    if "{" not in ops and "}" not in ops:
+        pieces = ops.split(",")
+    else:
+        pieces, depth, start = [], 0, 0
+        for i, ch in enumerate(ops):
+            if ch == "{":
+                depth += 1
+                if depth > 1:
+                    return None
+            elif ch == "}":
+                depth -= 1
+                if depth < 0:
+                    return None
+            elif ch == "," and depth == 0:
+                pieces.append(ops[start:i])
+                start = i + 1
+        if depth:
+            return None
+        pieces.append(ops[start:])
+    operands = []
+    for piece in pieces:
+        piece = piece.strip()
+        if not piece:
+            return None
+        if piece[0] == "{":
+            if piece[-1] != "}":
+                return None
+            items = []
+            for item in piece[1:-1].split(","):
+                item = item.strip()
+                o = _fast_operand(item) if item and "}" not in item else None
+                if o is None:
+                    return None
+                items.append(o)
+            operands.append(A.Vec(tuple(items)))
+            continue
+        if "}" in piece:
+            return None
+        o = _fast_operand(piece)
+        if o is None:
+            return None
+        operands.append(o)
+    return tuple(operands)
 
 
 class Parser:
@@ -235,6 +301,10 @@ class Parser:
                     break
                 parts.append(self.next()[1])
             return A.Directive(name, " ".join(parts), line)
+        if name == ".section" and not self.lx._buf:
+            text = self._fast_section()
+            if text is not None:
+                return A.Directive(name, text, line)
         depth = 0
         while True:
             t = self.peek()
@@ -252,6 +322,25 @@ class Parser:
                     break
             parts.append(self.next()[1])
         return A.Directive(name, " ".join(parts), line)
+
+    def _fast_section(self) -> str | None:
+        """The text of a `.section NAME { ... }` matched by _FAST_SECTION (its tokens joined by blanks, as the
+        token loop below gives it), consumed; None (nothing consumed) when the body needs the token path."""
+        lx = self.lx
+        m = _FAST_SECTION.match(lx.text, lx._end)
+        if m is None:
+            return None
+        parts, pos = [], m.start(1)
+        for t in TOKEN_RE.finditer(lx.text, pos, m.end()):
+            if t.start() != pos:
+                return None
+            pos = t.end()
+            if t.lastgroup != "WS":
+                parts.append(t.group())
+        if pos != m.end():
+            return None
+        lx.consume_to(pos)
+        return " ".join(parts)
 
     # -- declarations
     def parse_vardecl(self, linkage: tuple[str, ...]) -> list[A.VarDecl]:
@@ -436,17 +525,10 @@ class Parser:
                 if ops:
                     operands = oplists.get(ops)
                     if operands is None:
-                        operands = []
-                        for piece in ops.split(","):
-                            piece = piece.strip()
-                            o = _fast_operand(piece) if piece else None
-                            if o is None:
-                                break
-                            operands.append(o)
-                        else:
-                            operands = oplists[ops] = tuple(operands)
-                        if type(operands) is list:
+                        operands = _fast_operands(ops)
+                        if operands is None:
                             break             # not the simple shape: the token path parses (and diagnoses) it
+                        oplists[ops] = operands
                 start = m.start(1) - 1 if g else m.start(3)
             if start < lpos:
                 break
@@ -456,7 +538,7 @@ class Parser:
                 lstart = text.rfind("\n", lpos, start) + 1
             lpos = start
             if split is None:
-                out.append(A.Directive(".loc", f"{m.group(2)} {m.group(3)} {m.group(4)}", line))
+                out.append(A.Directive(".loc", _loc_text(m), line))
             else:
                 guard = None if not g else (Not(Reg(g)) if neg else Reg(g))
                 out.append(Instruction(split[0], split[1], operands, guard, line, start - lstart + 1))

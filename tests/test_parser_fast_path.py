@@ -13,6 +13,7 @@ FILES = [f for f in corpus_files() if "probes" not in f.parts] + \
 def _token_path_only(monkeypatch):
     cls = next(c for c in vars(parser).values() if isinstance(c, type) and hasattr(c, "_fast_run"))
     monkeypatch.setattr(cls, "_fast_run", lambda self, out: False)
+    monkeypatch.setattr(cls, "_fast_section", lambda self: None)
 
 
 def _outcome(f) -> str:
@@ -40,5 +41,27 @@ def test_comments_and_loc_lines(monkeypatch):
     fast = repr(parser.parse(src, "k.ptx"))
     assert "Directive(name='.loc', text='1 125 1', line=8)" in fast
     assert "Directive(name='.loc', text='1 127', line=13)" in fast
+    _token_path_only(monkeypatch)
+    assert repr(parser.parse(src, "k.ptx")) == fast
+
+
+def test_vectors_inlined_loc_and_sections_take_the_fast_path(monkeypatch):
+    """Brace-list operands, `.loc ..., function_name F, inlined_at F L C` lines and DWARF `.section` byte lists
+    (Triton's kernels are full of them) are read without the token path, into the token path's AST."""
+    src = (".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n"
+           "\t.reg .b64 %rd<2>;\n"
+           "\t.loc\t1 12 34, function_name $L__info_string0, inlined_at 1 89 29 // standard.py:12:34\n"
+           "\tmov.b64 \t%rd1, {%r1, %r2};\n\tmov.b64 \t{ %r1, %r2 }, %rd1;\n"
+           "\t.loc\t1 13 3, function_name $L__info_string1\n\tret;\n}\n"
+           "\t.section\t.debug_abbrev\n\t{\n.b8 1\n.b8 17\n.b8 0x1F, 2\n\t}\n")
+    cls = next(c for c in vars(parser).values() if isinstance(c, type) and hasattr(c, "_fast_run"))
+    slow: list = []
+    token_instruction = cls.parse_instruction
+    monkeypatch.setattr(cls, "parse_instruction", lambda self: slow.append(1) or token_instruction(self))
+    fast = repr(parser.parse(src, "k.ptx"))
+    assert not slow
+    assert "text='1 12 34 , function_name $L__info_string0 , inlined_at 1 89 29'" in fast
+    assert "Vec(items=(Reg(name='%r1'), Reg(name='%r2')))" in fast
+    assert "text='.debug_abbrev { .b8 1 .b8 17 .b8 0x1F , 2 }'" in fast
     _token_path_only(monkeypatch)
     assert repr(parser.parse(src, "k.ptx")) == fast
