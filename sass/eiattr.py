@@ -59,15 +59,16 @@ def _num_mbarriers(fn: SassFunction) -> int | None:
     return sum(1 for i in fn.instrs if "MBARRIER_INIT" in i.tags)
 
 
-# What makes ptxas note the convergence (CRS) stack: a convergence barrier, a call, a warp-synchronous op's
-# divergent slow path, or a loop the lanes leave one by one (its YIELD). The value is 0 in every kernel seen
+# What makes ptxas note the convergence (CRS) stack: a convergence barrier, a call (also the internal
+# subroutine of a division, square root or reciprocal: tag SUBROUTINE_CALL), a warp-synchronous op's divergent
+# slow path, or a loop the lanes leave one by one (its YIELD). The value is 0 in every kernel seen
 # (sm_75..sm_120); docs/findings/eiattr.md.
 _USES_CRS = (("BSSY", None), ("CALL", None), ("BRA", "DIV"), ("WARPSYNC", "COLLECTIVE"))
 
 
 def _crs_stack_size(fn: SassFunction) -> int | None:
-    if fn.divergent_loop or any(i.opcode == opc and (mod is None or mod in i.mods)
-                                for i in fn.instrs for opc, mod in _USES_CRS):
+    if fn.divergent_loop or any("SUBROUTINE_CALL" in i.tags for i in fn.instrs) or \
+            any(i.opcode == opc and (mod is None or mod in i.mods) for i in fn.instrs for opc, mod in _USES_CRS):
         return 0
     return None
 
