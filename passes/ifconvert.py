@@ -92,12 +92,27 @@ def _result_used(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
 
 def guard_becomes_branch(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
     """Does ptxas lower this guarded instruction as a branch around it (a one-instruction region for
-    if-conversion)? Long loads, cp.async, atomics whose result is used, `nopred` ops (guard_ld_global,
-    ifconvert_guard_atom; ifconvert_guard_atom_dead and ifconvert_guard_red stay predicated)."""
-    if ins.attrs.nopred or is_long_load(ins):
+    if-conversion)? Long loads, cp.async, atomics whose result is used, every red (global, shared or
+    generic, any op and scope, every target: `BSSY; @!P BRA; RED; BSYNC`, probes phases/guard_red_*; Triton
+    atomic_rmw_kernel *_noret), `nopred` ops (guard_ld_global, ifconvert_guard_atom; ifconvert_guard_atom_dead
+    stays predicated)."""
+    if ins.attrs.nopred or is_long_load(ins) or ins.opcode == "red" and not _before_return(am, block, ins):
         return True
     return ins.opcode == "atom" and (_result_used(am, block, ins) or _waited_for(am, block, ins)) \
         and not _aggregated_with_result(am, ins)
+
+
+def _before_return(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """Is `ins` the function's last instruction before its `ret` (in its block, or the block's end when it
+    falls into a block holding only the `ret`)? ptxas guards it by an early `@!P EXIT` instead of a branch
+    (isel/fam_branch.py: Triton's masked `@p red; ret`)."""
+    k = next(i for i, x in enumerate(block.instrs) if x is ins)
+    rest = block.instrs[k + 1:]
+    if rest:
+        return rest[0].opcode == "ret" and rest[0].guard is None
+    nxt = [am.blocks[s] for s in block.succs if s in am.blocks]
+    return len(nxt) == 1 and len(nxt[0].instrs) == 1 and nxt[0].instrs[0].opcode == "ret" \
+        and nxt[0].instrs[0].guard is None
 
 
 def _waited_for(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:

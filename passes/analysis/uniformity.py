@@ -57,8 +57,14 @@ class Uniformity:
         # blocks holding a generic-address store (see _strong_generic_load_beside_store)
         self._generic_store_blocks = {b.label for b in fn.blocks
                                       if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
-        self._reach: dict[str, set[str]] = {}
+        self._cfg_reach: dict[str, set[str]] = {}  # block -> blocks reachable from it
+        self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
+        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
+        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
+        self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
+        self._divbits = 0                         # ... as bits of _bit
         self._run()
+        self._at = None
 
     def _live_at_join(self, label: str, reg: str) -> bool:
         """Is `reg` live where a divergent branch that block `label` depends on joins again?"""
@@ -78,7 +84,7 @@ class Uniformity:
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
-        return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
+        return any(self._reg_divergent(r) for r in self.du.uses(ins))
 
     def _strong_generic_load_beside_store(self, b: ori.BasicBlock, ins: ori.Instr) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a function that holds a
@@ -95,7 +101,7 @@ class Uniformity:
                    for x in self._generic_store_blocks)
 
     def _reachable(self, label: str) -> set[str]:
-        r = self._reach.get(label)
+        r = self._cfg_reach.get(label)
         if r is None:
             by_label = {b.label: b for b in self.fn.blocks}
             r, work = set(), list(by_label[label].succs) if label in by_label else []
@@ -105,7 +111,7 @@ class Uniformity:
                     continue
                 r.add(x)
                 work.extend(by_label[x].succs)
-            self._reach[label] = r
+            self._cfg_reach[label] = r
         return r
 
     def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
@@ -129,7 +135,93 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
+    def _reaching(self) -> dict[tuple[int, str], int]:
+        """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
+        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
+        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
+        register written once is divergent or not as a whole). A guarded write kills nothing."""
+        fn, defs, uses = self.fn, self.du.defs, self.du.uses
+        number: dict[tuple[int, str], int] = {}
+        seen: set[str] = set()
+        multi: set[str] = set()
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    if r in seen:
+                        multi.add(r)
+                    seen.add(r)
+        if not multi:
+            return number
+        bit = self._bit
+        regmask: dict[str, int] = {}
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    if r in multi:
+                        d = number[(id(ins), r)] = len(number)
+                        bit[d] = 1 << d
+                        regmask[r] = regmask.get(r, 0) | bit[d]
+
+        # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
+        # guarded) per definition), and its gen/kill bit sets
+        events: dict[str, list] = {}
+        gen: dict[str, int] = {}
+        kill: dict[str, int] = {}
+        for b in fn.blocks:
+            ev, g, k = [], 0, 0
+            for ins in b.instrs:
+                us = [r for r in uses(ins) if r in multi]
+                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
+                      for r in defs(ins) if r in multi]
+                if us or ds:
+                    ev.append((ins, us, ds))
+                for m, mask in ds:
+                    g = g & ~mask | m
+                    k |= mask
+            events[b.label], gen[b.label], kill[b.label] = ev, g, k
+        preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
+        for b in fn.blocks:
+            for t in b.succs:
+                if t in preds:
+                    preds[t].append(b.label)
+        into = {b.label: 0 for b in fn.blocks}
+        out = {b.label: 0 for b in fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in fn.blocks:
+                x = b.label
+                state = 0
+                for p in preds[x]:
+                    state |= out[p]
+                into[x] = state
+                new = gen[x] | state & ~kill[x]
+                if new != out[x]:
+                    out[x] = new
+                    changed = True
+        for b in fn.blocks:
+            state = into[b.label]
+            for ins, us, ds in events[b.label]:
+                for r in us:
+                    self._reach[(id(ins), r)] = state & regmask[r]
+                for m, mask in ds:
+                    state = state & ~mask | m
+        return number
+
+    def _reg_divergent(self, name: str) -> bool:
+        """Is register `name` divergent where self._at reads it (any reaching definition divergent), or anywhere
+        (any definition divergent) outside the analysis?"""
+        if _is_divergent_sreg(name):
+            return True
+        if self._at is not None:
+            reach = self._reach.get((id(self._at), name))
+            if reach is not None:
+                return bool(reach & self._divbits)
+        return name in self.divergent
+
     def _run(self) -> None:
+        number = self._reaching()
+        divdefs = self._divdefs
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
@@ -145,6 +237,7 @@ class Uniformity:
                 if not b.instrs:
                     continue
                 last = b.instrs[-1]
+                self._at = last
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
@@ -167,21 +260,26 @@ class Uniformity:
                 in_div = label in divergent_blocks
                 for ins, ds in writes:
                     div = None                       # computed once a definition is not divergent yet
+                    self._at = ins
                     for r in ds:
-                        if r in divergent:
+                        d = number.get((id(ins), r))
+                        if r in divergent if d is None else d in divdefs:
                             continue
                         if div is None:
                             div = self._value_divergent(ins) or self._strong_generic_load_beside_store(b, ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r):
+                            if d is not None:
+                                divdefs.add(d)
+                                self._divbits |= self._bit[d]
                             divergent.add(r)
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:
         t = type(o)
         if t is A.Reg:
-            return o.name in self.divergent or _is_divergent_sreg(o.name)
+            return self._reg_divergent(o.name)
         if t in (A.Not, A.Neg):
             return self.is_divergent_operand(o.inner)
         if t in (A.Addr, A.Vec, A.Paren):
