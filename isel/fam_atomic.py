@@ -183,8 +183,9 @@ class _Atom:
     def paired(self) -> bool:
         """A loop (or the generic dispatch) sits in a BSSY/BSYNC pair unless nothing reads its result and only
         the kernel's return follows: then every path ends in its own EXIT and there is no join to wait at
-        (/tmp probes phases/atom_loop_dead_{st,alone}: a dead-result loop followed by any code keeps its pair)."""
-        return self.used or not self.tail_exit
+        (probes atomic/join_*_dead_then_st: a dead-result loop followed by any code keeps its pair); a guarded
+        one (`@p red.add.noftz.bf16`, Triton atomic_fadd noret) has none either."""
+        return self.used or not (self.tail_exit or self.ins.guard is not None)
 
     def loop(self, body, n=0, paired=None):
         paired = self.paired() if paired is None else paired
