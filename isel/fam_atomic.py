@@ -180,8 +180,15 @@ class _Atom:
         s.label = join
         self.out.append(s)
 
+    def paired(self) -> bool:
+        """A loop (or the generic dispatch) sits in a BSSY/BSYNC pair unless nothing reads its result and only
+        the kernel's return follows: then every path ends in its own EXIT and there is no join to wait at
+        (probes atomic/join_*_dead_then_st: a dead-result loop followed by any code keeps its pair); a guarded
+        one (`@p red.add.noftz.bf16`, Triton atomic_fadd noret) has none either."""
+        return self.used or not (self.tail_exit or self.ins.guard is not None)
+
     def loop(self, body, n=0, paired=None):
-        paired = self.used if paired is None else paired
+        paired = self.paired() if paired is None else paired
         join = self.bssy(n) if paired else None
         head = self.sel.local_label()
         self.emit(VIRTUAL, label=head)
@@ -210,6 +217,7 @@ class _Atom:
                 self.emit("ATOMG", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
             else:
                 self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
+            self.acquire_at_atomic()
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", cur, old, "PT"))
         self.loop(body)
         if self.used:
@@ -247,21 +255,38 @@ class _Atom:
 
     def generic_dispatch(self):
         """ATOM handles global memory (P0); otherwise QSPC picks shared (CAS loop), DSMEM (sm_90+ floats)
-        or local memory (plain load / op / store)."""
+        or local memory (plain load / op / store). exch.b64 and cas.b64 (native on shared) only add the
+        local-memory fallback."""
         self.join = self.sel.local_label()
         self.native(pred="P0")                    # P0: the address was global memory, ATOM did the work
+        self.acquire_at_atomic()
+        if self.op == "exch" and not self.used:
+            # nothing to read back: local memory just gets the store, predicated (no branch, no pair)
+            self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])), guard="@!P0")
+            return
         self.exit_or_branch("@P0")
-        outer = self.bssy(0) if self.used else None
-        if self.op != "exch":
+        outer = self.bssy(0) if self.paired() else None
+        # the inner loops have their own pair when the result is used, or (min/max) when their early exit
+        # leaves for the outer join too
+        # (below sm_90, an acquire fence after the whole sequence does the same)
+        inner = self.used or (outer is not None and (self.op in ("min", "max") or self.acquires_after()))
+        if self.op not in ("exch", "cas"):
             self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
-            self.shared_spin(1, self.used)
+            self.shared_spin(1, inner)
             self.exit_or_branch("")
             if self.target.has("DSMEM_DISPATCH") and self.type in _DSMEM_TYPES:
                 self.emit("QSPC", ("E", "D"), ("P0", "RZ", _t(self.addr)))
-                self.dsmem_spin(1, self.used)
+                self.dsmem_spin(1, inner)
                 self.exit_or_branch("")
-        self.emit("LD", ("E", "64"), (self.dst() if self.used else self.r("old"), _t(self.addr)))
-        self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])))
+        old = self.dst() if self.used else self.r("old")
+        self.emit("LD", ("E", "64"), (old, _t(self.addr)))
+        if self.op == "cas":                      # store the new value where the old one equals the compare
+            new = self.r("new")
+            self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", old, _t(self.srcs[0]), "PT"))
+            self.emit("SEL", (), (new, _t(self.srcs[1]), old, "P0"))
+            self.emit("ST", ("E", "64"), (_t(self.addr), new))
+        else:
+            self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])))
         if outer:
             self.bsync(0, outer)
 
@@ -269,6 +294,18 @@ class _Atom:
     def release_fence(self):
         if self.sem in ("release", "acq_rel"):
             self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, self.guard))
+
+    def acquires_after(self) -> bool:
+        """Is the acquire fence of this (emulated) atomic emitted after its whole sequence?"""
+        return self.sem in ("acquire", "acq_rel") and not self.target.has("ACQUIRE_AT_EMULATED_ATOMIC")
+
+    def acquire_at_atomic(self):
+        """From sm_90 the acquire fence of an emulated atomic follows its atomic instruction: the generic
+        dispatch's ATOM (before the fallbacks), the CAS inside a 16-bit CAS loop (probes
+        atomic/acq_emulated_*)."""
+        if self.target.has("ACQUIRE_AT_EMULATED_ATOMIC") and not self.acq_done:
+            self.acquire_fence()
+            self.acq_done = True
 
     def acquire_fence(self):
         if self.sem not in ("acquire", "acq_rel"):
@@ -284,8 +321,8 @@ class _Atom:
             return None
         if self.type in _SCALAR16:
             return "cas16"
-        if self.op == "exch" and self.type == "b64" and self.space in ("generic", "cluster"):
-            return "dispatch"                     # ATOM + a local-memory fallback
+        if self.op in ("exch", "cas") and self.type == "b64" and self.space in ("generic", "cluster"):
+            return "dispatch"                     # ATOM + a local-memory fallback (cas: compare and select)
         if self.op in ("exch", "cas") or self.type in _SHARED_NATIVE_TYPES:
             return None
         if self.space == "shared":
@@ -305,6 +342,8 @@ class _Atom:
             self.cas_loop16()
         elif kind == "spin":
             self.shared_spin()
+            # from sm_90 a shared CAS.SPIN loop has no acquire fence at all
+            self.acq_done = self.acq_done or self.target.has("ACQUIRE_AT_EMULATED_ATOMIC")
         elif kind == "dispatch":
             self.generic_dispatch()
         else:

@@ -209,9 +209,32 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 late -= d
         if at == first:
             at = _above_trailing_barriers(instrs, start, first)
+        at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
         k += 1
+
+
+_CONDITION_LOADS = frozenset({"LDG", "LD", "LDS", "LDL"})
+
+
+def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
+    """The BSSY is not issued before the last load its region's branch condition depends on: ptxas issues it
+    in that load's stall (numba/wide_atomics: `RED; LD.STRONG.SYS; BSSY; DSETP; @P0 BRA`, where the first
+    waiting instruction, the RED of a loaded value, would put it above the RED; probes
+    phases/bssy_after_condition_load_*). Returns the lowest index it may take."""
+    bra = next((i for i in instrs[k + 1:k + 3] if i.opcode == "BRA" and i.guard), None)
+    if bra is None:
+        return start
+    need = _regs(bra.guard)
+    for j in range(first - 1, start - 1, -1):
+        d, u = _dest_uses(instrs[j])
+        if not d & need:
+            continue
+        if instrs[j].opcode in _CONDITION_LOADS:
+            return j + 1
+        need |= u
+    return start
 
 
 def _acquire_cctl(instrs: list, j: int) -> bool:

@@ -207,7 +207,7 @@ ATOM_OPS = {  # op -> legal (ISA) scalar types, then types probed as illegal
     "cas": (["b32", "b64", "b16", "b128"], ["u32"]),
 }
 MATRIX_GENERIC = {("add", "u32"), ("add", "u64"), ("add", "f32"), ("add", "f64"), ("add", "f16"), ("add", "bf16x2"),
-                  ("min", "s64"), ("inc", "u32"), ("cas", "b32"), ("cas", "b16"), ("exch", "b64"), ("cas", "b128"),
+                  ("min", "s64"), ("inc", "u32"), ("cas", "b32"), ("cas", "b16"), ("exch", "b64"), ("cas", "b64"), ("cas", "b128"),
                   ("xor", "b32")}
 MATRIX_CLUSTER = {("add", "u32"), ("add", "f32"), ("add", "f16"), ("min", "s32"), ("cas", "b32"), ("exch", "b64"),
                   ("and", "b64")}
@@ -473,7 +473,37 @@ def corpus() -> list[tuple[str, str]]:
     add(probe("misc_atom_global_add_u32_imm_dead_tid", "atom.global.add.u32 per-thread address, imm value, dead",
               val="imm", res="dead"))
     add(("misc_atom_shared_cluster_add_u32_mapa", _mapa()))
+
+    # ---- an emulated atomic (CAS loop, generic dispatch) with no result read, then more code: its pair stays
+    for kind, space, op, ty in (("atom", "generic", "add", "u64"), ("atom", "generic", "add", "f32"),
+                                ("atom", "generic", "add", "f64"), ("atom", "generic", "min", "s64"),
+                                ("atom", "generic", "max", "u64"), ("atom", "generic", "and", "b64"),
+                                ("atom", "generic", "exch", "b64"), ("atom", "generic", "cas", "b16"),
+                                ("atom", "generic", "cas", "b64"),
+                                ("atom", "shared", "add", "f32"), ("atom", "shared", "add", "u64"),
+                                ("atom", "shared", "min", "s64"), ("atom", "global", "add", "f16"),
+                                ("red", "global", "add", "f16"), ("red", "shared", "add", "f32"),
+                                ("red", "generic", "add", "f64")):
+        add((f"join_{kind}_{space}_{op}_{ty}_dead_then_st", _then_store(kind, space, op, ty)))
+
+    # ---- where the acquire fence of an emulated atomic goes (after the sequence; sm_90+ after the atomic)
+    for space, op, ty, sem in (("generic", "and", "b64", "acquire"), ("generic", "and", "b64", "acq_rel"),
+                               ("generic", "add", "f32", "acquire"), ("shared", "add", "f32", "acquire"),
+                               ("global", "add", "f16", "acquire"), ("generic", "cas", "b64", "acquire")):
+        add(probe(f"acq_emulated_{space}_{op}_{ty}_{sem}_gpu",
+                  f"atom.{sem}.gpu.{space}.{op}.{ty}, result used: emulated, with an acquire fence",
+                  space=space, op=op, ty=ty, sem=sem, scope="gpu"))
+    add(("acq_emulated_generic_and_b64_acquire_gpu_dead_then_st",
+         _then_store("atom", "generic", "and", "b64", sem="acquire", scope="gpu")))
     return P
+
+
+def _then_store(kind: str, space: str, op: str, ty: str, sem: str = "", scope: str = "") -> str:
+    body = atomic(kind=kind, op=op, ty=ty, space=space, res="dead", sem=sem, scope=scope)
+    body.append("  st.global.u32 [%rd2], %r1;")
+    cls, size = TYPES[ty]
+    return kernel(f"{kind}.{space}.{op}.{ty}, result unused, then a store before ret (the loop keeps its pair)",
+                  body, stride=size)
 
 
 MB = ["  .shared .align 8 .b64 mb;"]

@@ -54,6 +54,10 @@ class Uniformity:
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
+        # blocks holding a generic-address store (see _strong_generic_load_beside_store)
+        self._generic_store_blocks = {b.label for b in fn.blocks
+                                      if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
+        self._cfg_reach: dict[str, set[str]] = {}  # block -> blocks reachable from it
         self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
         self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
         self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
@@ -82,6 +86,34 @@ class Uniformity:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(self._reg_divergent(r) for r in self.du.uses(ins))
+
+    def _strong_generic_load_beside_store(self, b: ori.BasicBlock, ins: ori.Instr) -> bool:
+        """A generic-address strong load (relaxed, acquire or volatile) in a function that holds a
+        generic-address store of any kind (plain, weak, relaxed, release, volatile; before or after it,
+        converged or not): ptxas treats the loaded value as per lane, so a branch on it is divergent (a spin
+        loop on a parameter's flag keeps its BSSY/BSYNC: nvcc/atomic_ref_orders; probes
+        phases/strong_ld_generic_st_*). A .global load, or only .global/.shared stores, do not count, nor a
+        store on another path only (the other arm of an if: nvcc/atomic_wait_notify atomic_flag_notify)."""
+        if not self._generic_store_blocks or ins.opcode != "ld" or not ins.has(*_POLLED_LOADS) \
+                or not _generic(ins):
+            return False
+        here = b.label
+        return any(x == here or x in self._reachable(here) or here in self._reachable(x)
+                   for x in self._generic_store_blocks)
+
+    def _reachable(self, label: str) -> set[str]:
+        r = self._cfg_reach.get(label)
+        if r is None:
+            by_label = {b.label: b for b in self.fn.blocks}
+            r, work = set(), list(by_label[label].succs) if label in by_label else []
+            while work:
+                x = work.pop()
+                if x in r or x not in by_label:
+                    continue
+                r.add(x)
+                work.extend(by_label[x].succs)
+            self._cfg_reach[label] = r
+        return r
 
     def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
@@ -235,7 +267,7 @@ class Uniformity:
                         if r in divergent if d is None else d in divdefs:
                             continue
                         if div is None:
-                            div = self._value_divergent(ins) or (
+                            div = self._value_divergent(ins) or self._strong_generic_load_beside_store(b, ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r):
