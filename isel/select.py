@@ -108,7 +108,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     for s, label in backs:                     # a collective's way back: `BRA `(behind the fast path)
         if label in returns:
             s.operands = (f"`(@{returns[label]})",)
-    out.divergent_branch = _keeps_divergent_branch(am, fn, selections, target)
+    out.divergent_branch = _keeps_divergent_branch(am, fn, selections, target, options.get("opt_level", 3) > 0)
     merged = _if_converted_starts(am, fn, out, starts, target)
     _resolve_labels(out, starts)
     place_convergence_barriers(out.instrs, merged)
@@ -116,14 +116,15 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     return out
 
 
-def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target) -> bool:
+def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, optimized: bool) -> bool:
     """Whether a branch on a thread-dependent predicate stays in ptxas's code, forward or back, at every -O
     level: a divergent `bra` that selects to a BRA, unless it opens an if region ptxas predicates
-    (is_branch_region). EIATTR_CRS_STACK_SIZE, docs/findings/eiattr.md section 2."""
+    (is_branch_region; -O0 predicates none). EIATTR_CRS_STACK_SIZE, docs/findings/eiattr.md section 2."""
     if am is None:
         return False
     uni = am.uniformity
-    predicated = {r.head for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)}
+    predicated = {r.head for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)} \
+        if optimized else set()
     divergent = {id(b.instrs[-1]) for b in fn.blocks if b.label not in predicated and divergent_branch(b, uni)}
     return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
                for selected in selections for ins, seq in selected)
