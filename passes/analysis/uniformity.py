@@ -56,6 +56,9 @@ class Uniformity:
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
         self._run()
 
+    def _divergent_sreg(self, name: str) -> bool:
+        return _is_divergent_sreg(name)
+
     def _live_at_join(self, label: str, reg: str) -> bool:
         """Is `reg` live where a divergent branch that block `label` depends on joins again?"""
         lv = self._liveness
@@ -74,7 +77,7 @@ class Uniformity:
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
-        return any(r in self.divergent or _is_divergent_sreg(r) for r in self.du.uses(ins))
+        return any(r in self.divergent or self._divergent_sreg(r) for r in self.du.uses(ins))
 
     def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
@@ -149,7 +152,7 @@ class Uniformity:
     def is_divergent_operand(self, o) -> bool:
         t = type(o)
         if t is A.Reg:
-            return o.name in self.divergent or _is_divergent_sreg(o.name)
+            return o.name in self.divergent or self._divergent_sreg(o.name)
         if t in (A.Not, A.Neg):
             return self.is_divergent_operand(o.inner)
         if t in (A.Addr, A.Vec, A.Paren):
