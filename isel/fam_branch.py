@@ -86,6 +86,20 @@ def _fallthrough_tail(sel):
     return last
 
 
+def _unentered_return_block(sel) -> bool:
+    """A return block no block falls into (it follows a trap, a return or an unconditional branch): every
+    branch to it became an EXIT, so ptxas leaves nothing of it (llvm/frontend_styles rust_grid_stride_scale:
+    `@p bra ret_block; trap; ret_block: ret` is `@!P EXIT; BPT.TRAP`; probes/phases/ret_block_after_trap)."""
+    blocks = sel.function.blocks
+    i = next((n for n, b in enumerate(blocks) if b is sel.block), 0)
+    if i == 0 or len(sel.block.instrs) != 1 or sel.block.instrs[0].guard is not None:
+        return False
+    label = sel.block.label
+    if label in blocks[i - 1].succs:
+        return False
+    return not any(b.instrs and b.instrs[-1].opcode == "brx" and label in b.succs for b in blocks)
+
+
 def _no_tail_exit(sel, prev) -> bool:
     return _constant_guard(sel, prev.guard) or \
         any(prev.opcode == opc and prev.has(mod) for opc, mod in _BRANCHY_EXPANSION)
@@ -114,6 +128,8 @@ def select_ret(ins, sel):
             or sel.options.get("opt_level", 3) < TAIL_EXIT_FROM_OPT:
         return None
     k = sel.position(ins)
+    if k == 0 and _unentered_return_block(sel):
+        return []
     prev = sel.block.instrs[k - 1] if k > 0 else _fallthrough_tail(sel)
     if prev is None or prev.guard is None or prev.opcode in ("bra", "brx", "ret", "exit") \
             or _no_tail_exit(sel, prev):

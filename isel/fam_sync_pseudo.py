@@ -23,6 +23,10 @@ _MEMBERMASK_CHECK = {
     ".uniform": (("REDUX", ("OR",), _WW),),
 }
 _MEMBERMASK_CHECK_NO_REDUX = (("MATCH", ("ALL",), ()),)
+# sm_90+ (WARP_COLLECTIVE): ptxas issues the active-lane read last (VOTEU.ANY after MATCH.ANY and REDUX.OR;
+# nvcc/cg_tiled_partition_sizes, cg_labeled_binary_partition; probes warp/permask_*)
+_ACTIVE_LAST = {".overlap": (_MEMBERMASK_CHECK[".overlap"][1], _MEMBERMASK_CHECK[".overlap"][2],
+                             _MEMBERMASK_CHECK[".overlap"][0])}
 
 
 def _ops(ins) -> tuple[str, ...]:
@@ -92,6 +96,8 @@ def select_membermask(ins, sel):
         return [sel.sass(ins, VIRTUAL, (), (), tags=_coop(ins))]
     kind = next((m for m in ins.mods if m in _MEMBERMASK_CHECK), None)
     seq = _MEMBERMASK_CHECK[kind] if kind and sel.target.has("REDUX") else _MEMBERMASK_CHECK_NO_REDUX
+    if sel.target.has("WARP_COLLECTIVE"):
+        seq = _ACTIVE_LAST.get(kind, seq)
     return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]
 
 
@@ -110,6 +116,8 @@ _MEMORY = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "ATOMG", "ATOMS",
 _ORDERED = frozenset({"BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE", "ATOMG", "ATOMS", "ATOM", "RED",
                       "REDG", "SYNCS"})
 _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
+_ATOMICS = frozenset({"ATOMG", "ATOM", "ATOMS"})
+_MEMORY_RESULTS = frozenset({"LDG", "LD", "LDS", "LDL", "ATOMG", "ATOM", "ATOMS"})   # not S2R: a short wait
 # Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
 # for (atomic_rmw_kernel min_sys_fp64), and so is everything before them: the BSSY is never issued above a
 # shuffle of its block (last_block_reduce_kernel: SHFL BAR LDS SHFL SHFL BSSY BAR BRA, not BSSY above the
@@ -138,10 +146,12 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
     return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
 
 
-def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> None:
+def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), target=None) -> None:
     """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
     ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
     if region it predicates and its join); the branch into them is no block end either."""
+    acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
+    cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
@@ -162,6 +172,13 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> 
             k += 1
             continue
         start = _after_last_shuffle(instrs, start, first)
+        if acquire_stall and not any(_into(instrs[j], merged_labels) for j in range(start, first)):
+            at = _acquire_stall(instrs, start, first, cctl_before_last)
+            if at is not None:
+                if at < first:
+                    _move_bssy(instrs, first, k, at)
+                k += 1
+                continue
         late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
         loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
@@ -195,6 +212,48 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset()) -> 
         k += 1
 
 
+def _acquire_cctl(instrs: list, j: int) -> bool:
+    """The CCTL.IVALL of an acquire atomic (right after its ATOM): it waits until the atomic completes."""
+    return instrs[j].opcode == "CCTL" and j > 0 and instrs[j - 1].opcode in _ATOMICS
+
+
+def _acquire_stall(instrs: list, start: int, first: int, cctl_before_last: bool) -> int | None:
+    """Below sm_90, in a block holding acquire atomics (ATOM + CCTL.IVALL), ptxas issues the BSSY in the stall
+    of one of its waits: the CCTL.IVALLs (each waits for its atomic) and the sync instructions that wait for
+    a load or atomic of the block (not for S2R). It takes the last wait when a memory instruction or barrier
+    follows it before the branch (`ATOMG CCTL ATOMG B CCTL BAR`, Triton atomic_rmw_kernel), else the wait
+    before it when only that wait's atomic lies between (`LDG B ATOMG(ldg) CCTL`; sm_80-89 also
+    `ATOMG B CCTL ATOMG CCTL`, sm_75 not); never above a MEMBAR after it (`ATOMG CCTL MEMBAR B`).
+    findings/convergence.md 10.1. None: no acquire atomic in the block (the general rule applies)."""
+    stalls: list[int] = []
+    late: set[str] = set()
+    for j in range(start, first):
+        i = instrs[j]
+        d, u = _dest_uses(i)
+        cctl = _acquire_cctl(instrs, j)
+        if cctl or u & late and is_sync(i.opcode, ", ".join(i.operands)):
+            stalls.append(j)
+        if cctl:
+            late -= _dest_uses(instrs[j - 1])[0]
+        elif i.opcode in _MEMORY_RESULTS:
+            late |= d
+        else:
+            late -= d
+    if not any(_acquire_cctl(instrs, j) for j in stalls):
+        return None
+    at = stalls[-1]
+    followed = any(i.opcode in _MEMORY or i.opcode in _ORDERED or i.opcode in _LOADS for i in instrs[at + 1:first])
+    if not followed and len(stalls) > 1:
+        prev = stalls[-2]
+        between = [i for i in instrs[prev:at] if is_sync(i.opcode, ", ".join(i.operands))]
+        if _acquire_cctl(instrs, at) and between and between[-1] is instrs[at - 1] \
+                and (len(between) == 1 or cctl_before_last and len(between) == 2 and between[0].opcode == "CCTL"):
+            at = prev
+    if any(i.opcode == "MEMBAR" for i in instrs[at:first]):
+        return first
+    return at
+
+
 def _move_bssy(instrs: list, first: int, k: int, at: int) -> None:
     """Move the BSSY instrs[k] (with its BMOV.32.CLEAR from `first`) up to index `at`."""
     group = instrs[first:k + 1]
@@ -217,6 +276,8 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
             if not u & loaded or any(x.opcode == "BAR" for x in instrs[j:first]):
                 return None
             return j
+        if i.opcode == "BAR":           # a CTA barrier after the loads: the BSSY goes after it (cumsum_carry)
+            continue
         if is_sync(i.opcode, ", ".join(i.operands)):
             return None
         if i.opcode in _GLOBAL_LOADS or u & loaded:

@@ -106,12 +106,18 @@ LATENCY = {
 }
 ALU_LATENCY = 5
 # Kinds that do not fill a stall: a CTA barrier ready early is held back while a taller unit whose predecessors
-# have all issued still waits, if that unit depends on a load the barrier is ordered after (Unit.holds) and is
-# itself no plain ALU instruction (a shuffle waiting for the LDS) or waits for a variable-latency result (the add
-# after a shuffle). Waiting ALU work behind fixed-latency ALU work, or work unrelated to the barrier's loads, does
-# not hold it (probes/scheduling/barrier_not_filler, barrier_taller_than_waiting_shfl,
-# barrier_fills_unrelated_stall; triton softmax, layer_norm_fwd_fused).
+# have all issued still waits, if that unit descends from a load the barrier is ordered after (directly or through
+# other ordering points), every successor of the barrier needs it (Unit.holds: issuing the barrier would make
+# nothing ready sooner), it is no plain ALU instruction (a shuffle waiting for the LDS) or waits for a
+# variable-latency result (the add after a shuffle), and that result is no global load in flight (LONG_WAITS).
+# Waiting ALU work behind fixed-latency ALU work, work unrelated to the barrier's loads or that some successor
+# does not need, does not hold it (probes/scheduling/barrier_not_filler, barrier_taller_than_waiting_shfl,
+# barrier_fills_unrelated_stall, barrier_after_global_load, barrier_successor_independent,
+# barrier_held_by_loaded_chain; triton softmax, layer_norm_fwd_fused, cumsum_carry).
 NOT_FILLERS = frozenset({"barrier"})
+# Results whose wait a barrier fills even when work waiting for them holds it otherwise: a global load or atomic in
+# flight (probes/scheduling/barrier_after_global_load, Triton cumsum_carry: LDG BAR FADD).
+LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -147,6 +153,7 @@ class Unit:
     pipe: tuple | None = None       # (pipe, cycles) of its first instruction
     latency: int = 0                # result latency (0: folded into its readers)
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
+    far: bool = False               # ... of a global load or atomic (LONG_WAITS): it holds no barrier back
     holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
 
     @property
@@ -423,7 +430,7 @@ def _build(region: list[Unit]) -> None:
     readers: dict[str, list[Unit]] = {}
     mem_ops: list[Unit] = []
     for i, u in enumerate(region):
-        u.index, u.succs, u.npreds, u.ready, u.scoreboard = i, [], 0, 0, False
+        u.index, u.succs, u.npreds, u.ready, u.scoreboard, u.far = i, [], 0, 0, False, False
     edges: dict[tuple[int, int], int] = {}
 
     def edge(p: Unit, c: Unit, lat: int) -> None:
@@ -472,27 +479,44 @@ def _build(region: list[Unit]) -> None:
 
 
 def _mark_held(region: list[Unit], edges: dict) -> None:
-    """Unit.holds: the NOT_FILLERS units a unit can hold back, those ordered after a load it depends on, as a
-    bit mask of unit indices. A load's mask flows down its successors in one topological pass (not one walk
-    per load: long unrolled blocks hold hundreds)."""
-    mask = [0] * len(region)
+    """Unit.holds: the NOT_FILLERS units a unit can hold back, as a bit mask of unit indices. A barrier is held by
+    work that descends from a load ordered before it (directly or through other ordering points) and that every
+    one of the barrier's own successors needs (issuing the barrier early would make nothing ready sooner):
+    probes/scheduling/barrier_not_filler, Triton cumsum_carry (the third barrier waits for a shuffle reduction
+    of values loaded at the top of the loop). Work some successor of the barrier does not need
+    (barrier_successor_independent) or that descends from no such load (Triton layer_norm_fwd_fused) does not
+    hold it. Ancestor sets are bit masks filled in one pass in region order (edges go forward)."""
+    for u in region:
+        u.holds = 0
+    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs]
+    if not barriers:
+        return
+    anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
+    preds: dict[int, list[int]] = {}
     for a, b in edges:
-        if region[b].kind in NOT_FILLERS and region[a].kind in ("load", "atomic"):
-            mask[a] |= 1 << b
-    if any(mask):
-        npreds = [u.npreds for u in region]
-        todo = [u.index for u in region if not npreds[u.index]]
-        while todo:
-            x = todo.pop()
-            mx = mask[x]
-            for v, _ in region[x].succs:
-                i = v.index
-                mask[i] |= mx
-                npreds[i] -= 1
-                if not npreds[i]:
-                    todo.append(i)
-    for u, m in zip(region, mask):
-        u.holds = m
+        preds.setdefault(b, []).append(a)
+    loads = 0
+    for u in region:
+        m = 0
+        for p in preds.get(u.index, ()):
+            m |= anc[p] | (1 << p)
+        anc[u.index] = m
+        if u.kind in ("load", "atomic"):
+            loads |= 1 << u.index
+    for b in barriers:
+        before = anc[b] & loads
+        if not before:
+            continue
+        needed = -1                         # what every successor of the barrier waits for
+        for v, _ in region[b].succs:
+            needed &= anc[v.index]
+        needed &= ~anc[b] & ~(1 << b)
+        while needed:
+            low = needed & -needed
+            w = low.bit_length() - 1
+            needed ^= low
+            if anc[w] & before:
+                region[w].holds |= 1 << b
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -553,7 +577,7 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
                 continue
             top = heap[0][2]
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
-                                          (w.scoreboard or w.kind != "alu") for _, _, w in waiting):
+                                          (w.scoreboard or w.kind != "alu") and not w.far for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
@@ -573,9 +597,10 @@ def _list_schedule(region: list[Unit]) -> list[Unit]:
         for v, lat in pick.succs:
             t = issue + lat if lat else cycle
             if t > v.ready:
-                v.ready, v.scoreboard = t, pick.latency > ALU_LATENCY
+                v.ready, v.scoreboard, v.far = t, pick.latency > ALU_LATENCY, pick.last in LONG_WAITS
             elif t == v.ready:
                 v.scoreboard = v.scoreboard or pick.latency > ALU_LATENCY
+                v.far = v.far or pick.last in LONG_WAITS
             v.npreds -= 1
             if v.npreds == 0:
                 heapq.heappush(waiting, (v.ready, v.index, v))

@@ -112,7 +112,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     out.divergent_branch = _keeps_divergent_branch(am, fn, selections, target, options.get("opt_level", 3) > 0)
     merged = _if_converted_starts(am, fn, out, starts, target)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs, merged)
+    place_convergence_barriers(out.instrs, merged, target)
     layout(out)
     return out
 

@@ -48,6 +48,7 @@ class Attrs:
     copy = False
     regid = False
     nopred = False
+    form = ""
 
 
 @record(slots=True)
@@ -57,6 +58,10 @@ class SyncAttrs(Attrs):
     permask: bool = False        # phase 71: its member mask differs between lanes
     copy: bool = False           # phase 72: the copy of an op inside its slow path / out-of-line collective
     regid: bool = False          # phase 72: inside the -O0 inline collective the barrier id is in a register
+    # phase 71 (PER_THREAD_MASK_FORMS): the form phase 72 gives an op the warp may reach unconverged: inline
+    # (WARPSYNC R / WARPSYNC.ALL before it), slow (BRA.DIV to an out-of-line collective; after a member-mask
+    # check for a per-thread mask), slow_paired (the same, the collective in a BSSY/BSYNC pair)
+    form: str = field(default="", metadata=_choices("", "inline", "slow", "slow_paired"))
 
 
 @record(slots=True)

@@ -51,9 +51,16 @@ FEATURES: tuple[Feature, ...] = (
             "(else the fast path + out-of-line __cuda_sm70_* helper)", since=90),
     Feature("WARPSYNC_ALL", "a full-mask WARPSYNC prints as WARPSYNC.ALL", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
+    Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
+            "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
+            "when nothing but the last one's atomic lies between and no memory op follows", below=90),
+    Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
+            "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),
+    Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
+            "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
     Feature("BMOV_PROLOGUE", "every kernel starts by initialising the 16 convergence barriers (BMOV.32)",
             since=87, below=88),
     Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "
@@ -69,6 +76,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),
     Feature("PER_THREAD_MASK_WARPSYNC", "a per-thread member mask is a WARPSYNC R / WARPSYNC.EXCLUSIVE R "
             "(else phase 71's membermask table)", since=90),
+    Feature("PER_THREAD_MASK_FORMS", "in a function with a per-thread member mask the warp is not taken as "
+            "converged from its entry or such an op up to a CTA barrier (which then re-converges); there a kind "
+            "of warp op (helper) with two or more such ops takes the member-mask check / out-of-line collective, "
+            "else the inline WARPSYNC (phase 71; docs/findings/eiattr.md 7)", since=90),
     Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",
             below=80),
     Feature("NATIVE_VOTE_ALL", "vote.all/.uni and match.all have native SASS (else ballot / MATCH.ANY against "

@@ -38,7 +38,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, branch_target, is_cta_barrier, warp_op
 
-from .analysis.regions import LOADS, Region, arm, is_spin_loop
+from .analysis.regions import LOADS, Region, arm, holds_cycle, is_spin_loop, may_spin
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -92,12 +92,27 @@ def _result_used(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
 
 def guard_becomes_branch(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
     """Does ptxas lower this guarded instruction as a branch around it (a one-instruction region for
-    if-conversion)? Long loads, cp.async, atomics whose result is used, `nopred` ops (guard_ld_global,
-    ifconvert_guard_atom; ifconvert_guard_atom_dead and ifconvert_guard_red stay predicated)."""
-    if ins.attrs.nopred or is_long_load(ins):
+    if-conversion)? Long loads, cp.async, atomics whose result is used, every red (global, shared or
+    generic, any op and scope, every target: `BSSY; @!P BRA; RED; BSYNC`, probes phases/guard_red_*; Triton
+    atomic_rmw_kernel *_noret), `nopred` ops (guard_ld_global, ifconvert_guard_atom; ifconvert_guard_atom_dead
+    stays predicated)."""
+    if ins.attrs.nopred or is_long_load(ins) or ins.opcode == "red" and not _before_return(am, block, ins):
         return True
     return ins.opcode == "atom" and (_result_used(am, block, ins) or _waited_for(am, block, ins)) \
         and not _aggregated_with_result(am, ins)
+
+
+def _before_return(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """Is `ins` the function's last instruction before its `ret` (in its block, or the block's end when it
+    falls into a block holding only the `ret`)? ptxas guards it by an early `@!P EXIT` instead of a branch
+    (isel/fam_branch.py: Triton's masked `@p red; ret`)."""
+    k = next(i for i, x in enumerate(block.instrs) if x is ins)
+    rest = block.instrs[k + 1:]
+    if rest:
+        return rest[0].opcode == "ret" and rest[0].guard is None
+    nxt = [am.blocks[s] for s in block.succs if s in am.blocks]
+    return len(nxt) == 1 and len(nxt[0].instrs) == 1 and nxt[0].instrs[0].opcode == "ret" \
+        and nxt[0].instrs[0].guard is None
 
 
 def _waited_for(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
@@ -509,24 +524,22 @@ def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
                                      staged=staged)
 
 
-def if_around_loop(am, region: Region) -> bool:
-    """An if region holding a whole loop (not the exit test of a loop it is part of)."""
-    if region.kind != "if":
+def arrives_diverged_at_barrier(am, region: Region, target) -> bool:
+    """A kept region without warp ops whose lanes ptxas lets reach a CTA barrier join diverged (the
+    barrier's WARPSYNC re-converges them, no BSSY/BSYNC): a loop, or an if around a loop, spinning on memory
+    other threads change (a CAS, atomic, volatile or acquire-load exit test: llvm/atomics_float_types
+    float_minmax_shared, phases/spin_if_*_bar_join) on every target; below sm_90 also one whose loop only
+    may spin (an atomic, a strong load: phases/loop_may_spin_*_bar_join). Any other loop keeps its pair
+    (phases/if_around_loop_*_bar_join, divergent_loop_lds_bar_join)."""
+    if region.kind != "loop" and not holds_cycle(am, region):
+        return False
+    if is_spin_loop(am, region):
+        return True
+    if not target.has("MAY_SPIN_LOOP_ARRIVES_DIVERGED"):
         return False
     by_label = am.blocks
-    for x in region.body:
-        b = by_label[x]
-        if am.loops.ends_in_back_edge(b) and region.head not in am.loops.body(branch_target(b.instrs[-1]), x):
-            return True
-    return False
-
-
-def arrives_diverged_at_barrier(am, region: Region) -> bool:
-    """A kept region without warp ops whose lanes ptxas lets reach a CTA barrier join diverged (the
-    barrier's WARPSYNC re-converges them, no BSSY/BSYNC): an if around a whole loop, or a loop spinning on
-    memory other threads change (a CAS, atomic, volatile or acquire-load exit test: llvm/atomics_float_types
-    float_minmax_shared). A loop whose exit depends on plain loads or arithmetic keeps its pair."""
-    return if_around_loop(am, region) or region.kind == "loop" and is_spin_loop(am, region)
+    return any(by_label[l].instrs and may_spin(am, l) for l, h in am.loops.back_edges
+               if l in region.body and h in region.body)
 
 
 def _shared_join(am, region: Region) -> bool:

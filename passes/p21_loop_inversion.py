@@ -27,6 +27,23 @@ NAME = "LoopInversion"
 INVERT_FROM_OPT = 1
 
 
+def _header_chain(fn: ori.Function, by_label: dict, header: str, body, latches) -> list[ori.BasicBlock]:
+    """The header and the blocks it falls through into that only it enters (a label nothing branches to: the
+    `$L__tmpN:` debug-line labels of Triton and LLVM -g split no block for ptxas, findings/scheduling.md): the
+    exit test ends the last of them (Triton collatz_steps_kernel: `L: bar.sync; $L__tmp1: ... @p bra OUT`)."""
+    chain = [by_label[header]]
+    while True:
+        b = chain[-1]
+        k = fn.blocks.index(b)
+        if len(b.succs) != 1 or k + 1 >= len(fn.blocks) or b.instrs and b.instrs[-1].opcode == "bra":
+            return chain
+        nxt = fn.blocks[k + 1]
+        if nxt.label != b.succs[0] or nxt.label not in body or nxt.label in latches or nxt.label == header \
+                or nxt.preds != [b.label]:
+            return chain
+        chain.append(nxt)
+
+
 def _only_branches(b: ori.BasicBlock) -> bool:
     return all(i.opcode == "bra" and i.guard is None for i in b.instrs)
 
@@ -70,8 +87,11 @@ class LoopInversion(Phase):
 
     def _invert(self, fn: ori.Function, header: str, latches: list[str], am, ctx: PassContext) -> bool:
         by_label, loops = am.blocks, am.loops
-        h = by_label[header]
         body = frozenset().union(*(loops.body(header, lt) for lt in latches))
+        chain = _header_chain(fn, by_label, header, body, latches)
+        h = chain[-1]                    # the block ending the header: its exit test
+        heads = {b.label for b in chain}
+        h_instrs = [i for b in chain for i in b.instrs]
         last = h.instrs[-1] if h.instrs else None
         if header in latches or last is None or last.opcode != "bra" or last.guard is None or len(h.succs) != 2:
             return False
@@ -79,20 +99,20 @@ class LoopInversion(Phase):
         outside = [s for s in h.succs if s not in body]
         if len(inside) != 1 or len(outside) != 1:
             return False
-        if all(_only_branches(by_label[x]) for x in body if x != header):
+        if all(_only_branches(by_label[x]) for x in body if x not in heads):
             ctx.count(self, "not inverted: nothing but the header")
             return False
         if not ctx.target.has("INVERT_WARP_OPS") and any(
-                ops.warp_op(i) is not None and not ops.is_cta_barrier(i) for i in h.instrs):
+                ops.warp_op(i) is not None and not ops.is_cta_barrier(i) for i in h_instrs):
             ctx.count(self, "not inverted: a warp-synchronous op in the header")
             return False
-        if any(s not in body for x in body if x != header for s in by_label[x].succs):
+        if any(s not in body for x in body if x not in heads for s in by_label[x].succs):
             ctx.count(self, "not inverted: the loop leaves from another block too")
             return False
         target = branch_target(last)
         fall = h.succs[-1] if h.succs[-1] != target else None
         copy_label = f"{header}$inv"
-        instrs = [clone(i, NAME) for i in h.instrs]
+        instrs = [clone(i, NAME) for i in h_instrs]
         if fall is not None:
             instrs.append(_bra(fall, last.line))
         copy = ori.BasicBlock(copy_label, instrs, list(h.succs))

@@ -17,6 +17,7 @@ from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
 from . import ifconvert
+from . import per_thread_masks as PT
 from .analysis import regions as R
 from .analysis.uniformity import Uniformity
 from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
@@ -276,10 +277,10 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
     return out
 
 
-def _holds_warp_op(am, region, consts) -> bool:
-    """... or a loop nested in an if, or a spin loop (phase 72 drops such a region's pair at a barrier join)."""
+def _holds_warp_op(am, region, consts, target) -> bool:
+    """... or a (may-)spin loop (phase 72 drops such a region's pair at a barrier join)."""
     return any(ops.warp_op(i, consts) is not None for x in region.body for i in am.blocks[x].instrs) or \
-        ifconvert.arrives_diverged_at_barrier(am, region)
+        ifconvert.arrives_diverged_at_barrier(am, region, target)
 
 
 class OptimizeSyncInstructions(Phase):
@@ -321,7 +322,9 @@ class OptimizeSyncInstructions(Phase):
         diverged = R.divergent_blocks(regions)
         if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
-        dirty |= after_divergent_warp_op(fn, diverged, uni, target.has("PER_THREAD_MASK_TAINTS"))
+        forms_target = target.has("PER_THREAD_MASK_FORMS")
+        dirty |= after_divergent_warp_op(fn, diverged, uni,
+                                         target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
@@ -329,23 +332,65 @@ class OptimizeSyncInstructions(Phase):
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
         consts = am.constants
-        barrier_joins = {r.join for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
-                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts))}
-        consts = am.constants
+        barrier_joins = {R.through_empty(r.join, am.blocks) for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
+                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts, target))}
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
+        forms, rewarp = {}, set()
+        if forms_target:
+            blocks_of = {id(i): b.label for b in fn.blocks for i in b.instrs}
+
+            def per_thread_op(ins, wop):
+                return wop.mask is not None and not ops.is_const_mask(wop.mask) and \
+                    uni.is_divergent_operand(wop.mask)
+
+            def candidate(ins, wop):
+                # a full-mask op in converged code; a per-thread-mask op anywhere (divergent code too:
+                # nvcc/cg_labeled_binary_partition) but after an extern call
+                label = blocks_of[id(ins)]
+                if per_thread_op(ins, wop):
+                    return id(ins) not in after_calls
+                return id(ins) not in dirty and label not in diverged and label not in exiting_loops and (
+                    ins.guard is None or uni.is_uniform(ins.guard))
+            after_calls = R.after_extern_call(fn, ctx.module)
+            forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
+                                                lambda ins: blocks_of[id(ins)] in diverged)
+        rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
+            last_check = None                # (kind, mask value) of the block's last member-mask check
             for ins in b.instrs:
                 wop = ops.warp_op(ins, consts)
                 if not (ops.is_cta_barrier(ins) or wop):
                     out.append(ins)
                     continue
+                form = forms.get(id(ins))
+                if form is None or form != PT.SLOW_PAIRED or wop is None:
+                    last_check = None
+                if id(ins) in rewarp:        # a CTA barrier the warp may reach unconverged re-converges first
+                    out.append(ins)
+                    continue
+                if form is not None and form != PT.PLAIN and not ins.attrs.permask and not (
+                        wop.mask is not None and not ops.is_const_mask(wop.mask)
+                        and uni.is_divergent_operand(wop.mask)):
+                    ins.attrs.form = form    # a full-mask op: phase 72 gives it this form
+                    self._code_changed = changed = True
+                    out.append(ins)
+                    continue
                 after_call = id(ins) in dirty
+                if divergent_block and rejoins and not ins.guard and any(
+                        ops.is_cta_barrier(i) and ops.warp_op(i, consts) is None and i.guard is None
+                        and not i.attrs.conv for i in out):
+                    # sm_90+: the warp re-converged (WARPSYNC.ALL) at a CTA barrier earlier in this block: the
+                    # sync ops after it run converged (Triton collatz_steps_kernel's bottom-tested loop:
+                    # WARPSYNC.ALL BAR REDUX BAR SHFL, no slow paths). A barrier that needs no re-convergence
+                    # (BARRIER_RECONVERGES_IN_REGION) does not do that: a shfl after it keeps its WARPSYNC.ALL
+                    # (tests/test_check_listing.py's kernel: WARPSYNC.ALL SHFL BAR)
+                    divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
                 if wop is None:                      # a CTA barrier that is not a warp op
-                    if not out and b.label in barrier_joins:     # first in a barrier join
+                    if b.label in barrier_joins and all(R.register_only(i) for i in out):   # first in a barrier join
                         out.append(ins)
                         continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call
@@ -359,7 +404,7 @@ class OptimizeSyncInstructions(Phase):
                     uni.is_divergent_operand(wop.mask)
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
-                if not converged:
+                if not converged and not (per_thread and form == PT.SLOW_PAIRED):
                     out.append(ins)
                     continue
                 if not per_thread:
@@ -380,6 +425,16 @@ class OptimizeSyncInstructions(Phase):
                 changed = True
                 tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
+                if form == PT.SLOW_PAIRED:
+                    # sm_90+: two or more per-thread-mask ops of a kind: the member-mask check, one for ops
+                    # whose masks hold the same value in a row
+                    key = (_check_kind(wop), PT.value_key(wop.mask, am.defuse))
+                    if key != last_check:
+                        out.append(ops.pseudo("membermask", (key[0],), (wop.mask,), NAME, ins.line))
+                        ctx.count(self, "membermask checks")
+                    last_check = key
+                    ins.attrs.form = form
+                    self._code_changed = True
                 if action == "plain" and ops.is_bar_warp_sync(ins):
                     out.append(_elided(ins, wop))
                     ctx.count(self, "bar.warp.sync deleted")

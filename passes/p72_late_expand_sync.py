@@ -154,7 +154,7 @@ class _Expander:
         """A region ptxas keeps as a branch for what it holds (not for a warp op, nor for a loop nested in an
         if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
         an if around a spin loop, or a spin loop, re-converges at the barrier: ifconvert_spin_*_bar)."""
-        if ifconvert.arrives_diverged_at_barrier(self.am, region):
+        if ifconvert.arrives_diverged_at_barrier(self.am, region, self.target):
             return False
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
@@ -253,6 +253,11 @@ class _Expander:
             if per_thread or self._in_loop_region(b.label):
                 seq = self._wrap_pair(seq, line, depth=self._regions_holding(b.label))
             return seq
+        form = ins.attrs.form                 # phase 71's choice around per-thread masks (PER_THREAD_MASK_FORMS)
+        if form in ("slow", "slow_paired"):
+            return self._out_of_line(b, ins, wop, region, site, fast, form == "slow_paired")
+        if form == "inline":
+            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
         if permask:
             if wop.helper.startswith(_PLAIN_WARPSYNC_PER_THREAD):
                 return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
@@ -279,6 +284,16 @@ class _Expander:
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _out_of_line(self, b, ins, wop, region, site, fast, paired: bool) -> list[ori.Instr]:
+        """`BRA.DIV` to an out-of-line collective (in a BSSY/BSYNC pair when `paired`), then the fast path."""
+        label = f"$__collective_{len(self.ool)}"
+        body = self._collective(ins, wop, True)
+        if paired:
+            body = self._wrap_pair(body, ins.line, depth=self._regions_holding(b.label))
+        self.ool.append(ori.BasicBlock(label, body + [self.p("bra_back", line=ins.line)]))
+        self._pair(region)
+        return [self.p("bra_div", (), (A.Sym(label),), ins.line, coop_slow=1, **site)] + fast
 
     def _bssy(self, depth: int, join: str, reconvergent: bool, line: int) -> list[ori.Instr]:
         """`bssy Bn, join` (ISel adds the BMOV.32.CLEAR some targets need first: isel/sequences.py)."""
@@ -339,6 +354,7 @@ class _Expander:
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
             run_end, run_start = -1, 0
+            open_guard = None                  # (guard, len(out)) right after a kept guard's pair
             for k, ins in enumerate(b.instrs):
                 if region is None and id(ins) in store_runs:
                     run_start, run_end = len(out), store_runs[id(ins)]
@@ -357,8 +373,12 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    if id(ins) in kept_guards:
+                    if id(ins) in kept_guards and open_guard == (ins.guard, len(out)):
+                        out.insert(len(out) - 1, ins)       # the same guard again: one branch (guard_red_*)
+                        open_guard = (ins.guard, len(out))
+                    elif id(ins) in kept_guards:
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
+                        open_guard = (ins.guard, len(out))
                         changed = True
                     else:
                         out.append(ins)
@@ -402,7 +422,8 @@ class _Expander:
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
             instrs = by_label[label].instrs
-            instrs.insert(len(instrs) - 1, self.p("looptest", mods, line=instrs[-1].line))
+            at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
+            instrs.insert(at, self.p("looptest", mods, line=instrs[at].line))
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -50,7 +49,6 @@ def test_every_corpus_file_renders():
     assert len(files) > 100
     rendered = rejected = compared = 0
     problems = []
-    t0 = time.monotonic()
     for path in files:
         text = path.read_text()
         target = _target(text)
@@ -67,11 +65,9 @@ def test_every_corpus_file_renders():
             problems.append(f"{path.relative_to(CORPUS)}: {p}")
         rendered += 1
         compared += back["compare"] is not None
-    took = time.monotonic() - t0
     assert not problems, "\n".join(problems[:40])
     assert rendered > 0.8 * len(files), (rendered, rejected)
     assert compared > 0.5 * rendered, compared
-    assert took < 300, f"{took:.0f}s for {len(files)} pages"
 
 
 def test_page_is_self_contained_and_well_formed():
@@ -218,15 +214,12 @@ def test_stored_reference_is_used_only_when_it_matches(tmp_path):
 
 
 def test_ten_thousand_instruction_kernel_page_stays_small():
-    """The page of a 10k-instruction kernel: built in seconds, a little over 1 MB (the browser test measures
-    its load and render time)."""
+    """The page of a 10k-instruction kernel stays a little over 1 MB (speed is measured by tools/bench.py,
+    never by a timed test; the browser test measures its load and render time)."""
     text = big_kernel_ptx(BIG_SECTIONS)
-    t0 = time.monotonic()
     data = explorer.explore(text, "big.ptx", "sm_90", verify_each=False)
     html = explorer.render(data)
-    took = time.monotonic() - t0
     n = len(data["kernels"][0]["instrs"])
     assert n >= 10_000
     assert len(html) < 200 * n, f"{len(html)} bytes for {n} instructions"
-    assert took < 60
     assert explorer.validate(data) == []

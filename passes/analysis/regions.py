@@ -32,9 +32,24 @@ class Region:
         self.head = self.head or self.bssy_block
 
 
+# register-only work ptxas moves freely: it does not hold the warp apart before a barrier at a join (an add or a
+# setp there still leaves the region without a pair; a store does not: phases/spin_if_cas_alu_bar_join)
+_REGISTER_ONLY = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
+
+
+def register_only(ins: ori.Instr) -> bool:
+    return ins.opcode in ori.PSEUDO_OPCODES or ins.op in _REGISTER_ONLY
+
+
 def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
-    first = next((i for i in b.instrs if i.opcode not in ori.PSEUDO_OPCODES), None)
+    first = next((i for i in b.instrs if not register_only(i)), None)
     return first is not None and is_aligned_cta_barrier(first)
+
+
+def _barrier_join(join: str, by_label) -> bool:
+    """Does the join start with an aligned CTA barrier, past empty fall-through blocks (a label after the
+    branch: `@p bra L; J: bar.sync`, phases/spin_loop_*_bar_join_label)?"""
+    return _starts_with_cta_barrier(by_label[through_empty(join, by_label)])
 
 
 def exits(b: ori.BasicBlock) -> bool:
@@ -97,14 +112,14 @@ def divergent_regions(am) -> list[Region]:
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
                 continue
-            regions.append(Region("loop", outside[0], join, body, _starts_with_cta_barrier(by_label[join])))
+            regions.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
         else:
             body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
             # the BSSY must dominate its BSYNC: a region whose join other paths reach too (an arm of an
             # enclosing uniform if that ends at the same join) opens where they part, at the join's immediate
             # dominator (nvcc/cub_block_load_store: the partial-tile arm's last load if joins after both arms)
             place = b.label if dominates(b.label, join) else idom.get(join, b.label)
-            regions.append(Region("if", place, join, body, _starts_with_cta_barrier(by_label[join]), b.label))
+            regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
@@ -144,20 +159,34 @@ def innermost_map(regions: list[Region]) -> dict[str, Region]:
     return out
 
 
+def loop_test(b: ori.BasicBlock) -> ori.Instr | None:
+    """The guarded branch that decides whether the loop closed by b goes round again: b's last instruction,
+    or, for phase 21's inverted copy `@p bra exit; bra.uni body` (ptxas folds it into `@!p BRA body`), the exit
+    branch before the unconditional back edge (phases/if_around_loop_ld_volatile_bar_join on sm_75)."""
+    last = b.instrs[-1] if b.instrs else None
+    if last is None or last.opcode != "bra":
+        return None
+    if last.guard is not None:
+        return last
+    prev = b.instrs[-2] if len(b.instrs) > 1 else None
+    return prev if prev is not None and prev.opcode == "bra" and prev.guard is not None else None
+
+
 def divergent_latches(am, uniform: bool = True) -> list[str]:
-    """Blocks ending in a divergent conditional back edge (to a block dominating them): the loops some
-    threads of a warp may leave before the others, whatever their exit leads to. uniform=False: every
-    conditional back edge (-O0, where ptxas runs no uniformity analysis)."""
+    """Blocks ending in a divergent conditional back edge (to a block dominating them), or in phase 21's
+    `@p bra exit; bra.uni header` with a divergent p: the loops some threads of a warp may leave before the
+    others, whatever their exit leads to. uniform=False: every conditional back edge (-O0, where ptxas runs no
+    uniformity analysis)."""
     out = []
     uni = am.uniformity if uniform else None
     inside = divergent_blocks(am.regions) if uni is not None else set()
     for b in am.fn.blocks:
-        last = b.instrs[-1] if b.instrs else None
+        test = loop_test(b)
+        if test is None:
+            continue
         # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
         # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
-        if not (divergent_branch(b, uni) or b.label in inside and last is not None
-                and last.opcode == "bra" and last.guard is not None if uni is not None else
-                last is not None and last.opcode == "bra" and last.guard is not None):
+        if uni is not None and not (uni.is_divergent_operand(test.guard) or b.label in inside):
             continue
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
@@ -193,6 +222,10 @@ LOADS = ("ld", "ldu", "tex", "tld4", "suld")
 
 
 def _reads_shared_state(ins: ori.Instr) -> bool:
+    """A `red` to .global memory is fire-and-forget like a store (phases/loop_may_spin_red_global_bar_join);
+    red.shared and a generic red are not."""
+    if ins.opcode == "red" and ins.has(".global"):
+        return False
     return ins.op in _SPIN_CLASSES or ins.opcode in LOADS and ins.has(*_SPIN_LOADS)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from .cfg import post_dominators
+from .cfg import EXIT, post_dominators
 from .defuse import DefUse
 
 # special registers that differ between lanes of a warp
@@ -54,7 +54,13 @@ class Uniformity:
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
+        self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
+        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
+        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
+        self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
+        self._divbits = 0                         # ... as bits of _bit
         self._run()
+        self._at = None
 
     def _divergent_sreg(self, name: str) -> bool:
         return _is_divergent_sreg(name)
@@ -67,7 +73,8 @@ class Uniformity:
         i = lv.index.get(reg)
         if i is None:
             return False
-        return any(j not in lv.live_in or lv.live_in[j][i] for j in self._joins.get(label, ()))
+        # a branch whose paths only meet at the kernel's end (one arm traps or exits) joins where nothing is live
+        return any(j != EXIT and (j not in lv.live_in or lv.live_in[j][i]) for j in self._joins.get(label, ()))
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
@@ -77,7 +84,7 @@ class Uniformity:
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
-        return any(r in self.divergent or self._divergent_sreg(r) for r in self.du.uses(ins))
+        return any(self._reg_divergent(r) for r in self.du.uses(ins))
 
     def _polled_while_stored(self, b: ori.BasicBlock, ins: ori.Instr, by_label) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a loop under divergent control,
@@ -100,7 +107,93 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
+    def _reaching(self) -> dict[tuple[int, str], int]:
+        """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
+        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
+        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
+        register written once is divergent or not as a whole). A guarded write kills nothing."""
+        fn, defs, uses = self.fn, self.du.defs, self.du.uses
+        number: dict[tuple[int, str], int] = {}
+        seen: set[str] = set()
+        multi: set[str] = set()
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    if r in seen:
+                        multi.add(r)
+                    seen.add(r)
+        if not multi:
+            return number
+        bit = self._bit
+        regmask: dict[str, int] = {}
+        for b in fn.blocks:
+            for ins in b.instrs:
+                for r in defs(ins):
+                    if r in multi:
+                        d = number[(id(ins), r)] = len(number)
+                        bit[d] = 1 << d
+                        regmask[r] = regmask.get(r, 0) | bit[d]
+
+        # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
+        # guarded) per definition), and its gen/kill bit sets
+        events: dict[str, list] = {}
+        gen: dict[str, int] = {}
+        kill: dict[str, int] = {}
+        for b in fn.blocks:
+            ev, g, k = [], 0, 0
+            for ins in b.instrs:
+                us = [r for r in uses(ins) if r in multi]
+                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
+                      for r in defs(ins) if r in multi]
+                if us or ds:
+                    ev.append((ins, us, ds))
+                for m, mask in ds:
+                    g = g & ~mask | m
+                    k |= mask
+            events[b.label], gen[b.label], kill[b.label] = ev, g, k
+        preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
+        for b in fn.blocks:
+            for t in b.succs:
+                if t in preds:
+                    preds[t].append(b.label)
+        into = {b.label: 0 for b in fn.blocks}
+        out = {b.label: 0 for b in fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in fn.blocks:
+                x = b.label
+                state = 0
+                for p in preds[x]:
+                    state |= out[p]
+                into[x] = state
+                new = gen[x] | state & ~kill[x]
+                if new != out[x]:
+                    out[x] = new
+                    changed = True
+        for b in fn.blocks:
+            state = into[b.label]
+            for ins, us, ds in events[b.label]:
+                for r in us:
+                    self._reach[(id(ins), r)] = state & regmask[r]
+                for m, mask in ds:
+                    state = state & ~mask | m
+        return number
+
+    def _reg_divergent(self, name: str) -> bool:
+        """Is register `name` divergent where self._at reads it (any reaching definition divergent), or anywhere
+        (any definition divergent) outside the analysis?"""
+        if self._divergent_sreg(name):
+            return True
+        if self._at is not None:
+            reach = self._reach.get((id(self._at), name))
+            if reach is not None:
+                return bool(reach & self._divbits)
+        return name in self.divergent
+
     def _run(self) -> None:
+        number = self._reaching()
+        divdefs = self._divdefs
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
@@ -116,6 +209,7 @@ class Uniformity:
                 if not b.instrs:
                     continue
                 last = b.instrs[-1]
+                self._at = last
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
@@ -138,21 +232,26 @@ class Uniformity:
                 in_div = label in divergent_blocks
                 for ins, ds in writes:
                     div = None                       # computed once a definition is not divergent yet
+                    self._at = ins
                     for r in ds:
-                        if r in divergent:
+                        d = number.get((id(ins), r))
+                        if r in divergent if d is None else d in divdefs:
                             continue
                         if div is None:
                             div = self._value_divergent(ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r):
+                            if d is not None:
+                                divdefs.add(d)
+                                self._divbits |= self._bit[d]
                             divergent.add(r)
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:
         t = type(o)
         if t is A.Reg:
-            return o.name in self.divergent or self._divergent_sreg(o.name)
+            return self._reg_divergent(o.name)
         if t in (A.Not, A.Neg):
             return self.is_divergent_operand(o.inner)
         if t in (A.Addr, A.Vec, A.Paren):
