@@ -193,7 +193,8 @@ class _Atom:
         head = self.sel.local_label()
         self.emit(VIRTUAL, label=head)
         body()
-        self.emit("BRA", (), (f"`({head})",), guard="@!P0")
+        # each lane retries until its own compare-and-swap succeeds: a divergent back edge
+        self.emit("BRA", (), (f"`({head})",), ("DIVERGENT_BRANCH",), guard="@!P0")
         if paired:
             self.bsync(n, join)
 

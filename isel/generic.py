@@ -429,8 +429,9 @@ def _call(ins, sel) -> list[SassInstr]:
     mods = ("ABS", "NOINC") if sel.options.get("compile_only") else ("REL", "NOINC")
     if callee is None:
         return [sel.sass(ins, "CALL", mods, tuple(_ops(ins)))]
-    call = sel.sass(ins, "CALL", mods, (f"`({callee})",))
     target = sel.module.function(callee) if sel.module is not None else None
+    # ptxas calls an extern through its address (CALL.ABS.NOINC R2): no call into the program, no CRS stack
+    call = sel.sass(ins, "CALL", mods, (f"`({callee})",), tags=("EXTERN_CALL",) if target is None else ())
     if target is None:
         return [call]
     k = next(i for i, o in enumerate(ins.operands) if type(o) is A.Sym)

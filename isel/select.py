@@ -9,7 +9,8 @@ import importlib
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
-from pylower.passes.analysis.regions import divergent_latches
+from pylower.passes.analysis.regions import divergent_branch
+from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region
 from pylower.passes.knobs import knob_value
 from pylower.plugins import module_names
@@ -108,13 +109,40 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     for s, label in backs:                     # a collective's way back: `BRA `(behind the fast path)
         if label in returns:
             s.operands = (f"`(@{returns[label]})",)
-    # a loop the lanes may leave one by one, or one in divergent code (ptxas puts a YIELD in it)
-    out.divergent_loop = bool(divergent_latches(am, options.get("opt_level", 3) > 0))
+    out.divergent_branch = _keeps_divergent_branch(am, fn, selections, target, options.get("opt_level", 3) > 0)
     merged = _if_converted_starts(am, fn, out, starts, target)
     _resolve_labels(out, starts)
     place_convergence_barriers(out.instrs, merged, target)
     layout(out)
     return out
+
+
+class _DataUniformity(Uniformity):
+    """Divergence through data only: a value a divergent branch's arms define differently is not divergent
+    for this. ptxas's CRS stack follows branches on thread-dependent data (`tid`, a per-lane load address, an
+    atomic's result); a test of a value loaded from one address after `if (tid != 0) return;` splits no warp
+    (nvcc/atomic_wait_notify atomic_flag_notify, cub_block_shuffle_adjacent, pipeline_primitives_cp_async:
+    no CRS). Nor are the clocks: a branch on %globaltimer or %clock64 gets no CRS either (a tid test does)."""
+
+    def _live_at_join(self, label: str, reg: str) -> bool:
+        return False
+
+    def _divergent_sreg(self, name: str) -> bool:
+        return super()._divergent_sreg(name) and not name.startswith(("%clock", "%globaltimer"))
+
+
+def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, optimized: bool) -> bool:
+    """Whether a branch on a thread-dependent predicate stays in ptxas's code, forward or back, at every -O
+    level: a divergent `bra` that selects to a BRA, unless it opens an if region ptxas predicates
+    (is_branch_region; -O0 predicates none). EIATTR_CRS_STACK_SIZE, docs/findings/eiattr.md section 2."""
+    if am is None:
+        return False
+    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    predicated = {r.head for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)} \
+        if optimized else set()
+    divergent = {id(b.instrs[-1]) for b in fn.blocks if b.label not in predicated and divergent_branch(b, uni)}
+    return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
+               for selected in selections for ins, seq in selected)
 
 
 def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[str, int], target) -> set[int]:

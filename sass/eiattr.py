@@ -59,16 +59,22 @@ def _num_mbarriers(fn: SassFunction) -> int | None:
     return sum(1 for i in fn.instrs if "MBARRIER_INIT" in i.tags)
 
 
-# What makes ptxas note the convergence (CRS) stack: a convergence barrier, a call (also the internal
-# subroutine of a division, square root or reciprocal: tag SUBROUTINE_CALL), a warp-synchronous op's divergent
-# slow path, or a loop the lanes leave one by one (its YIELD). The value is 0 in every kernel seen
-# (sm_75..sm_120); docs/findings/eiattr.md.
-_USES_CRS = (("BSSY", None), ("CALL", None), ("BRA", "DIV"), ("WARPSYNC", "COLLECTIVE"))
+# What makes ptxas note the convergence (CRS) stack (docs/findings/eiattr.md section 2): a place where the warp
+# may split and has to be brought back together. A branch on a thread-dependent predicate, forward or back, at
+# any -O level (SassFunction.divergent_branch; tag DIVERGENT_BRANCH on a branch ISel makes: the retry branch of
+# a CAS loop); a convergence barrier (BSSY); a call into the program (CALL.REL: a .func of the module, or the
+# internal subroutine of a division, square root or reciprocal: tag SUBROUTINE_CALL). Not a call of an extern
+# (vprintf, __assertfail: tag EXTERN_CALL, ptxas's CALL.ABS) or a syscall (CALL.ABS), not a warp-synchronous
+# op's slow path by itself (BRA.DIV, WARPSYNC.COLLECTIVE: after an extern call, at -O0), not a uniform branch.
+# The value is 0 in every kernel seen (sm_75..sm_120).
+_CRS_TAGS = frozenset({"DIVERGENT_BRANCH", "SUBROUTINE_CALL"})
+_USES_CRS = (("BSSY", None), ("CALL", "REL"))
 
 
 def _crs_stack_size(fn: SassFunction) -> int | None:
-    if fn.divergent_loop or any("SUBROUTINE_CALL" in i.tags for i in fn.instrs) or \
-            any(i.opcode == opc and (mod is None or mod in i.mods) for i in fn.instrs for opc, mod in _USES_CRS):
+    if fn.divergent_branch or any(i.tags & _CRS_TAGS for i in fn.instrs) or \
+            any(i.opcode == opc and (mod is None or mod in i.mods) and "EXTERN_CALL" not in i.tags
+                for i in fn.instrs for opc, mod in _USES_CRS):
         return 0
     return None
 

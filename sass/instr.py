@@ -48,7 +48,7 @@ class SassFunction:
     symbols: dict = field(default_factory=dict)    # index of an instruction -> (symbol, global?) of a function
                                                    # that starts there (a kernel's copies of its callees, helpers)
     end_label: str = ""                # the label after its last instruction (nvdisasm's `.size` operand)
-    divergent_loop: bool = False       # a loop some lanes leave before others (ptxas puts a YIELD in it)
+    divergent_branch: bool = False     # a BRA on a thread-dependent predicate (the warp may split there)
 
 
 @record

@@ -66,6 +66,9 @@ class Uniformity:
         self._run()
         self._at = None
 
+    def _divergent_sreg(self, name: str) -> bool:
+        return _is_divergent_sreg(name)
+
     def _live_at_join(self, label: str, reg: str) -> bool:
         """Is `reg` live where a divergent branch that block `label` depends on joins again?"""
         lv = self._liveness
@@ -212,7 +215,7 @@ class Uniformity:
     def _reg_divergent(self, name: str) -> bool:
         """Is register `name` divergent where self._at reads it (any reaching definition divergent), or anywhere
         (any definition divergent) outside the analysis?"""
-        if _is_divergent_sreg(name):
+        if self._divergent_sreg(name):
             return True
         if self._at is not None:
             reach = self._reach.get((id(self._at), name))
