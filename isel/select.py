@@ -137,10 +137,15 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     (is_branch_region; -O0 predicates none). EIATTR_CRS_STACK_SIZE, docs/findings/eiattr.md section 2."""
     if am is None:
         return False
-    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
     predicated = {r.head for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)} \
         if optimized else set()
-    divergent = {id(b.instrs[-1]) for b in fn.blocks if b.label not in predicated and divergent_branch(b, uni)}
+    # divergence through data is divergence: only the branches the full analysis finds divergent can be
+    # (most functions have none, and then the second analysis is not built)
+    candidates = [b for b in fn.blocks if b.label not in predicated and divergent_branch(b, am.uniformity)]
+    if not candidates:
+        return False
+    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}
     return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
                for selected in selections for ins, seq in selected)
 
