@@ -119,7 +119,8 @@ _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 _MEMORY_ACCESS = frozenset({"LDG", "LDS", "LD", "LDL", "STG", "STS", "ST", "STL", "ATOMG", "ATOMS", "ATOM", "RED",
                             "REDG"})
 _ATOMICS = frozenset({"ATOMG", "ATOM", "ATOMS"})
-_MEMORY_RESULTS = frozenset({"LDG", "LD", "LDS", "LDL", "ATOMG", "ATOM", "ATOMS"})   # not S2R: a short wait
+_CONDITION_LOADS = frozenset({"LDG", "LD", "LDS", "LDL"})
+_MEMORY_RESULTS = _CONDITION_LOADS | _ATOMICS      # waits for memory (not S2R: a short wait)
 # Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
 # for (atomic_rmw_kernel min_sys_fp64), and so is everything before them: the BSSY is never issued above a
 # shuffle of its block (last_block_reduce_kernel: SHFL BAR LDS SHFL SHFL BSSY BAR BRA, not BSSY above the
@@ -213,9 +214,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if at < first:
             _move_bssy(instrs, first, k, at)
         k += 1
-
-
-_CONDITION_LOADS = frozenset({"LDG", "LD", "LDS", "LDL"})
 
 
 def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:

@@ -36,7 +36,7 @@ from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, branch_target, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
 
 from .analysis.regions import LOADS, Region, arm, holds_cycle, is_spin_loop, may_spin
 
@@ -487,22 +487,11 @@ def _branches_on_own_load(am, region: Region) -> bool:
     tail into both paths: ifconvert_nested_lds_test_tail)."""
     if region.kind != "if" or not region.barrier_join:
         return False
-    by_label, du = am.blocks, am.defuse
-    inner = set()
+    inner: set[str] = set()
     for r in am.regions:
         if r is not region and r.head in region.body:
             inner |= r.body
-    tainted: set[str] = set()
-    for label in am.rpo:
-        if label not in region.body or label in inner:
-            continue
-        for ins in by_label[label].instrs:
-            uses = du.uses(ins)
-            if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
-                return True
-            if ins.opcode == "ld" or not tainted.isdisjoint(uses):
-                tainted.update(du.defs(ins))
-    return False
+    return _tests_own_load(am, region, inner)
 
 
 def _nested(am, region: Region) -> bool:
