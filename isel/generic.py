@@ -20,6 +20,7 @@ pseudo-op `PTX.<name>` and counted in --stats.
 from __future__ import annotations
 
 from pylower.lowering import ori
+from pylower.lowering.math_subroutines import CALLS, calls_subroutine, routine
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import SassInstr
 
@@ -455,28 +456,9 @@ _FORMS = {"setp": None, "ld": _load, "st": _store, "mov": _mov, "bra": _branch, 
           "shl": _shift, "shr": _shift, "shf": _shift}
 
 
-# Arithmetic ptxas implements as a call to an internal subroutine (`CALL.REL.NOINC
-# `($__internal_..._slowpath)`), which makes it note the convergence stack (EIATTR_CRS_STACK_SIZE); the same
-# on sm_75..sm_120 whatever the operands (a constant divisor too). Measured: docs/findings/eiattr.md.
-# stem -> (modifiers of which one must be present, modifiers of which none may be)
-_SUBROUTINE_FORMS = {
-    "div": ((".s64", ".u64", ".s16", ".u16", ".rn", ".rz", ".rm", ".rp"), ()),
-    "rem": ((".s64", ".u64", ".s16", ".u16"), ()),
-    "rcp": ((".rn", ".rz", ".rm", ".rp"), ()),
-    "sqrt": ((".rn", ".rz", ".rm", ".rp"), ()),
-    "rsqrt": ((".f64",), (".ftz",)),
-}
-
-
-def calls_subroutine(ins: ori.Instr) -> bool:
-    """Does ptxas implement this instruction with a call to one of its internal subroutines?"""
-    form = _SUBROUTINE_FORMS.get(ins.opcode)
-    return form is not None and any(m in ins.mods for m in form[0]) and not any(m in ins.mods for m in form[1])
-
-
 def select(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]:
     out = _select(ins, sel)
-    if ins.opcode in _SUBROUTINE_FORMS and calls_subroutine(ins):
+    if ins.opcode in CALLS and calls_subroutine(ins) and routine(ins) is None:   # expanded: the CALL has it
         out[-1].tags = out[-1].tags | {"SUBROUTINE_CALL"}
     return out
 

@@ -37,6 +37,7 @@ from pylower.records import record
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
+from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .analysis.regions import LOADS, Region, arm, holds_cycle, is_spin_loop, may_spin
 
@@ -44,7 +45,7 @@ from .analysis.regions import LOADS, Region, arm, holds_cycle, is_spin_loop, may
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
 _SHORT_LOAD_SPACES = (".shared", ".param", ".const")
 # never predicated inside a branch region (div_if_atom_global, ifconvert_red_region)
-_UNPREDICATED = ("atom", "red")
+_UNPREDICATED = NEVER_PREDICATED_OPCODES
 KEPT_REGION_MIN_SIZE = 21
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
