@@ -367,8 +367,15 @@ class _Expander:
         instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md)."""
         changed = False
         by_label = self.am.blocks
-        for arms in R.exit_arms(self.am):
+        all_arms = R.exit_arms(self.am)
+        for arms in all_arms:
             target = arms[-1]
+            # a branch inside an arm of another such branch (Julia's bounds check `if (i <= n) { if (i-1 >= n)
+            # trap; ... }`): the warp re-converges once, in the outer branch's target arm (phases/
+            # bssy_bar_red_b2r_trap_join: one WARPSYNC.ALL)
+            if any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
+                   for arm in other):
+                continue
             if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 continue
             head = by_label[target[0]]
