@@ -148,10 +148,10 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None):
+    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None, native_match_all: bool = False):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn, defuse, ipdom, liveness)
+        super().__init__(fn, defuse, ipdom, liveness, native_match_all)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -171,7 +171,7 @@ def _foldable_shfl(ins: ori.Instr) -> bool:
 def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
     """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
