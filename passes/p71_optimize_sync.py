@@ -211,23 +211,6 @@ def first_barriers_of_exit_arms(am) -> set[int]:
     return out
 
 
-def spin_join_warp_ops(am, regions, consts, target) -> set[int]:
-    """ids of the warp ops that start the join of a region whose lanes ptxas lets arrive there diverged (a
-    spin loop, or an if around one: ifconvert.arrives_diverged_at_barrier): the op runs diverged on every
-    target (`if (lane == 0) { while (atom.cas ...) ...; }; bar.warp.sync -1` keeps its WARPSYNC; phases/
-    warp_join_spin_*)."""
-    by_label = am.blocks
-    out: set[int] = set()
-    for r in regions:
-        join = by_label.get(R.through_empty(r.join, by_label)) if r.join in by_label else None
-        if join is None or not ifconvert.arrives_diverged_at_barrier(am, r, target):
-            continue
-        first = next((i for i in join.instrs if not R.before_join_barrier(i)), None)
-        if first is not None and not ops.is_cta_barrier(first) and ops.warp_op(first, consts) is not None:
-            out.add(id(first))
-    return out
-
-
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -346,7 +329,9 @@ class OptimizeSyncInstructions(Phase):
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
-        dirty |= spin_join_warp_ops(am, regions, am.constants, target)
+        # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
+        dirty |= {id(w) for r in regions
+                  if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

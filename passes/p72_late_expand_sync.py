@@ -160,17 +160,6 @@ class _Expander:
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
 
-    def _spin_warp_join(self, region: R.Region) -> bool:
-        """A spin region (ifconvert.arrives_diverged_at_barrier) whose join starts with a warp op phase 71 left
-        unconverged: that op's WARPSYNC.ALL re-converges the warp (sm_90+: no pair; phases/warp_join_spin_*)."""
-        by_label = self.am.blocks
-        if region.join not in by_label or not ifconvert.arrives_diverged_at_barrier(self.am, region, self.target):
-            return False
-        join = by_label[R.through_empty(region.join, by_label)]
-        first = next((i for i in join.instrs if not R.before_join_barrier(i)), None)
-        return first is not None and not first.attrs.conv and not ops.is_cta_barrier(first) \
-            and ops.warp_op(first, self.consts) is not None
-
     def _in_loop_region(self, label: str) -> bool:
         if self._loop_blocks is None:
             self._loop_blocks = {x for r in self.regions if r.kind == "loop" for x in r.body}
@@ -392,8 +381,9 @@ class _Expander:
         if self.ctx.target.has("EXIT_ARM_WARPSYNC_ALL") and not self.o0:
             changed = self._exit_arm_warpsync()
         # spin regions whose join starts with an unconverged warp op (decided before the expansion)
-        spin_joins = {_value_key(r) for r in self.regions if self._spin_warp_join(r)} \
-            if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
+        spin_joins = {_value_key(r) for r in self.regions
+                      if (w := ifconvert.spin_join_warp_op(self.am, r, self.consts, self.target)) is not None
+                      and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
