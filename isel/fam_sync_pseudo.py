@@ -336,6 +336,8 @@ def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
         i = instrs[j]
         if i.opcode == "BAR":
             at = j
+        elif i.opcode == "B2R":         # a reduction barrier's result read goes with it (sm_90+ keeps a dead one:
+            continue                    # llvm/frontend_styles julia_count_matches `BSSY BAR BAR.RED B2R`)
         elif is_sync(i.opcode, ", ".join(i.operands)):
             break
     return at

@@ -59,7 +59,7 @@ _SIMPLE = {
     "sured": ("SURED", ()), "suq": ("SUQ", ()), "mma": ("HMMA", ()), "wmma": ("HMMA", ()), "wgmma": ("HGMMA", ()),
     "ldmatrix": ("LDSM", ()), "stmatrix": ("STSM", ()), "movmatrix": ("MOVM", ()), "cvt": ("I2F", ()),
     "cvta": ("MOV", ()), "isspacep": ("QSPC", ()), "mapa": ("MAPA", ()), "getctarank": ("GETCTARANK", ()),
-    "prefetch": ("CCTL", ("PF2",)), "prefetchu": ("CCTL", ("PF1",)), "setmaxnreg": ("USETMAXREG", ()),
+    "setmaxnreg": ("USETMAXREG", ()),
     "createpolicy": ("MOV", ()), "applypriority": ("CCTL", ()), "discard": ("CCTL", ()), "alloca": ("IADD3", ()),
     "stacksave": ("MOV", ()), "stackrestore": ("MOV", ()), "istypeof": ("ISETP", ()), "ldu": ("LDG", ("E", "CONSTANT")),
 }
@@ -451,7 +451,24 @@ def _ret(ins, sel) -> SassInstr:
     return sel.sass(ins, "RET", ("ABS" if sel.options.get("compile_only") else "REL", "NODEC"))
 
 
-_FORMS = {"setp": None, "ld": _load, "st": _store, "mov": _mov, "bra": _branch, "brx": _branch, "call": _call,
+# prefetch / prefetchu by state space and level (sm_80..sm_120, docs/findings/memory.md): a tensor map is
+# prefetched by the TMA unit from a uniform address (UTMACCTL.PF, whatever the space: generic, .param, .const);
+# global and generic addresses get CCTL.E with the level (PF1 = L1, PF2 = L2, PML2 = L2::evict_last); a local
+# address gets CCTLL (sm_90 and sm_100a drop it: not a sync instruction either way).
+_PREFETCH_LEVEL = {".L1": "PF1", ".L2": "PF2", ".L2::evict_last": "PML2", ".L2::evict_normal": "PF2"}
+
+
+def _prefetch(ins, sel):
+    mods = ins.mods
+    if ".tensormap" in mods:
+        return sel.sass(ins, "UTMACCTL", ("PF",), tuple(_ops(ins)))
+    level = next((_PREFETCH_LEVEL[m] for m in mods if m in _PREFETCH_LEVEL), "PF2")
+    if ".local" in mods:
+        return sel.sass(ins, "CCTLL", (level,), tuple(_ops(ins)))
+    return sel.sass(ins, "CCTL", ("E", level), tuple(_ops(ins)))
+
+
+_FORMS = {"setp": None, "prefetch": _prefetch, "prefetchu": _prefetch, "ld": _load, "st": _store, "mov": _mov, "bra": _branch, "brx": _branch, "call": _call,
           "ret": _ret, "cvt": _cvt, "and": _logic, "or": _logic, "xor": _logic, "not": _logic, "lop3": _logic,
           "shl": _shift, "shr": _shift, "shf": _shift}
 

@@ -146,7 +146,7 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     candidates = [b for b in fn.blocks if b.label not in predicated and divergent_branch(b, am.uniformity)]
     if not candidates:
         return False
-    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}
     return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
                for selected in selections for ins, seq in selected)

@@ -66,6 +66,9 @@ FEATURES: tuple[Feature, ...] = (
             "BRA.U)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
+    Feature("SPIN_JOIN_WARP_OP_RECONVERGES", "a warp op at the join of a spin loop (or an if around one) "
+            "re-converges the warp there itself (WARPSYNC.ALL): the region gets no BSSY/BSYNC (else the pair and "
+            "the op's divergent form)", since=90),
     Feature("BMOV_PROLOGUE", "every kernel starts by initialising the 16 convergence barriers (BMOV.32)",
             since=87, below=88),
     Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "

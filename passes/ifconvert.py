@@ -39,7 +39,8 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .analysis.regions import LOADS, Region, arm, holds_cycle, is_spin_loop, may_spin
+from .analysis.regions import LOADS, Region, arm, before_join_barrier, holds_cycle, is_spin_loop, may_spin, \
+    through_empty
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -532,6 +533,21 @@ def arrives_diverged_at_barrier(am, region: Region, target) -> bool:
     by_label = am.blocks
     return any(by_label[l].instrs and may_spin(am, l) for l, h in am.loops.back_edges
                if l in region.body and h in region.body)
+
+
+def spin_join_warp_op(am, region: Region, consts, target) -> ori.Instr | None:
+    """The warp op that starts the join of a region whose lanes arrive there diverged
+    (arrives_diverged_at_barrier: a spin loop, or an if around one), if any: it runs diverged on every target
+    (`if (lane == 0) { while (atom.cas ...) ...; }; bar.warp.sync -1` keeps its WARPSYNC), and from sm_90 its
+    WARPSYNC.ALL re-converges the warp instead of the region's pair (docs/findings/convergence.md 16.1)."""
+    by_label = am.blocks
+    if region.join not in by_label or not arrives_diverged_at_barrier(am, region, target):
+        return None
+    join = by_label[through_empty(region.join, by_label)]
+    first = next((i for i in join.instrs if not before_join_barrier(i)), None)
+    if first is None or is_cta_barrier(first) or warp_op(first, consts) is None:
+        return None
+    return first
 
 
 def _shared_join(am, region: Region) -> bool:

@@ -148,10 +148,10 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None):
+    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None, native_match_all: bool = False):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn, defuse, ipdom, liveness)
+        super().__init__(fn, defuse, ipdom, liveness, native_match_all)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -173,7 +173,7 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
@@ -329,6 +329,9 @@ class OptimizeSyncInstructions(Phase):
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
+        # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
+        dirty |= {id(w) for r in regions
+                  if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

@@ -356,8 +356,15 @@ class _Expander:
         instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md)."""
         changed = False
         by_label = self.am.blocks
-        for arms in R.exit_arms(self.am):
+        all_arms = R.exit_arms(self.am)
+        for arms in all_arms:
             target = arms[-1]
+            # a branch inside an arm of another such branch (Julia's bounds check `if (i <= n) { if (i-1 >= n)
+            # trap; ... }`): the warp re-converges once, in the outer branch's target arm (phases/
+            # bssy_bar_red_b2r_trap_join: one WARPSYNC.ALL)
+            if any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
+                   for arm in other):
+                continue
             if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 continue
             head = by_label[target[0]]
@@ -373,6 +380,10 @@ class _Expander:
         changed = False
         if self.ctx.target.has("EXIT_ARM_WARPSYNC_ALL") and not self.o0:
             changed = self._exit_arm_warpsync()
+        # spin regions whose join starts with an unconverged warp op (decided before the expansion)
+        spin_joins = {_value_key(r) for r in self.regions
+                      if (w := ifconvert.spin_join_warp_op(self.am, r, self.consts, self.target)) is not None
+                      and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
@@ -446,6 +457,8 @@ class _Expander:
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
         self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
+        if spin_joins:
+            self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()

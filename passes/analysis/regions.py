@@ -63,8 +63,10 @@ def _barrier_join(join: str, by_label) -> bool:
 def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
-    examples/block_reduce.ptx)."""
-    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES for i in b.instrs) \
+    examples/block_reduce.ptx). A bar.warp.sync phase 71 deleted there (`membermask.elided`) still counts:
+    ptxas pairs `if (lane == 0) { loop }; bar.warp.sync -1; ret` (phases/warp_join_loop_bws)."""
+    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES
+               and not (i.opcode == "membermask" and ".elided" in i.mods) for i in b.instrs) \
         and not b.succs
 
 
