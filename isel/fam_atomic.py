@@ -44,6 +44,8 @@ _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead resul
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
+# aggregations ptxas wraps around the generic dispatch (the leader runs it: leader_dispatch)
+_AGG_AROUND_DISPATCH = ("popc_used",)
 # warp aggregation: ops whose dead-result form reduces the warp's values first (the integer rows of REDUX_MODS)
 _AGG_REDUX = {k: v for k, v in REDUX_MODS.items() if k[1] != "f32"}
 _AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
@@ -254,7 +256,7 @@ class _Atom:
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", new, "0x1", "PT"))
         self.loop(body, n, paired)
 
-    def generic_dispatch(self):
+    def generic_dispatch(self, paired: bool | None = None):
         """ATOM handles global memory (P0); otherwise QSPC picks shared (CAS loop), DSMEM (sm_90+ floats)
         or local memory (plain load / op / store). exch.b64 and cas.b64 (native on shared) only add the
         local-memory fallback."""
@@ -266,11 +268,13 @@ class _Atom:
             self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])), guard="@!P0")
             return
         self.exit_or_branch("@P0")
-        outer = self.bssy(0) if self.paired() else None
+        outer = self.bssy(0) if (self.paired() if paired is None else paired) else None
         # the inner loops have their own pair when the result is used, or (min/max) when their early exit
         # leaves for the outer join too
         # (below sm_90, an acquire fence after the whole sequence does the same)
         inner = self.used or (outer is not None and (self.op in ("min", "max") or self.acquires_after()))
+        if paired is False:
+            inner = False                         # inside an aggregation's leader pair (leader_dispatch)
         if self.op not in ("exch", "cas"):
             self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
             self.shared_spin(1, inner)
@@ -334,9 +338,14 @@ class _Atom:
 
     def select(self):
         self.join, self.acq_done = None, False
-        self.release_fence()
         kind = self.needs_loop()
-        variant = self.variant() if self.ins.attrs.agg and kind is None else None
+        variant = self.variant() if self.ins.attrs.agg and kind in (None, "dispatch") else None
+        if kind == "dispatch" and variant not in _AGG_AROUND_DISPATCH:
+            variant = None
+        # sm_90+ (VOTE_SURVIVES_BARRIER): the leader issues the release fence of an aggregated dispatch
+        self.leader_fences = kind == "dispatch" and variant is not None and self.target.has("VOTE_SURVIVES_BARRIER")
+        if not self.leader_fences:
+            self.release_fence()
         if variant:
             self.aggregate(variant)
         elif kind == "cas16":
@@ -564,7 +573,10 @@ class _Atom:
         self.emit("POPC", (), (cnt, self.act()))
         self.leader_test(leader)
         self.warp_total(cnt)
-        self.native(guard="@P0")
+        if self.needs_loop() == "dispatch":
+            self.leader_dispatch()
+        else:
+            self.native(guard="@P0")
         self.total = None
         lt, rank, base = self.r("lt"), self.r("rank"), self.r("base")
         self.emit("S2R", (), (lt, "SR_LTMASK"))
@@ -585,6 +597,22 @@ class _Atom:
             self.emit("IMAD", (), (rank, rank, _t(self.srcs[0]), "RZ"), reason="this lane's offset: rank times the value")
         self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), leader, "0x1f"), _WW)
         self.emit("IADD3", (), (self.dst(), base, rank, "RZ"))
+
+    def leader_dispatch(self):
+        """An aggregated generic-address atomic that needs the dispatch (64-bit add: ATOM for global memory,
+        QSPC + a shared CAS loop, the local fallback): the leader runs the whole dispatch inside one BSSY/BSYNC
+        pair, `@!P0 BRA` around it, with no pair of its own; from sm_90 the leader issues the release fence
+        too (probes atomic/agg_generic_add_u64_*;
+        libcu++ barrier arrive, nvcc/cuda_barrier_variants)."""
+        join = self.bssy(0)
+        self.emit("BRA", (), (f"`({join})",), guard="@!P0")
+        if self.leader_fences:
+            self.release_fence()
+        self.generic_dispatch(paired=False)
+        if self.join:
+            self.emit(VIRTUAL, label=self.join)
+            self.join = None
+        self.bsync(0, join)
 
     def low_half_only(self) -> bool:
         """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)?"""
