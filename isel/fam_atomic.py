@@ -44,6 +44,17 @@ _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead resul
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
+def _immediate(o, du):
+    """The integer an operand holds by construction: an immediate, or a register whose one definition moves
+    one (`mov.u32 %r24, 31`), else None."""
+    if type(o) is A.Reg:
+        ds = du.definitions(o.name)
+        if len(ds) != 1 or ds[0].opcode != "mov" or ds[0].guard is not None or len(ds[0].operands) != 2:
+            return None
+        o = ds[0].operands[1]
+    return o.value if type(o) is A.Imm and isinstance(o.value, int) else None
+
+
 # aggregations ptxas wraps around the generic dispatch (the leader runs it: leader_dispatch)
 _AGG_AROUND_DISPATCH = ("popc_used",)
 # warp aggregation: ops whose dead-result form reduces the warp's values first (the integer rows of REDUX_MODS)
@@ -369,7 +380,8 @@ class _Atom:
         """Which aggregation ptxas applies (section 3), or None."""
         key = (self.op, self.type)
         val = self.srcs[0]
-        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val)
+        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val) or (
+            self.target.has("SHFL_BROADCAST_UNIFORM") and self.broadcast(val))
         if not self.sel.uniformity.is_uniform(self.addr):
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None
@@ -389,6 +401,21 @@ class _Atom:
         if not self.target.has("REDUX"):
             return "bfly_uniform" if uniform_val else "bfly"
         return "redux"
+
+    def broadcast(self, val) -> bool:
+        """Is `val` the result of a shfl.sync.idx from a warp-uniform source lane over the whole warp (clamp with
+        no segment mask: `shfl.sync.idx.b32 d, v, 31, 31, -1`, cooperative groups' `tile.shfl(v, size - 1)`)?
+        sm_90+ aggregates an atomic adding it as a uniform value (probes atomic/agg_value_shfl_idx_broadcast,
+        _segment; nvcc/cg_scan_compaction cg_scan_compact)."""
+        if type(val) is not A.Reg:
+            return False
+        du = self.sel.am.defuse
+        ds = du.definitions(val.name)
+        if len(ds) != 1 or ds[0].opcode != "shfl" or ".idx" not in ds[0].mods or ds[0].guard is not None \
+                or len(ds[0].operands) < 4:
+            return False
+        lane, clamp = ds[0].operands[2], _immediate(ds[0].operands[3], du)
+        return isinstance(clamp, int) and (clamp >> 8) & 0x1f == 0 and self.sel.uniformity.is_uniform(lane)
 
     def popc_inc(self, key, val) -> bool:
         return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
