@@ -327,8 +327,8 @@ class _Expander:
     def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
         """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
         ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op (the one of its kind
-        between re-convergence points, _count_kinds) gets WARPSYNC.ALL, which re-converges the warp, so every op after it in the block runs plain (probes warp/run_*: `up; up; idx`
-        -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
+        between re-convergence points, _count_kinds) gets WARPSYNC.ALL, which re-converges the warp, so every
+        op after it in the block runs plain (probes warp/run_*: `up; up; idx` -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
         nvcc/cub_block_discontinuity rle_run_heads). An op with a partial mask leaves the warp unconverged (its
         own form: `WARPSYNC m; op` or out of line), but runs plain after a WARPSYNC.ALL (probes
         warp/div_partial_full_then_reg, div_partial_imm_then_full). {id(op): "warpsync" | "converged"}; empty
@@ -345,7 +345,10 @@ class _Expander:
             return forms
         run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
-        if any(not w.inline or i.attrs.permask for i, w in run):
+        # a full-mask bar.warp.sync (no fast path: it is the WARPSYNC.ALL) re-converges like a lone op's
+        # WARPSYNC.ALL (nvcc/reduce_cub_block raking: `if (tid < 32) { __syncwarp(); shfl.down x5 }`, probes
+        # warp/div_bws_full_then_run)
+        if any(not (w.inline or ops.is_full_mask(w.mask)) or i.attrs.permask for i, w in run):
             return forms
         k, converged = 0, False
         while k < len(run):
