@@ -118,6 +118,8 @@ FEATURES: tuple[Feature, ...] = (
             since=90),
     Feature("ATOMS_POPC_INC", "a shared add of 1 without result aggregates as ATOMS.POPC.INC", since=80),
     Feature("VOTE_SURVIVES_BARRIER", "an aggregation run shares its VOTEU across CTA barriers", since=90),
+    Feature("SHFL_BROADCAST_UNIFORM", "an atomic's value broadcast by shfl.sync.idx from a uniform lane over the "
+            "whole warp aggregates as a uniform value (no prefix scan)", since=90),
     Feature("ATOM_KEPT_BY_FENCE", "a dead-result atom stays ATOMG ... RZ in a function with an sc/acq_rel fence",
             since=90),
     Feature("REDASYNC_UREDGR", "red.async on .global is a uniform-datapath UREDGR loop", families=(100, 110)),

@@ -211,6 +211,35 @@ def first_barriers_of_exit_arms(am) -> set[int]:
     return out
 
 
+def warp_ops_of_exit_arms(am) -> set[int]:
+    """ids of the warp-synchronous ops in the arms of a divergent branch whose two sides both end the kernel,
+    each holding code (regions.exit_arms): there is no join and no BSSY, but each arm runs with part of the
+    warp, so its warp ops take their divergent form (sm_90+: `WARPSYNC.ALL; op`, `WARPSYNC R; op`; sm_75-89
+    the slow path; probes warp/exit_ifelse_*, nvcc/warp_intrinsics_divergent warp_partial_mask_reduce). An if
+    whose other side only returns stays converged code (div_if_shfl_sync_exit_join)."""
+    by_label = am.blocks
+    return {id(i) for arms in R.exit_arms(am)
+            if not any(_predicated_exit_arm([i for x in a for i in by_label[x].instrs]) for a in arms)
+            for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
+
+
+_MAX_PREDICATED_STORES = 3
+
+
+def _predicated_exit_arm(instrs) -> bool:
+    """An arm ptxas if-converts into `@!P0 STG ... @!P0 EXIT` (the branch is gone, the other arm runs as
+    converged code): register-only work and at most three stores, no load, atomic or sync instruction
+    (docs/findings/eiattr.md section 2, probes barrier/exit_arms_*)."""
+    stores = 0
+    for i in instrs:
+        if i.opcode in ("ret", "exit", "bra") or R.register_only(i):
+            continue
+        if i.opcode != "st" or ops.warp_op(i) is not None:
+            return False
+        stores += 1
+    return stores <= _MAX_PREDICATED_STORES
+
+
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -332,6 +361,8 @@ class OptimizeSyncInstructions(Phase):
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
         dirty |= {id(w) for r in regions
                   if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
+
+        dirty |= warp_ops_of_exit_arms(am)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

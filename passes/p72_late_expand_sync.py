@@ -20,6 +20,8 @@ Rules and probes: docs/findings/phases.md (phase 72), docs/phases/72_LateExpandS
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from pylower.lowering import ori
 from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
@@ -94,6 +96,32 @@ class _Expander:
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
+        self.span, self.kinds = self._count_kinds()
+
+    def _count_kinds(self) -> tuple[dict[int, int], Counter]:
+        """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
+        `__cuda_sm70_<helper>`), counted per span of the layout between re-convergence points: a CTA barrier
+        or a full-mask warp op outside the divergent regions (its WARPSYNC.ALL, or the warp already converged).
+        Two ifs each with one `shfl.bfly %m` in a row: both out of line; with a `vote.sync -1` between them:
+        both inline (probes warp/div_partial_seq_ifs*; nvcc/syncwarp_masks)."""
+        diverged = R.divergent_blocks(self.regions)
+        span, kinds, k = {}, Counter(), 0
+        for b in self.fn.blocks:
+            for i in b.instrs:
+                w = ops.warp_op(i, self.consts)
+                if w is None:
+                    k += ops.is_cta_barrier(i)
+                    continue
+                if not i.attrs.conv and not i.attrs.form:
+                    span[id(i)] = k
+                    kinds[k, w.helper] += 1
+                if ops.is_full_mask(w.mask) and b.label not in diverged and (
+                        i.guard is None or self.uni.is_uniform(i.guard)):
+                    k += 1
+        return span, kinds
+
+    def _kind_count(self, ins: ori.Instr, wop: ops.WarpOp) -> int:
+        return self.kinds[self.span.get(id(ins)), wop.helper]
 
     def _warp_ops_in(self, b: ori.BasicBlock) -> int:
         n = self._ops_per_block.get(b.label)
@@ -219,8 +247,9 @@ class _Expander:
         site = {} if wop.inline or out_of_line else {"coop": 1}
         seq = [self.p("warpsync", mods, () if wop.mask is None else (wop.mask,), ins.line, **site)]
         if wop.inline:
-            # a barrier inside the inline (-O0) collective takes its id from a register (regid)
-            extra = {"copy": 1} if out_of_line else {"regid": 1} if ops.is_cta_barrier(ins) else {}
+            # a barrier inside a collective (inline at -O0, or out of line) takes its id from a register
+            # (regid: `BAR.SYNC.DEFER_BLOCKING R4, R4`; probes warp/div_full_*barrier*)
+            extra = ({"copy": 1} if out_of_line else {}) | ({"regid": 1} if ops.is_cta_barrier(ins) else {})
             seq.append(ops.clone(ins, NAME, **extra))
         seq.append(self.p("endcollective", line=ins.line))
         return seq
@@ -264,20 +293,23 @@ class _Expander:
                 return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
             return self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line, **site)] + fast,
                                    line, self.reconvergent)
-        # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
-        # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
-        # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
+        # ptxas inlines a warp op's helper (`WARPSYNC.ALL; op`, `WARPSYNC mask; op` for a partial mask: a
+        # constant or a warp-uniform register) when it is the one op of its kind between two re-convergence
+        # points, else each runs its out-of-line collective (BRA.DIV) when diverged: if/else with two votes
+        # of one kind (div_ifelse_vote_sync_overlap) or two non-aligned barriers, two ifs in a row each with a
+        # `vote.sync -1` (probes warp/div_full_*), but `ballot` and `any` (div_ifelse_vote_sync), `bfly; down`
+        # or `vote; shfl` (warp/div_partial_*) inline; nvcc/syncwarp_masks, cg_tiled_partition_sizes. In a
+        # block, a WARPSYNC.ALL re-converges the warp for the ops after it (_run_forms).
         several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
-        if not after_call and not several and ops.is_full_mask(wop.mask):
-            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
                 return fast
-        if not after_call and not several and ops.is_const_mask(wop.mask) and (
-                wop.helper.startswith(_INLINE_PARTIAL_MASK) or self._sole_op_of(region)):
+        if not after_call and self._kind_count(ins, wop) == 1 and self._loop_ops(b.label) <= 1:
+            if ops.is_full_mask(wop.mask):
+                return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
@@ -294,12 +326,14 @@ class _Expander:
 
     def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
         """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
-        ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op gets WARPSYNC.ALL, which
-        re-converges the warp, so every op after it in the block runs plain (probes warp/run_*: `up; up; idx`
-        -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
-        nvcc/cub_block_discontinuity rle_run_heads). {id(op): "warpsync" | "converged"}; empty when an op of
-        the block has a partial or per-thread mask or no inline form, or the block is in a loop or holds a CTA
-        barrier."""
+        ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op (the one of its kind
+        between re-convergence points, _count_kinds) gets WARPSYNC.ALL, which re-converges the warp, so every
+        op after it in the block runs plain (probes warp/run_*: `up; up; idx` -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
+        nvcc/cub_block_discontinuity rle_run_heads). An op with a partial mask leaves the warp unconverged (its
+        own form: `WARPSYNC m; op` or out of line), but runs plain after a WARPSYNC.ALL (probes
+        warp/div_partial_full_then_reg, div_partial_imm_then_full). {id(op): "warpsync" | "converged"}; empty
+        when an op of the block has a per-thread mask or no inline form, or the block is in a loop or holds a
+        CTA barrier."""
         forms = self._forms.get(b.label)
         if forms is not None:
             return forms
@@ -311,7 +345,10 @@ class _Expander:
             return forms
         run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
-        if any(not w.inline or i.attrs.permask or not ops.is_full_mask(w.mask) for i, w in run):
+        # a full-mask bar.warp.sync (no fast path: it is the WARPSYNC.ALL) re-converges like a lone op's
+        # WARPSYNC.ALL (nvcc/reduce_cub_block raking: `if (tid < 32) { __syncwarp(); shfl.down x5 }`, probes
+        # warp/div_bws_full_then_run)
+        if any(not (w.inline or ops.is_full_mask(w.mask)) or i.attrs.permask for i, w in run):
             return forms
         k, converged = 0, False
         while k < len(run):
@@ -320,7 +357,9 @@ class _Expander:
                 end += 1
             if converged:
                 forms.update((id(i), "converged") for i, _ in run[k:end + 1])
-            elif end == k:
+            elif any(not ops.is_full_mask(w.mask) for _, w in run[k:end + 1]):
+                pass                 # a partial mask: its own form (warp()), the warp stays unconverged
+            elif end == k and self._kind_count(*run[k]) == 1:
                 forms[id(run[k][0])] = "warpsync"
                 converged = True
             k = end + 1
