@@ -61,17 +61,24 @@ def _param_loaded(fn: ori.Function, reg: str) -> bool:
     return bool(ds) and all(i.opcode == "ld" and ".param" in i.mods for i in ds)
 
 
-# an unknown-trip loop holding an atomic or reduction stays rolled, whatever its bound (a parameter too;
-# phases/loop_unknown_bound_param_atom, _param_red)
 _ATOMICS = ("atom", "red")
+_SYNC_CLASSES = (ops.SYNC, ops.BARRIER, ops.MBARRIER, ops.ASYNC)
+
+
+def _memory_atomic(ins: ori.Instr) -> bool:
+    """An atomic or reduction outside shared memory: an unknown-trip loop holding one stays rolled, whatever
+    its bound (a parameter too: phases/loop_unknown_bound_param_atom, _param_red); shared-memory atomics are
+    unrolled with a parameter bound (phases/bssy_bar_trailing: 8 ATOMS.POPC.INC)."""
+    return ins.opcode in _ATOMICS and not ins.has(".shared")
 
 
 def _holds_sync(body) -> bool:
-    """A CTA barrier or warp op in the loop body: only such a loop needs its unknown bound loaded from a
-    kernel parameter to be unrolled. A loop of plain work (loads, arithmetic) is unrolled 4 + 2 + 1 whatever
-    its loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid
+    """A CTA barrier, warp op, mbarrier or async-copy op in the loop body: only such a loop needs its unknown
+    bound loaded from a kernel parameter to be unrolled (mbarrier/mbarrier_arrive_in_loop: a %tid bound keeps
+    it rolled). A loop of plain work (loads, stores, arithmetic) is unrolled 4 + 2 + 1 whatever its
+    loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid, %tid
     (phases/loop_unknown_bound_*; nvcc/cub_warp_reduce_scan csr_spmv_*: the pairs around its remainders)."""
-    return any(ops.is_cta_barrier(i) or ops.warp_op(i) is not None for i in body)
+    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES for i in body)
 
 
 def _budget(target) -> int:
@@ -182,7 +189,7 @@ class LoopUnrolling(Phase):
             return self._constant(loop, trips, ctx)
         if loop.cmp not in _MONOTONE or loop.bound_reg is None:
             return NOT_EXIT
-        if any(i.opcode in _ATOMICS for i in loop.body):
+        if any(_memory_atomic(i) for i in loop.body):
             return NOT_PERFORMANCE
         if not _param_loaded(fn, loop.bound_reg.name) and _holds_sync(loop.body):
             return NOT_PERFORMANCE
