@@ -73,12 +73,12 @@ def _memory_atomic(ins: ori.Instr) -> bool:
 
 
 def _holds_sync(body) -> bool:
-    """A CTA barrier, warp op, mbarrier or async-copy op in the loop body: only such a loop needs its unknown
-    bound loaded from a kernel parameter to be unrolled (mbarrier/mbarrier_arrive_in_loop: a %tid bound keeps
-    it rolled). A loop of plain work (loads, stores, arithmetic) is unrolled 4 + 2 + 1 whatever its
+    """A CTA barrier, warp op, mbarrier or async-copy op or shared-memory atomic in the loop body: only such a
+    loop needs its unknown bound loaded from a kernel parameter to be unrolled (mbarrier/mbarrier_arrive_in_loop,
+    phases/loop_may_spin_red_shared_bar_join: a %tid bound keeps it rolled). A loop of plain work (loads, stores, arithmetic) is unrolled 4 + 2 + 1 whatever its
     loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid, %tid
     (phases/loop_unknown_bound_*; nvcc/cub_warp_reduce_scan csr_spmv_*: the pairs around its remainders)."""
-    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES for i in body)
+    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES or i.opcode in _ATOMICS for i in body)
 
 
 def _budget(target) -> int:
