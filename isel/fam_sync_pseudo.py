@@ -162,13 +162,20 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             k += 1
             continue
         first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
-        if instrs[first].label is not None:
+        if instrs[first].label is not None and id(instrs[first]) not in merged:
             k += 1
             continue
         start = first
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
+        head = _after_loop_head_access(instrs, start, first)
+        if head is not None:
+            at = max(head, _after_condition_load(instrs, start, first, k))
+            if at < first:
+                _move_bssy(instrs, first, k, at)
+            k += 1
+            continue
         fed = _load_fed_shuffle(instrs, start, first)
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
@@ -314,6 +321,24 @@ def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
         if instrs[j].opcode in _ISSUED_FIRST:
             return j + 1
     return start
+
+
+def _loop_head(instrs: list, start: int, first: int) -> bool:
+    """Does the block starting at `start` begin a loop (a later branch goes back to its label)?"""
+    label = instrs[start].label
+    return label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:])
+
+
+def _after_loop_head_access(instrs: list, start: int, first: int) -> int | None:
+    """In a loop's first block ptxas issues the BSSY early, right after the block's first memory access,
+    above every sync instruction after it: shuffles and CTA barriers alike (nvcc/cub_block_radix_sort:
+    `loop: STS; BSSY; STS ...; BAR; LDS ...; SHFL.UP x5; @!P0 STS; BAR; @P BRA`, cub_block_scan_prefix_
+    callback: `loop: @!P0 LDG; @!P1 LDG; BSSY; STS; STS; BAR ...`). None: not a loop's first block, or no
+    memory access before the branch."""
+    if not _loop_head(instrs, start, first):
+        return None
+    j = next((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS | _ISSUED_FIRST), None)
+    return None if j is None else j + 1
 
 
 def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
