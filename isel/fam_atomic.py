@@ -212,6 +212,8 @@ class _Atom:
             ld = {"shared": "LDS", "global": "LDG"}.get(self.space, "LD")
             self.emit(ld, ("E",) if ld != "LDS" else (), (old, f"[{word}]"))
             self.emit("PRMT", (), (new, old, "0x5410", _t(self.srcs[0])))
+            if self.release_in_loop():
+                self.release_fence()
             if self.space == "shared":
                 self.emit("ATOMS", ("CAS",), (cur, f"[{word}]", old, new))
             elif self.space == "global":
@@ -296,6 +298,12 @@ class _Atom:
         if self.sem in ("release", "acq_rel"):
             self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, self.guard))
 
+    def release_in_loop(self) -> bool:
+        """From sm_90 the release fence of a 16-bit CAS loop is inside the loop, right before each CAS, and a
+        shared CAS.SPIN loop has none (probes atomic/rel_emulated_*; Triton atomic_fadd_kernel's f16/bf16
+        release and acq_rel adds: `BSSY LDG MEMBAR ERRBAR CGAERRBAR ATOMG.CAS`, sm_80 `MEMBAR ERRBAR LDG BSSY`)."""
+        return self.target.has("RELEASE_AT_EMULATED_ATOMIC") and self.needs_loop() in ("cas16", "spin")
+
     def acquires_after(self) -> bool:
         """Is the acquire fence of this (emulated) atomic emitted after its whole sequence?"""
         return self.sem in ("acquire", "acq_rel") and not self.target.has("ACQUIRE_AT_EMULATED_ATOMIC")
@@ -334,8 +342,9 @@ class _Atom:
 
     def select(self):
         self.join, self.acq_done = None, False
-        self.release_fence()
         kind = self.needs_loop()
+        if not self.release_in_loop():
+            self.release_fence()
         variant = self.variant() if self.ins.attrs.agg and kind is None else None
         if variant:
             self.aggregate(variant)
