@@ -162,6 +162,12 @@ def _contents(instrs) -> _Contents:
     return c
 
 
+def too_long_to_predicate(instrs) -> bool:
+    """Code ptxas never predicates as a whole: 21 or more instructions, or an op it never predicates."""
+    c = _contents(instrs)
+    return c.hard or c.size >= KEPT_REGION_MIN_SIZE
+
+
 def _region_instrs(am, body):
     for label in body:
         yield from am.blocks[label].instrs
