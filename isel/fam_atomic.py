@@ -222,9 +222,16 @@ class _Atom:
                 self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
             self.acquire_at_atomic()
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", cur, old, "PT"))
-        self.loop(body)
+        self.loop(body, paired=False if self.one_lane_cas16() else None)
         if self.used:
             self.emit("PRMT", (), (self.dst(), cur, "0x7610", "RZ"), reason="the old 16-bit value")
+
+    def one_lane_cas16(self) -> bool:
+        """A global or generic 16-bit CAS loop that only one lane runs (under `tid.x == 0`,
+        passes/analysis/single_lane) has no BSSY/BSYNC pair of its own: it cannot diverge (Triton
+        atomic_cas_kernel's `@p atom.cas.b16`; probes phases/one_lane_cas16_{guard,bra}). A shared CAS.SPIN
+        loop keeps its pair below sm_90 (not modelled from sm_90 on)."""
+        return self.space != "shared" and self.sel.am.single_lane.runs_one_lane(self.sel.block.label, self.ins)
 
     def shared_spin(self, n=0, paired=None):
         wide = ("64",) if self.type in ("u64", "s64", "b64", "f64") else ()

@@ -208,7 +208,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 at = j if predicated is None else predicated[2]
                 break
             # a fence waits for every memory access before it: a barrier after it waits for no load
-            loading = i.opcode in _LOADS or loading and i.opcode not in _FENCE_PARTS
+            loading = i.opcode in _LOADS or loading and not _fence_part(instrs, j)
             if waits or i.opcode in _LONG_LATENCY:
                 late |= d
                 ordered |= waits and i.opcode in _MEMORY
@@ -244,6 +244,12 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
 def _acquire_cctl(instrs: list, j: int) -> bool:
     """The CCTL.IVALL of an acquire atomic (right after its ATOM): it waits until the atomic completes."""
     return instrs[j].opcode == "CCTL" and j > 0 and instrs[j - 1].opcode in _ATOMICS
+
+
+def _fence_part(instrs: list, j: int) -> bool:
+    """An instruction of a memory fence (MEMBAR ERRBAR [CGAERRBAR] [CCTL.IVALL]); an acquire atomic's own
+    CCTL.IVALL is not one (`ATOMG CCTL B BAR BAR` on sm_90: Triton atomic_rmw_kernel)."""
+    return instrs[j].opcode in _FENCE_PARTS and not _acquire_cctl(instrs, j)
 
 
 def _acquire_stall(instrs: list, start: int, first: int, cctl_before_last: bool) -> int | None:
@@ -343,7 +349,7 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         if i.opcode == "BAR":
             bars.append(j)
         elif is_sync(i.opcode, ", ".join(i.operands)):
-            if i.opcode in _FENCE_PARTS and bars:
+            if _fence_part(instrs, j) and bars:
                 # the first barrier waits for the fence, the BSSY is issued after it (`MEMBAR BAR B BAR`);
                 # below sm_90 an acquire fence's CCTL.IVALL stall takes it first (`CCTL B BAR BAR`)
                 if i.opcode == "CCTL" and acquire_stall:
