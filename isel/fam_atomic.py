@@ -225,6 +225,8 @@ class _Atom:
             ld = {"shared": "LDS", "global": "LDG"}.get(self.space, "LD")
             self.emit(ld, ("E",) if ld != "LDS" else (), (old, f"[{word}]"))
             self.emit("PRMT", (), (new, old, "0x5410", _t(self.srcs[0])))
+            if self.release_in_loop():
+                self.release_fence()
             if self.space == "shared":
                 self.emit("ATOMS", ("CAS",), (cur, f"[{word}]", old, new))
             elif self.space == "global":
@@ -233,9 +235,16 @@ class _Atom:
                 self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
             self.acquire_at_atomic()
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", cur, old, "PT"))
-        self.loop(body)
+        self.loop(body, paired=False if self.one_lane_cas16() else None)
         if self.used:
             self.emit("PRMT", (), (self.dst(), cur, "0x7610", "RZ"), reason="the old 16-bit value")
+
+    def one_lane_cas16(self) -> bool:
+        """A global or generic 16-bit CAS loop that only one lane runs (under `tid.x == 0`,
+        passes/analysis/single_lane) has no BSSY/BSYNC pair of its own: it cannot diverge (Triton
+        atomic_cas_kernel's `@p atom.cas.b16`; probes phases/one_lane_cas16_{guard,bra}). A shared CAS.SPIN
+        loop keeps its pair below sm_90 (not modelled from sm_90 on)."""
+        return self.space != "shared" and self.sel.am.single_lane.runs_one_lane(self.sel.block.label, self.ins)
 
     def shared_spin(self, n=0, paired=None):
         wide = ("64",) if self.type in ("u64", "s64", "b64", "f64") else ()
@@ -311,6 +320,12 @@ class _Atom:
         if self.sem in ("release", "acq_rel"):
             self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, self.guard))
 
+    def release_in_loop(self) -> bool:
+        """From sm_90 the release fence of a 16-bit CAS loop is inside the loop, right before each CAS, and a
+        shared CAS.SPIN loop has none (probes atomic/rel_emulated_*; Triton atomic_fadd_kernel's f16/bf16
+        release and acq_rel adds: `BSSY LDG MEMBAR ERRBAR CGAERRBAR ATOMG.CAS`, sm_80 `MEMBAR ERRBAR LDG BSSY`)."""
+        return self.target.has("RELEASE_AT_EMULATED_ATOMIC") and self.needs_loop() in ("cas16", "spin")
+
     def acquires_after(self) -> bool:
         """Is the acquire fence of this (emulated) atomic emitted after its whole sequence?"""
         return self.sem in ("acquire", "acq_rel") and not self.target.has("ACQUIRE_AT_EMULATED_ATOMIC")
@@ -355,7 +370,7 @@ class _Atom:
             variant = None
         # sm_90+ (VOTE_SURVIVES_BARRIER): the leader issues the release fence of an aggregated dispatch
         self.leader_fences = kind == "dispatch" and variant is not None and self.target.has("VOTE_SURVIVES_BARRIER")
-        if not self.leader_fences:
+        if not self.leader_fences and not self.release_in_loop():
             self.release_fence()
         if variant:
             self.aggregate(variant)

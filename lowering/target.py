@@ -116,6 +116,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ACQUIRE_AT_EMULATED_ATOMIC", "an emulated acquire atomic (generic dispatch, 16-bit CAS loop) has its "
             "CCTL.IVALL right after the atomic instruction, a shared CAS.SPIN loop none (else after the sequence)",
             since=90),
+    Feature("RELEASE_AT_EMULATED_ATOMIC", "an emulated release atomic has its release fence inside its loop: right "
+            "before the CAS of a 16-bit CAS loop, none at all for a shared CAS.SPIN loop (else before the sequence)",
+            since=90),
     Feature("ATOMS_POPC_INC", "a shared add of 1 without result aggregates as ATOMS.POPC.INC", since=80),
     Feature("VOTE_SURVIVES_BARRIER", "an aggregation run shares its VOTEU across CTA barriers", since=90),
     Feature("SHFL_BROADCAST_UNIFORM", "an atomic's value broadcast by shfl.sync.idx from a uniform lane over the "

@@ -164,6 +164,12 @@ def _contents(instrs) -> _Contents:
     return c
 
 
+def too_long_to_predicate(instrs) -> bool:
+    """Code ptxas never predicates as a whole: 21 or more instructions, or an op it never predicates."""
+    c = _contents(instrs)
+    return c.hard or c.size >= KEPT_REGION_MIN_SIZE
+
+
 def _region_instrs(am, body):
     for label in body:
         yield from am.blocks[label].instrs
@@ -333,12 +339,22 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
 
 
+def _two_way_fence(ins: ori.Instr) -> bool:
+    """A fence with both acquire and release parts (membar, fence.sc, fence.acq_rel): it ends the scan for a
+    shared store of a loaded value (phases/ifconvert_ld_fence_sts_*, ifconvert_ld_membar_cta_sts);
+    fence.acquire, fence.release and fence.proxy do not (ifconvert_ld_fence_{acquire,release}_sts: predicated on
+    sm_90 as without a fence; Triton atomic_load_store_kernel fp32_sys, i64_cta)."""
+    return ins.opcode == "membar" or ins.opcode == "fence" and any(m in (".sc", ".acq_rel") for m in ins.mods)
+
+
 def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str]) -> bool:
     """Does the region's loaded value reach a shared-memory store, inside the region or after its join
-    (forward, up to a CTA barrier, a back edge or the end; through later ifs: a global-to-shared tile copy,
+    (forward, up to a CTA barrier, a fence, a back edge or the end; through later ifs: a global-to-shared tile copy,
     nvcc/reduce_warp_shuffle's lane-0 store of the shuffled sum)? Only such a load if is predicated from
     sm_90 (div_if_ld_global_st_bar, _alu_bar, _shfl_bar, phases/ifconvert_ldsts_*; a value kept in a register
-    across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar)."""
+    across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar; so does
+    a two-way fence between the load and the shared store: `@p ld; fence.acq_rel; @p st.shared`, Triton
+    atomic_load_store_kernel, phases/ifconvert_ld_fence_sts_*)."""
     du = am.defuse
     uses = du.uses
     if any(i.opcode == "st" and _shared(i) and not tainted.isdisjoint(uses(i)) for i in instrs):
@@ -357,7 +373,7 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
             barrier = is_cta_barrier(ins)
             if dep and (ins.opcode == "st" and _shared(ins) or barrier):
                 return True                             # a barrier reduction of it too (numba/predicate_counts)
-            if barrier or ins.opcode in ("ret", "exit", "call", "brx"):
+            if barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx"):
                 ended = True
                 break
             if dep:
@@ -388,7 +404,7 @@ def _guard_stages_to_shared(am, block: ori.BasicBlock) -> list[bool]:
         barrier = is_cta_barrier(ins)
         hit = m & active
         return m, hit if (barrier or ins.opcode == "st" and _shared(ins)) else 0, \
-            barrier or ins.opcode in ("ret", "exit", "call", "brx")
+            barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx")
 
     own: list[bool] = []
     for k, ins in enumerate(block.instrs):

@@ -361,7 +361,6 @@ class OptimizeSyncInstructions(Phase):
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
         dirty |= {id(w) for r in regions
                   if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
-
         dirty |= warp_ops_of_exit_arms(am)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])

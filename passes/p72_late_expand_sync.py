@@ -392,26 +392,34 @@ class _Expander:
     def _exit_arm_warpsync(self) -> bool:
         """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
         (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier, before its first
-        instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md)."""
+        instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md); so
+        does the fall-through arm when ptxas keeps it a branch (findings/convergence.md, helper tatom)."""
         changed = False
         by_label = self.am.blocks
         all_arms = R.exit_arms(self.am)
         for arms in all_arms:
-            target = arms[-1]
+            fall, target = arms[0], arms[-1]
             # a branch inside an arm of another such branch (Julia's bounds check `if (i <= n) { if (i-1 >= n)
             # trap; ... }`): the warp re-converges once, in the outer branch's target arm (phases/
             # bssy_bar_red_b2r_trap_join: one WARPSYNC.ALL)
-            if any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
-                   for arm in other):
-                continue
-            if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
-                continue
-            head = by_label[target[0]]
-            k = next((n for n, i in enumerate(head.instrs) if not ops.is_cta_barrier(i)), len(head.instrs))
-            line = head.instrs[k].line if k < len(head.instrs) else 0
-            head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
-            self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
-            changed = True
+            nested = any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
+                         for arm in other)
+            if not nested and any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
+                head = by_label[target[0]]
+                k = next((n for n, i in enumerate(head.instrs) if not ops.is_cta_barrier(i)), len(head.instrs))
+                line = head.instrs[k].line if k < len(head.instrs) else 0
+                head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
+                self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
+                changed = True
+            # a fall-through arm too long to predicate stays a branch: it re-converges at its first block's
+            # first CTA barrier (Triton device_assert_kernel: `@!P BRA trap; WARPSYNC.ALL; BAR`; a short one
+            # is predicated, `@P BAR`; probes barrier/exit_arms_long_*)
+            head = by_label[fall[0]]
+            k = next((n for n, i in enumerate(head.instrs) if ops.is_cta_barrier(i)), None)
+            if k is not None and ifconvert.too_long_to_predicate(i for x in fall for i in by_label[x].instrs):
+                head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), head.instrs[k].line, conv=1))
+                self.ctx.count(self.phase, "WARPSYNC.ALL in long fall-through exit arms")
+                changed = True
         return changed
 
     def run(self) -> bool:
