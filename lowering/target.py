@@ -60,6 +60,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
             "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
+    Feature("STORE_NEST_WARPSYNC", "the nest ptxas makes of a long run of guarded stores (a BSSY B0/B1 pair with a "
+            "BREAK) re-converges with a WARPSYNC after it", since=80),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
