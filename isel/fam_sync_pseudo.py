@@ -50,14 +50,17 @@ def select_endcollective(ins, sel):
     return [sel.sass(ins, "ENDCOLLECTIVE")]
 
 
-@rule("bssy", "bsync")
+@rule("bssy", "bsync", "break")
 def select_convergence(ins, sel):
-    """A convergence pair of phase 72: `bssy Bn, join` / `bsync Bn`, .reconvergent as the phase chose."""
+    """A convergence pair of phase 72: `bssy Bn, join` / `bsync Bn` / `break Bn`, .reconvergent or .reliable as
+    the phase chose."""
     depth = int(operand_text(ins.operands[0])[1:])
-    reconvergent = ".reconvergent" in ins.mods
+    reconvergent, reliable = ".reconvergent" in ins.mods, ".reliable" in ins.mods
     if ins.opcode == "bssy":
-        return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent)
-    return [bsync(sel, ins, depth, reconvergent)]
+        return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent, reliable=reliable)
+    if ins.opcode == "break":
+        return [sel.sass(ins, "BREAK", ("RELIABLE",) if reliable else (), (f"B{depth}",))]
+    return [bsync(sel, ins, depth, reconvergent, reliable=reliable)]
 
 
 @rule("bmov")

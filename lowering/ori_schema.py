@@ -257,6 +257,7 @@ OPS: tuple[OpDef, ...] = (
     _op("endcollective", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: end of a WARPSYNC.COLLECTIVE block"),
     _op("bssy", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: open a convergence pair"),
     _op("bsync", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: close a convergence pair"),
+    _op("break", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: leave a convergence pair early (BREAK Bn)"),
     _op("bmov", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: sm_87 convergence-barrier prologue"),
     _op("bra_conv", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 72: BRA.CONV to an sm70 helper"),
     _op("bra_div", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 72: BRA.DIV to an out-of-line collective"),

@@ -682,6 +682,31 @@ GUARDED_STORE_RUN_MIN = 2
 # ... and a run of this many always does
 GUARDED_STORE_RUN_KEPT = 3
 _RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
+# The shape of a long run (findings/convergence.md 16, probes phases/guard_sts_run*): the stores the branch
+# structure covers (all of them when a guarded load or store follows the run or the function's end took the
+# last one, else all but the last, which stays predicated after it) are two pairs from this many on ...
+GUARDED_STORE_RUN_TWO_PAIRS = 4
+# ... and from this many on a pair over the first two and a nest over the rest: BSSY B0; BSSY B1; ...;
+# @P BREAK B1; STS; BSYNC B1; STS; BSYNC B0 (+ WARPSYNC where the target has STORE_NEST_WARPSYNC)
+GUARDED_STORE_RUN_NEST = 5
+
+
+@record(frozen=True)
+class StoreRun:
+    """A run of guarded stores phase 72 keeps as a branch: its stores (indices in the block; the last one is the
+    run's end) and how many of them the branch structure covers (GUARDED_STORE_RUN_*)."""
+    stores: tuple
+    covered: int
+
+    @property
+    def last(self) -> int:
+        return self.stores[-1]
+
+    @property
+    def shape(self) -> str:
+        if self.covered >= GUARDED_STORE_RUN_NEST:
+            return "nest"
+        return "two pairs" if self.covered >= GUARDED_STORE_RUN_TWO_PAIRS else "pair"
 
 
 def _guarded_mem(ins: ori.Instr) -> bool:
@@ -724,9 +749,9 @@ def _compare_guards(fn) -> set[str]:
     return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
 
 
-def kept_store_runs(am, fn, uni) -> dict[int, int]:
+def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
     """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
-    {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
+    {id of the run's first store: the run (StoreRun)}. ptxas predicates a lone guarded
     store, and two under one guard unless a guarded load or store follows them in the same straight-line
     code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
     predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
@@ -760,6 +785,6 @@ def kept_store_runs(am, fn, uni) -> dict[int, int]:
                 stores.pop()
             after = any(_guarded_mem(x) for x in rest)
             if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or len(stores) >= GUARDED_STORE_RUN_KEPT):
-                runs[id(ins)] = stores[-1]
+                runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped else len(stores) - 1)
             k = j
     return runs

@@ -389,6 +389,42 @@ class _Expander:
         mods = (".reconvergent",) if reconvergent else ()
         return self._bssy(depth, join, reconvergent, line) + seq + [self.p("bsync", mods, (A.Sym(f"B{depth}"),), line)]
 
+    def _store_run(self, seq: list[ori.Instr], run: "ifconvert.StoreRun", b: ori.BasicBlock) -> list[ori.Instr]:
+        """The convergence structure of a run of guarded stores ptxas keeps as a branch (ifconvert.StoreRun.shape;
+        findings/convergence.md 8 and 16): one pair around it, two pairs (over the first two stores and the rest),
+        or a pair and a nest: `bssy B0; bssy B1; ...; @!p break B1; store; bsync B1; store; bsync B0` then a
+        WARPSYNC (STORE_NEST_WARPSYNC), B1 .reliable where pairs are .reconvergent. A last store the structure
+        does not cover stays after it, predicated."""
+        line = b.instrs[run.last].line
+        if run.shape == "pair":
+            return self._wrap_pair(seq, line, self.reconvergent)
+        ids = [id(b.instrs[k]) for k in run.stores]
+        at = {x: n for n, x in enumerate(id(i) for i in seq)}
+        pos = [at[x] for x in ids if x in at]
+        if len(pos) != len(ids):                # the stores are not where the run left them: one pair
+            return self._wrap_pair(seq, line, self.reconvergent)
+        end = pos[run.covered - 1] + 1          # after the last covered store
+        first = self._wrap_pair(seq[:pos[1] + 1], line, self.reconvergent)
+        rest, outside = seq[pos[1] + 1:end], seq[end:]
+        if run.shape == "two pairs":
+            return first + self._wrap_pair(rest, line, self.reconvergent) + outside
+        cut = pos[run.covered - 2] - pos[1] - 1      # the second-to-last covered store, in `rest`
+        guard = b.instrs[run.stores[0]].guard
+        reliable = (".reliable",) if self.reconvergent else ()
+        leave = self.p("break", reliable, (A.Sym("B1"),), line)
+        leave.guard = guard.inner if type(guard) is A.Not else A.Not(guard)
+        inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
+        outer_mods = (".reconvergent",) if self.reconvergent else ()
+        nest = (self._bssy(0, outer_join, self.reconvergent, line)
+                + [self.p("bssy", reliable, (A.Sym("B1"), A.Sym(inner_join)), line)]
+                + rest[:cut] + [leave, rest[cut], self.p("bsync", reliable, (A.Sym("B1"),), line)]
+                + rest[cut + 1:] + [self.p("bsync", outer_mods, (A.Sym("B0"),), line)])
+        self.joins += 2
+        self.ctx.count(self.phase, "BSSY/BSYNC pairs", 2)
+        if self.target.has("STORE_NEST_WARPSYNC"):
+            nest.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line))
+        return first + nest + outside
+
     def _exit_arm_warpsync(self) -> bool:
         """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
         (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier, before its first
@@ -456,9 +492,10 @@ class _Expander:
             open_guard = None                  # (guard, len(out)) right after a kept guard's pair
             for k, ins in enumerate(b.instrs):
                 if region is None and id(ins) in store_runs:
-                    run_start, run_end = len(out), store_runs[id(ins)]
+                    run = store_runs[id(ins)]
+                    run_start, run_end = len(out), run.last
                 if k == run_end + 1 and run_end >= 0:
-                    out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
+                    out[run_start:] = self._store_run(out[run_start:], run, b)
                     run_end = -1
                     changed = True
                 if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
@@ -489,7 +526,7 @@ class _Expander:
                 out.extend(seq)
                 changed = True
             if run_end >= 0:
-                out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
+                out[run_start:] = self._store_run(out[run_start:], run, b)
                 changed = True
             b.instrs = out
         if self.o0:
