@@ -555,7 +555,7 @@ def spin_join_warp_op(am, region: Region, consts, target) -> ori.Instr | None:
     """The warp op that starts the join of a region whose lanes arrive there diverged
     (arrives_diverged_at_barrier: a spin loop, or an if around one), if any: it runs diverged on every target
     (`if (lane == 0) { while (atom.cas ...) ...; }; bar.warp.sync -1` keeps its WARPSYNC), and from sm_90 its
-    WARPSYNC.ALL re-converges the warp instead of the region's pair (docs/findings/convergence.md 16.1)."""
+    WARPSYNC.ALL re-converges the warp instead of the region's pair (docs/findings/convergence.md 17.1)."""
     by_label = am.blocks
     if region.join not in by_label or not arrives_diverged_at_barrier(am, region, target):
         return None
@@ -682,7 +682,7 @@ GUARDED_STORE_RUN_MIN = 2
 # ... and a run of this many always does
 GUARDED_STORE_RUN_KEPT = 3
 _RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
-# The shape of a long run (findings/convergence.md 16, probes phases/guard_sts_run*): the stores the branch
+# The shape of a long run (findings/convergence.md 23, probes phases/guard_sts_run*): the stores the branch
 # structure covers (all of them when a guarded load or store follows the run or the function's end took the
 # last one, else all but the last, which stays predicated after it) are two pairs from this many on ...
 GUARDED_STORE_RUN_TWO_PAIRS = 4

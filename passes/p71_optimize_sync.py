@@ -358,7 +358,7 @@ class OptimizeSyncInstructions(Phase):
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
-        # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
+        # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
         dirty |= {id(w) for r in regions
                   if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
         dirty |= warp_ops_of_exit_arms(am)

@@ -391,7 +391,7 @@ class _Expander:
 
     def _store_run(self, seq: list[ori.Instr], run: "ifconvert.StoreRun", b: ori.BasicBlock) -> list[ori.Instr]:
         """The convergence structure of a run of guarded stores ptxas keeps as a branch (ifconvert.StoreRun.shape;
-        findings/convergence.md 8 and 16): one pair around it, two pairs (over the first two stores and the rest),
+        findings/convergence.md 8 and 23): one pair around it, two pairs (over the first two stores and the rest),
         or a pair and a nest: `bssy B0; bssy B1; ...; @!p break B1; store; bsync B1; store; bsync B0` then a
         WARPSYNC (STORE_NEST_WARPSYNC), B1 .reliable where pairs are .reconvergent. A last store the structure
         does not cover stays after it, predicated."""

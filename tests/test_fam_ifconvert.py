@@ -96,7 +96,7 @@ def test_guard_stages_to_shared_matches_the_scan(path, arch, monkeypatch):
     assert asked and all(fast == slow for fast, slow in asked)
 
 
-# runs of guarded shared stores (docs/findings/convergence.md 8 and 16): a pair, two pairs, or a pair and a nest
+# runs of guarded shared stores (docs/findings/convergence.md 8 and 23): a pair, two pairs, or a pair and a nest
 RUN = """.version 9.0
 .target {target}
 .address_size 64
