@@ -170,16 +170,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
-        if below_membar:
-            if _below_membar(instrs, start, first):
-                at = _above_trailing_barriers(instrs, start, first)
-                if at == first and first >= 2 and instrs[first - 1].opcode == "CCTL" \
-                        and instrs[first - 2].opcode in _MEMBAR_TAIL:
-                    at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
-                if at < first:
-                    _move_bssy(instrs, first, k, at)
-                k += 1
-                continue
         fed = _load_fed_shuffle(instrs, start, first)
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
@@ -189,6 +179,16 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if acquire_stall and not any(_into(instrs[j], merged_labels) for j in range(start, first)):
             at = _acquire_stall(instrs, start, first, cctl_before_last)
             if at is not None:
+                if at < first:
+                    _move_bssy(instrs, first, k, at)
+                k += 1
+                continue
+        if below_membar:
+            if _below_membar(instrs, start, first):
+                at = _above_trailing_barriers(instrs, start, first)
+                if at == first and first >= 2 and instrs[first - 1].opcode == "CCTL" \
+                        and instrs[first - 2].opcode in _MEMBAR_TAIL:
+                    at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
                 if at < first:
                     _move_bssy(instrs, first, k, at)
                 k += 1
