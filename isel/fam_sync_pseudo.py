@@ -163,6 +163,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     if region it predicates and its join); the branch into them is no block end either."""
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
+    below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
@@ -193,6 +194,16 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if acquire_stall and not any(_into(instrs[j], merged_labels) for j in range(start, first)):
             at = _acquire_stall(instrs, start, first, cctl_before_last)
             if at is not None:
+                if at < first:
+                    _move_bssy(instrs, first, k, at)
+                k += 1
+                continue
+        if below_membar:
+            if _below_membar(instrs, start, first):
+                at = _above_trailing_barriers(instrs, start, first)
+                if at == first and first >= 2 and instrs[first - 1].opcode == "CCTL" \
+                        and instrs[first - 2].opcode in _MEMBAR_TAIL:
+                    at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
                 if at < first:
                     _move_bssy(instrs, first, k, at)
                 k += 1
@@ -230,6 +241,29 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if at < first:
             _move_bssy(instrs, first, k, at)
         k += 1
+
+
+_MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
+
+
+_MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
+
+
+def _below_membar(instrs: list, start: int, first: int) -> bool:
+    """Below sm_90 the BSSY is not issued above a MEMBAR that orders beyond the CTA (MEMBAR.SC/ALL.GPU/SYS
+    with its ERRBAR: membar.gl, fence.sc/acq_rel.gpu, a release store or atomic at gpu/sys scope) nor above a
+    release memory op of any scope (st.release.cta is `MEMBAR.ALL.CTA; ST`, one PTX line); a CTA fence of its
+    own (membar.cta, fence.acq_rel.cta) does not hold it back. After one it stays at its branch, even where
+    a later instruction waits for a load (`MEMBAR.SC.GPU ERRBAR CCTL LDG; VOTEU RED(ldg) BSSY`), but above
+    the CTA barriers right before it (`CCTL BSSY BAR`) and above an sc fence's CCTL.IVALL that ends the block
+    (`MEMBAR.SC.GPU ERRBAR BSSY CCTL`). Findings:
+    convergence.md section 24.1; probes phases/bssy_below_membar_*."""
+    for j in range(start, first):
+        i = instrs[j]
+        if i.opcode == "MEMBAR" and ("CTA" not in i.mods or any(
+                x.opcode in _MEMORY and x.line == i.line for x in instrs[j + 1:first])):
+            return True
+    return False
 
 
 def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:

@@ -59,6 +59,9 @@ FEATURES: tuple[Feature, ...] = (
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
     Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
             "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
+    Feature("BSSY_BELOW_MEMBAR", "the BSSY is never issued above a MEMBAR of its block that orders beyond the "
+            "CTA (GPU/SYS, with its ERRBAR) nor above a release memory op (its MEMBAR, any scope, and the op)",
+            below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("BREAK_LOOP_RELIABLE", "a convergence pair around a loop left by BREAK is BSSY/BREAK/BSYNC.RELIABLE "
             "(inside ptxas's internal math subroutines)", since=100),
