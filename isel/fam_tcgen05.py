@@ -1,4 +1,5 @@
-"""ISel for the tensor-memory allocator: tcgen05.alloc / relinquish_alloc_permit / dealloc (sm_100 family;
+"""ISel for the tensor-memory allocator: tcgen05.alloc / relinquish_alloc_permit / dealloc, and tcgen05.wait::st
+(FENCE.VIEW.ASYNC.T) (sm_100 family;
 docs/findings/async.md, "tcgen05 allocator" section; probes async/tcgen05_alloc_*).
 
 ptxas expands each into a software allocator over a reserved shared-memory word pair (the column bitmaps at
@@ -127,7 +128,13 @@ def _dealloc(ins, sel):
             _rejoin(ins, sel, div)]
 
 
-_FORMS = {".alloc": _alloc, ".relinquish_alloc_permit": _relinquish, ".dealloc": _dealloc}
+def _wait_st(ins, sel):
+    """tcgen05.wait::st: the tensor-memory stores become visible to the async proxy (FENCE.VIEW.ASYNC.T, one per
+    wait; wait::ld has no sync-family instruction: probes async/tcgen05_wait_*)."""
+    return [sel.sass(ins, "FENCE", ("VIEW", "ASYNC", "T"))]
+
+
+_FORMS = {".alloc": _alloc, ".relinquish_alloc_permit": _relinquish, ".dealloc": _dealloc, ".wait::st": _wait_st}
 
 
 @rule("tcgen05")
@@ -136,7 +143,7 @@ def select_tcgen05(ins, sel):
     if form is None:
         return None
     seq = form(ins, sel)
-    if ins.guard is not None:            # ptxas branches around a guarded expansion (it holds branches itself)
+    if ins.guard is not None and form is not _wait_st:            # ptxas branches around a guarded expansion (it holds branches itself)
         skip = sel.local_label()
         neg = ins.guard.inner if type(ins.guard) is A.Not else A.Not(ins.guard)
         end = sel.sass(ins, VIRTUAL, guard="")
