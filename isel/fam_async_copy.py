@@ -17,7 +17,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori import ORI_CLASSES
 
-from .fam_mbarrier import select_mbarrier
+from .fam_mbarrier import guard_vote, select_mbarrier
 from .fam_memory import select_st as select_memory_st
 from .rules import operand_text, rule
 
@@ -29,6 +29,7 @@ _RED_TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("U64",), "b64": ("U6
 _SPACE = {"global": "G", "shared::cluster": "S", "shared::cta": "S", "shared": "S"}
 _TENSORMAP_SCOPE = {"cta": "GPU", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
 _STAS = {32: (), 64: ("64",), 128: ("128",)}
+_WW = ("INT_WARP_WIDE",)
 
 
 def _ops(ins):
@@ -82,7 +83,25 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
             return [call]
         seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
+    if _voted(ins, sel):
+        # a per-lane guard (not an elect's own predicate): no ELECT loop; the warp votes on the guard as for a
+        # predicated mbarrier.init and issues the op once under the uniform predicate (probes
+        # async/tma_load_guard_*: `elect & tid < 32` -> VOTEU.ANY x2 @UP0; `tid == 0` -> VOTEU.ALL x2 @!UP0)
+        vote, g, guard = guard_vote(ins, sel)
+        return [sel.sass(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
+                sel.sass(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
+                sel.sass(ins, opcode, mods, _ops(ins), guard=guard)]
     return _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])
+
+
+def _voted(ins, sel) -> bool:
+    """A divergent guard that is not an elect.sync's predicate as such (ptxas issues that one plainly)."""
+    g = ins.guard
+    if g is None or not sel.uniformity.is_divergent_operand(g):
+        return False
+    reg = g.inner if type(g) is A.Not else g
+    ds = sel.am.defuse.definitions(reg.name) if type(reg) is A.Reg else []
+    return not (type(g) is A.Reg and ds and all(d.opcode == "elect" for d in ds))
 
 
 # value computations whose result set _values follows (two operands, each a constant or a register)
