@@ -17,8 +17,10 @@ instructions, in order:
 
 A re-convergence point is WARPSYNC.ALL where the warp may be diverged at the instruction (a divergent guard,
 a divergent block) and a NOP in converged code: the NOP keeps its EIATTR_COOP_GROUP_INSTR_OFFSETS entry (as an
-elided bar.warp.sync does). Not modelled: a divergent guard is a branch around the expansion in ptxas, and
-where that branch joins at a CTA barrier the barrier gets its own WARPSYNC.ALL (probes async/tcgen05_alloc_divergent).
+elided bar.warp.sync does). A divergent guard is a branch around the expansion; where that branch joins
+at a CTA barrier (the next sync instruction of the block, nothing between re-converges the warp) ptxas
+re-converges before the barrier with a WARPSYNC.ALL of its own (probes async/tcgen05_alloc_divergent,
+phases/reqntid_tid_lt48_divergent).
 The allocator's DEPBAR waits on SB0 unless the kernel's async-copy groups hold SB0
 (a cp.async / bulk-group wait: DEPBAR.LE SB0, n), then on SB1.
 """
@@ -27,6 +29,7 @@ from __future__ import annotations
 from pylower.passes.analysis import regions as R
 from pylower.sass.instr import VIRTUAL
 
+from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
 from .rules import guard_text, operand_text, rule
@@ -137,6 +140,14 @@ def _wait_st(ins, sel):
 _FORMS = {".alloc": _alloc, ".relinquish_alloc_permit": _relinquish, ".dealloc": _dealloc, ".wait::st": _wait_st}
 
 
+def _joins_at_barrier(ins, sel) -> bool:
+    """Is the next sync instruction after `ins` in its block an unguarded CTA barrier?"""
+    for i in sel.block.instrs[sel.position(ins) + 1:]:
+        if ops.is_sync(i) or i.opcode == "tcgen05" and any(i.has(m) for m in _FORMS):
+            return ops.is_cta_barrier(i) and i.guard is None
+    return False
+
+
 @rule("tcgen05")
 def select_tcgen05(ins, sel):
     form = next((f for m, f in _FORMS.items() if ins.has(m)), None)
@@ -150,4 +161,7 @@ def select_tcgen05(ins, sel):
         end.label = skip
         seq = [sel.sass(ins, "BRA", (), (f"`({skip})",), guard=guard_text(neg),
                         reason="the guard is a branch around the expansion")] + seq + [end]
+        if not sel.uniformity.is_uniform(ins.guard) and _joins_at_barrier(ins, sel):
+            seq.append(sel.sass(ins, "WARPSYNC", ("ALL",), (), guard="",
+                                reason="the branch around the expansion joins at a CTA barrier: re-converge first"))
     return [sel.sass(ins, VIRTUAL, guard="")] + seq     # keeps a block label the driver puts first off a loop head
