@@ -75,39 +75,76 @@ def _rejoin(ins, sel, diverged: bool, tags=_COOP):
                                                      "(still listed in EIATTR_COOP_GROUP_INSTR_OFFSETS)", guard="")
 
 
+_WINDOW = "0x40"             # the allocator's fields in the CTA's reserved shared memory: +0x14/+0x18 bitmaps,
+_BITMAP, _STARTS, _FLAG = "0x14", "0x18", "0x1c"   # +0x1c the relinquish flag
+
+
+def _window(ins, sel, s) -> tuple[list, str]:
+    """The reserved window's shared address (S2UR SR_CgaCtaId; ULEA of 0x40 into this CTA's window)."""
+    cta, off, win = (sel.role(ins, n, "ur") for n in ("cta", "win_off", "win"))
+    return [s(ins, "S2UR", (), (cta, "SR_CgaCtaId")),
+            s(ins, "UMOV", (), (off, _WINDOW)),
+            s(ins, "ULEA", (), (win, cta, off, "0x18"), reason="the allocator's fields in the reserved shared window")], win
+
+
+def _column_masks(ins, sel, s, ncols, idx) -> tuple[list, str, str]:
+    """The column bitmap of `ncols` columns (one bit per 32) at chunk `idx`, and the bit of its first chunk."""
+    n = ins.operands[ncols]
+    chunks, mask, one = sel.role(ins, "chunks"), sel.role(ins, "mask"), sel.role(ins, "one")
+    if type(n) is A.Imm and isinstance(n.value, int):
+        pre = [s(ins, "MOV", (), (mask, hex((1 << (n.value // 32)) - 1)))]
+    else:
+        pre = [s(ins, "SHF", ("R", "U32", "HI"), (chunks, "RZ", "0x5", operand_text(n))),
+               s(ins, "SHF", ("L", "U32"), (mask, "0x1", chunks, "RZ")),
+               s(ins, "IADD3", (), (mask, mask, "-0x1", "RZ"))]
+    m, b = sel.role(ins, "cols_mask"), sel.role(ins, "first_bit")
+    return pre + [s(ins, "MOV", (), (one, "0x1")),
+                  s(ins, "SHF", ("L", "U32"), (m, mask, idx, "RZ")),
+                  s(ins, "SHF", ("L", "U32"), (b, one, idx, "RZ"))], m, b
+
+
 def _alloc(ins, sel):
     s, div = _emitter(sel), _diverged(ins, sel)
     sb = _scoreboard(sel)
     done, retry, got = sel.local_label(), sel.local_label(), sel.local_label()
-    cols, bit, base = sel.role(ins, "cols", "ur"), sel.role(ins, "bit", "r"), sel.role(ins, "base", "r")
-    seq = [_rejoin(ins, sel, div),
-           s(ins, "ELECT", (), ("P0", "URZ", "PT"), reason="one lane of the warp runs the allocator"),
-           s(ins, "BRA", (), (f"`({done})",), guard="@!P0"),
-           s(ins, "DEPBAR", ("LE",), (sb, _ALLOC_WAIT), reason="a UTCATOMSWS credit before the attempt"),
-           s(ins, "UTCATOMSWS", ("FIND_AND_SET", "ALIGN"), ("UP0", cols, cols)),
-           s(ins, "BRA", ("U",), (f"`({got})",), guard="@UP0"),
-           s(ins, "NANOSLEEP", (), ("0x64",), reason="no free columns yet: back off, then try again"),
-           s(ins, "DEPBAR", ("LE",), (sb, _ALLOC_WAIT)),
-           s(ins, "UTCATOMSWS", ("FIND_AND_SET", "ALIGN"), ("UP0", cols, cols)),
-           s(ins, "BRA", ("U",), (f"`({retry})",), guard="@!UP0"),
-           s(ins, "SHF", ("L", "U32"), (bit, "0x1", cols, "RZ")),
-           s(ins, "ATOMS", ("OR",), ("RZ", "[reserved_smem+0x14]", bit),
-             reason="mark the columns taken in the allocator's bitmaps"),
-           s(ins, "ATOMS", ("OR",), ("RZ", "[reserved_smem+0x18]", bit)),
-           s(ins, "IMAD", ("SHL", "U32"), (base, cols, "0x20", "RZ")),
-           s(ins, "STS", (), (operand_text(ins.operands[0]), base),
-             reason="the tensor-memory address, where the PTX asked for it"),
-           s(ins, "WARPSYNC", ("ALL",), (), _COOP, reason="the elected lane rejoins the warp")]
-    seq[6].label, seq[10].label, seq[-1].label = retry, got, done
-    return seq
+    cols, idx, base = sel.role(ins, "cols", "ur"), sel.role(ins, "idx"), sel.role(ins, "base")
+    n = ins.operands[1]
+
+    def want():             # the column chunks asked for (ncols / 32), the attempt's input
+        if type(n) is A.Imm and isinstance(n.value, int):
+            return [s(ins, "UMOV", (), (cols, hex(n.value // 32)))]
+        return [s(ins, "R2UR", (), (cols, operand_text(n))), s(ins, "USHF", ("R", "U32", "HI"), (cols, "URZ", "0x5", cols))]
+
+    def attempt():
+        return [s(ins, "DEPBAR", ("LE",), (sb, _ALLOC_WAIT), reason="a UTCATOMSWS credit before the attempt"),
+                s(ins, "UTCATOMSWS", ("FIND_AND_SET", "ALIGN"), ("UP0", cols, cols))]
+    win_seq, win = _window(ins, sel, s)
+    masks, m, b = _column_masks(ins, sel, s, 1, idx)
+    head = [_rejoin(ins, sel, div)] + win_seq + [
+        s(ins, "ELECT", (), ("P0", "URZ", "PT"), reason="one lane of the warp runs the allocator"),
+        s(ins, "BRA", (), (f"`({done})",), guard="@!P0")] + want()
+    back_off = s(ins, "NANOSLEEP", (), ("0x64",), reason="no free columns yet: back off, then try again")
+    back_off.label = retry
+    taken = s(ins, "IMAD", ("U32",), (idx, "RZ", "RZ", cols), reason="the first column chunk found")
+    taken.label = got
+    join = s(ins, "WARPSYNC", ("ALL",), (), _COOP, reason="the elected lane rejoins the warp")
+    join.label = done
+    return head + attempt() + [s(ins, "BRA", ("U",), (f"`({got})",), guard="@UP0"), back_off] + want() + attempt() + [
+        s(ins, "BRA", ("U",), (f"`({retry})",), guard="@!UP0"), taken] + masks + [
+        s(ins, "IMAD", ("SHL", "U32"), (base, idx, "0x20", "RZ"), reason="the tensor-memory address"),
+        s(ins, "ATOMS", ("OR",), ("RZ", f"[{win}+{_BITMAP}]", m), reason="mark the columns taken"),
+        s(ins, "ATOMS", ("OR",), ("RZ", f"[{win}+{_STARTS}]", b)),
+        s(ins, "STS", (), (operand_text(ins.operands[0]), base), reason="the address, where the PTX asked for it"),
+        join]
 
 
 def _relinquish(ins, sel):
     s, div = _emitter(sel), _diverged(ins, sel)
     flag = sel.role(ins, "flag", "r")
-    seq = [s(ins, "ELECT", (), ("P0", "URZ", "PT"), reason="one lane sets the relinquish flag"),
-           s(ins, "MOV", (), (flag, "0x1")),
-           s(ins, "STS", ("U8",), ("[reserved_smem+0x1c]", flag), guard="@P0")]
+    win_seq, win = _window(ins, sel, s)
+    seq = win_seq + [s(ins, "ELECT", (), ("P0", "URZ", "PT"), reason="one lane sets the relinquish flag"),
+                     s(ins, "MOV", (), (flag, "0x1")),
+                     s(ins, "STS", ("U8",), (f"[{win}+{_FLAG}]", flag), guard="@P0")]
     if div:
         seq = [s(ins, "WARPSYNC", ("ALL",), (), reason="the warp re-converges before the election")] + seq
     return seq
@@ -116,19 +153,27 @@ def _relinquish(ins, sel):
 def _dealloc(ins, sel):
     s, div = _emitter(sel), _diverged(ins, sel)
     act, a, b = sel.role(ins, "act", "ur"), sel.role(ins, "cols_a", "ur"), sel.role(ins, "cols_b", "ur")
-    lane, ma, mb = sel.role(ins, "lane", "r"), sel.role(ins, "keep_a", "r"), sel.role(ins, "keep_b", "r")
-    return [_rejoin(ins, sel, div),
-            s(ins, "VOTEU", ("ANY",), (act, "UPT", "PT"), _WW, reason="the warp's lanes: one clears the bitmaps"),
-            s(ins, "UFLO", ("U32",), (act, act)),
-            s(ins, "REDUX", (), (a, ma), _WW, reason="the columns to free, warp-wide"),
-            s(ins, "UTCATOMSWS", ("AND",), ("URZ", a)),
-            s(ins, "REDUX", (), (b, mb), _WW),
-            s(ins, "S2R", (), (lane, "SR_LANEID")),
-            s(ins, "ISETP", ("EQ", "U32", "AND"), ("P0", "PT", lane, act, "PT")),
-            s(ins, "ATOMS", ("AND",), ("RZ", "[reserved_smem+0x14]", a), guard="@P0",
-              reason="clear the columns in the allocator's bitmaps"),
-            s(ins, "ATOMS", ("AND",), ("RZ", "[reserved_smem+0x18]", b), guard="@P0"),
-            _rejoin(ins, sel, div)]
+    lane, col, idx = sel.role(ins, "lane"), sel.role(ins, "col"), sel.role(ins, "idx")
+    ka, kb = sel.role(ins, "keep_a"), sel.role(ins, "keep_b")
+    win_seq, win = _window(ins, sel, s)
+    masks, m, bit = _column_masks(ins, sel, s, 1, idx)
+    return [_rejoin(ins, sel, div)] + win_seq + [
+        s(ins, "LOP3", ("LUT",), (col, operand_text(ins.operands[0]), "0xffff", "RZ", "0xc0", "!PT"),
+          reason="the first column of the allocation"),
+        s(ins, "SHF", ("R", "U32", "HI"), (idx, "RZ", "0x5", col))] + masks + [
+        s(ins, "LOP3", ("LUT",), (ka, "RZ", m, "RZ", "0x33", "!PT")),
+        s(ins, "LOP3", ("LUT",), (kb, "RZ", bit, "RZ", "0x33", "!PT")),
+        s(ins, "VOTEU", ("ANY",), (act, "UPT", "PT"), _WW, reason="the warp's lanes: one clears the bitmaps"),
+        s(ins, "UFLO", ("U32",), (act, act)),
+        s(ins, "REDUX", (), (a, ka), _WW, reason="the columns to free, warp-wide"),
+        s(ins, "UTCATOMSWS", ("AND",), ("URZ", a)),
+        s(ins, "REDUX", (), (b, kb), _WW),
+        s(ins, "S2R", (), (lane, "SR_LANEID")),
+        s(ins, "ISETP", ("EQ", "U32", "AND"), ("P0", "PT", lane, act, "PT")),
+        s(ins, "ATOMS", ("AND",), ("RZ", f"[{win}+{_BITMAP}]", a), guard="@P0",
+          reason="clear the columns in the allocator's bitmaps"),
+        s(ins, "ATOMS", ("AND",), ("RZ", f"[{win}+{_STARTS}]", b), guard="@P0"),
+        _rejoin(ins, sel, div)]
 
 
 def _wait_st(ins, sel):
