@@ -17,7 +17,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori import ORI_CLASSES
 
-from .fam_mbarrier import select_mbarrier
+from .fam_mbarrier import guard_vote, select_mbarrier
 from .fam_memory import select_st as select_memory_st
 from .rules import operand_text, rule
 
@@ -29,6 +29,7 @@ _RED_TYPE = {"u32": (), "b32": (), "s32": ("S32",), "u64": ("U64",), "b64": ("U6
 _SPACE = {"global": "G", "shared::cluster": "S", "shared::cta": "S", "shared": "S"}
 _TENSORMAP_SCOPE = {"cta": "GPU", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
 _STAS = {32: (), 64: ("64",), 128: ("128",)}
+_WW = ("INT_WARP_WIDE",)
 
 
 def _ops(ins):
@@ -82,7 +83,37 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
             return [call]
         seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
-    return _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])
+    return _issue(ins, sel, opcode, mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]))
+
+
+# How many times the warp votes on a per-lane guard before a uniform-datapath copy (probes
+# async/tma_guard_*, ptxas 13.0.88 sm_90a/sm_100a): twice for the tensor load/store/reduce and the bulk
+# global -> shared copy, once for the bulk shared -> global copy, the bulk reduction and the prefetches.
+_GUARD_VOTES = {"UTMALDG": 2, "UTMASTG": 2, "UTMAREDG": 2, ("UBLKCP", "S"): 2, ("UBLKCP", "G"): 1,
+                "UBLKRED": 1, "UTMAPF": 1, "UBLKPF": 1}
+
+
+def _issue(ins, sel, opcode, mods, plain):
+    """A uniform-datapath copy under a per-lane guard (not an elect's own predicate): no ELECT loop; the warp
+    votes on the guard as for a predicated mbarrier.init and issues the op once under the uniform predicate
+    (`elect & tid < 32` -> VOTEU.ANY UP0, P ... @UP0 op; `tid == 0` -> VOTEU.ALL UP0, !P ... @!UP0 op).
+    Otherwise `plain()` (the ELECT loop, or the op as such)."""
+    if not _voted(ins, sel):
+        return plain()
+    votes = _GUARD_VOTES.get(opcode) or _GUARD_VOTES[(opcode, mods[0])]
+    vote, g, guard = guard_vote(ins, sel)
+    return [sel.sass(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="") for _ in range(votes)] + \
+        [sel.sass(ins, opcode, mods, _ops(ins), guard=guard)]
+
+
+def _voted(ins, sel) -> bool:
+    """A divergent guard that is not an elect.sync's predicate as such (ptxas issues that one plainly)."""
+    g = ins.guard
+    if g is None or not sel.uniformity.is_divergent_operand(g):
+        return False
+    reg = g.inner if type(g) is A.Not else g
+    ds = sel.am.defuse.definitions(reg.name) if type(reg) is A.Reg else []
+    return not (type(g) is A.Reg and ds and all(d.opcode == "elect" for d in ds))
 
 
 # value computations whose result set _values follows (two operands, each a constant or a register)
@@ -168,7 +199,8 @@ def _bulk(ins, sel):
     a = ins.attrs
     dst, src = _SPACE[a.dst], _SPACE[a.src]
     if a.dst == "global":
-        return [sel.sass(ins, "UBLKCP", ("G", "S") + (("DST_G_BYTE_MASK",) if a.mask else ()), _ops(ins))]
+        mods = ("G", "S") + (("DST_G_BYTE_MASK",) if a.mask else ())
+        return _issue(ins, sel, "UBLKCP", mods, lambda: [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     mods = (dst, src) + (("MULTICAST",) if a.mcast else ())
     if src == "S":
         return _elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
@@ -178,7 +210,7 @@ def _bulk(ins, sel):
 def _bulk_reduce(ins, sel):
     a = ins.attrs
     mods = (_SPACE[a.dst], _SPACE[a.src], a.op.upper()) + _RED_TYPE.get((a.type or "u32"), ())
-    return _elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))])
+    return _issue(ins, sel, "UBLKRED", mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))]))
 
 
 def _bulk_wait(ins, sel):
@@ -197,6 +229,16 @@ def _tensor_load(ins, sel):
     mods = _tensor_mods(a) + (("MULTICAST",) if a.mcast else ()) + (("2CTA",) if a.cta_group == 2 else ())
     kind = "im2col" if a.mode.startswith("im2col") else "tile"
     return _g2s_load(ins, sel, "UTMALDG", mods, f"__cuda_syscall_cp_async_bulk_tensor_{a.dim}d_{kind}")
+
+
+def _plain(ins, sel, opcode, mods):
+    """A copy ptxas issues as such (no ELECT loop), voted on under a per-lane guard."""
+    return _issue(ins, sel, opcode, mods, lambda: [sel.sass(ins, opcode, mods, _ops(ins))])
+
+
+def _tensor_reduce(ins, sel):
+    mods = _tensor_mods(ins.attrs) + (ins.attrs.op.upper(),)
+    return _issue(ins, sel, "UTMAREDG", mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, "UTMAREDG", mods, _ops(ins))]))
 
 
 def _tensormap_cp(ins, sel):
@@ -224,14 +266,13 @@ _FORMS = {
     "wait_all": lambda ins, sel: [sel.sass(ins, "LDGDEPBAR"), _depbar(ins, sel, 0)],
     "bulk": _bulk,
     "bulk_reduce": _bulk_reduce,
-    "bulk_prefetch": lambda ins, sel: [sel.sass(ins, "UBLKPF", ("L2",), _ops(ins))],
+    "bulk_prefetch": lambda ins, sel: _plain(ins, sel, "UBLKPF", ("L2",)),
     "bulk_commit_group": lambda ins, sel: [sel.sass(ins, "UTMACMDFLUSH")],
     "bulk_wait_group": _bulk_wait,
     "tensor_load": _tensor_load,
-    "tensor_store": lambda ins, sel: [sel.sass(ins, "UTMASTG", _tensor_mods(ins.attrs), _ops(ins))],
-    "tensor_prefetch": lambda ins, sel: [sel.sass(ins, "UTMAPF", ("L2",) + _tensor_mods(ins.attrs), _ops(ins))],
-    "tensor_reduce": lambda ins, sel: _elect_loop(ins, sel, [sel.sass(
-        ins, "UTMAREDG", _tensor_mods(ins.attrs) + (ins.attrs.op.upper(),), _ops(ins))]),
+    "tensor_store": lambda ins, sel: _plain(ins, sel, "UTMASTG", _tensor_mods(ins.attrs)),
+    "tensor_prefetch": lambda ins, sel: _plain(ins, sel, "UTMAPF", ("L2",) + _tensor_mods(ins.attrs)),
+    "tensor_reduce": _tensor_reduce,
     "tensormap_cp": _tensormap_cp,
     "st_async": _st_async,
     "clc_try_cancel": _clc_try_cancel,

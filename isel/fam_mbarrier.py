@@ -45,8 +45,9 @@ def _dst(ins) -> str:
 INVERTED_COMPARES = frozenset((".eq", ".lt", ".le"))
 
 
-def _init_vote(ins, sel) -> tuple[str, str, str]:
-    """The warp vote of a predicated init (VOTEU twice, then the EXCH under the uniform predicate): on the
+def guard_vote(ins, sel) -> tuple[str, str, str]:
+    """The warp vote of a predicated init or tensor load (VOTEU twice, then the uniform-datapath op under the
+    uniform predicate; isel/fam_async_copy._g2s_load): on the
     predicate as ptxas computes it, `VOTEU.ANY UP0, P` + `@UP0` when the init runs where it is true,
     `VOTEU.ALL UP0, P` + `@!UP0` when it runs where it is false."""
     g = ins.guard
@@ -67,7 +68,7 @@ def _syncs_init(ins, sel):
     addr, cnt = _addr(ins), _t(ins.operands[1])
     tags = _init_tags(ins)
     if a.vote:
-        vote, g, guard = _init_vote(ins, sel)
+        vote, g, guard = guard_vote(ins, sel)
         fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"), guard="")] if a.fence else []
         return [s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
                 s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="")] + fence + [

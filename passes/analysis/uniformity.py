@@ -36,6 +36,30 @@ _POLLED_LOADS = (".relaxed", ".acquire", ".volatile")
 _SPACES = (".global", ".shared", ".local", ".const", ".param")
 
 
+# Warp-aligned thread-index tests (probes phases/reqntid_*): in a block of one dimension (`.reqntid N`, or
+# N, 1, 1) the warps hold consecutive %tid.x values from a multiple of 32, so %tid.x >> k (k >= 5) and a
+# compare of %tid.x with a bound on a warp boundary are the same in every lane of a warp. ptxas takes them as
+# uniform only under .reqntid (.maxntid, or a 2-D block, leave them divergent). Comparison -> what must be added
+# to the immediate for the bound to be a multiple of 32 (tid < 32, tid >= 64, tid <= 31, tid > 63).
+_ALIGNED_BOUND = {".lt": 0, ".ge": 0, ".le": 1, ".gt": 1}
+_WARP = 32
+_WARP_SHIFT = 5
+
+
+def _linear_block(fn: ori.Function) -> bool:
+    """Does the kernel declare a one-dimensional block size (.reqntid N or N, 1, 1)?"""
+    for d in fn.decl.perf:
+        if d.name == ".reqntid":
+            dims = d.text.replace(",", " ").split()
+            return all(x.strip() == "1" for x in dims[1:])
+    return False
+
+
+def _imm(o) -> int | None:
+    v = getattr(o, "value", None) if type(o) is A.Imm else None
+    return v if isinstance(v, int) else None
+
+
 def _generic(ins: ori.Instr) -> bool:
     return not any(m.startswith(_SPACES) for m in ins.mods)
 
@@ -67,6 +91,7 @@ class Uniformity:
         self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
         self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
         self._divbits = 0                         # ... as bits of _bit
+        self._linear = fn.decl.is_entry and _linear_block(fn)
         self._run()
         self._at = None
 
@@ -91,8 +116,35 @@ class Uniformity:
         if op in _DIVERGENT_RESULT or op == "mbarrier" and getattr(ins.attrs, "impl", "") == "sw" \
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
+        if self._linear and self._warp_aligned(ins):
+            return False
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(self._reg_divergent(r) for r in self.du.uses(ins))
+
+    def _tid_x(self, o) -> bool:
+        """Is operand `o` %tid.x, or a register only ever (unguarded) moved from it?"""
+        if type(o) is not A.Reg:
+            return False
+        if o.name == "%tid.x":
+            return True
+        ds = self.du.definitions(o.name)
+        return bool(ds) and all(d.opcode in ("mov", "cvt") and d.guard is None and len(d.operands) == 2
+                                and type(d.operands[1]) is A.Reg and d.operands[1].name == "%tid.x" for d in ds)
+
+    def _warp_aligned(self, ins: ori.Instr) -> bool:
+        """%tid.x >> k (k >= 5), or %tid.x compared with a bound on a warp boundary (_ALIGNED_BOUND)."""
+        ops = ins.operands
+        if len(ops) != 3 or type(ops[0]) is not A.Reg:
+            return False
+        if ins.opcode == "shr":
+            k = _imm(ops[2])
+            return k is not None and k >= _WARP_SHIFT and self._tid_x(ops[1])
+        if ins.opcode == "setp":
+            add = next((v for m, v in _ALIGNED_BOUND.items() if m in ins.mods), None)
+            bound = _imm(ops[2])
+            return add is not None and bound is not None and bound >= 0 and (bound + add) % _WARP == 0 \
+                and self._tid_x(ops[1])
+        return False
 
     def _strong_generic_load_beside_store(self, b: ori.BasicBlock, ins: ori.Instr) -> bool:
         """A generic-address strong load (relaxed, acquire or volatile) in a function that holds a
