@@ -352,16 +352,24 @@ class _Expander:
 
     def _exit_arm_warpsync(self) -> bool:
         """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
-        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier, before its first
-        instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md)."""
+        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier. Where the branch
+        stays, at the arm's start (ptxas's branch target); where ptxas predicates the fall-through arm with its
+        EXIT (ifconvert.predicated_exit_arms) the target arm is straight-line code after it and the WARPSYNC.ALL
+        follows its leading barriers and register work (docs/findings/barrier.md; findings/convergence.md,
+        "exit arms")."""
         changed = False
         by_label = self.am.blocks
-        for arms in R.exit_arms(self.am):
+        predicated = ifconvert.predicated_exit_arms(self.am, self.target)
+        for branch, arms in R.exit_arm_branches(self.am):
             target = arms[-1]
             if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 continue
             head = by_label[target[0]]
-            k = next((n for n, i in enumerate(head.instrs) if not ops.is_cta_barrier(i)), len(head.instrs))
+            if branch in predicated:
+                k = next((n for n, i in enumerate(head.instrs)
+                          if not ops.is_cta_barrier(i) and not R.register_only(i)), len(head.instrs))
+            else:
+                k = 0
             line = head.instrs[k].line if k < len(head.instrs) else 0
             head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
             self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")

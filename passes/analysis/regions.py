@@ -313,7 +313,11 @@ def after_extern_call(fn: ori.Function, module: ori.Module | None) -> set[int]:
 
 
 def exit_arms(am) -> list[list[list[str]]]:
-    """The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
+    return [arms for _, arms in exit_arm_branches(am)]
+
+
+def exit_arm_branches(am) -> list[tuple[str, list[list[str]]]]:
+    """(the branch's block, its arms) for each such branch. The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
     every divergent branch whose two sides both end the kernel with code on each side: there is no join,
     so no region, but ptxas does not take the arms as converged code at a CTA barrier (phase 71
     EXIT_ARMS_DIVERGED below sm_90, phase 72's WARPSYNC.ALL at the target arm from sm_90; an arm that only
@@ -332,5 +336,5 @@ def exit_arms(am) -> list[list[list[str]]]:
         arms = [sorted(arm(s, join, by_label), key=order.get) for s in succs]
         if any(not a or all(exits(by_label[x]) for x in a) for a in arms):
             continue
-        out.append(arms)
+        out.append((b.label, arms))
     return out
