@@ -10,7 +10,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
-from pylower.passes.analysis.regions import divergent_branch
+from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms
 from pylower.passes.knobs import knob_value
@@ -148,12 +148,23 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     # divergence through data is divergence: only the branches the full analysis finds divergent can be
     # (most functions have none, and then the second analysis is not built)
     candidates = [b for b in fn.blocks if b.label not in predicated and divergent_branch(b, am.uniformity)]
-    if not candidates:
+    guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
+    if not candidates and not guards:
         return False
     uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    if any(_o0_guard_branch(i, uni) for i in guards):
+        return True
     divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}
     return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
                for selected in selections for ins, seq in selected)
+
+
+def _o0_guard_branch(ins: ori.Instr, uni) -> bool:
+    """-O0: ptxas lowers a guarded instruction other than register work (a load, store, atomic, barrier,
+    fence) as a branch around it, on a thread-dependent guard a divergent one (phases/tail_guard_st_O0:
+    `@!P0 BRA` over the STG; a guarded add stays predicated)."""
+    return ins.guard is not None and ins.opcode not in ("bra", "ret", "exit") and not register_only(ins) \
+        and ins.opcode not in ori.PSEUDO_OPCODES and uni.is_divergent_operand(ins.guard)
 
 
 def _holds_warpsync(am, region, target) -> bool:
