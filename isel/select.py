@@ -12,7 +12,7 @@ from pylower.lowering.target import Target
 from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
 from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
-from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms
+from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
 from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
@@ -143,7 +143,8 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     # a region ptxas predicates takes its inner branches with it (`if (a) { if (b) S }` is one predicate:
     # phases/ifconvert_nested_only_if*; the inner if joins where the outer does, so it has no region of its own)
     predicated = {x for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)
-                  and not _holds_warpsync(am, r, target) for x in (r.head, *r.body)} \
+                  and not _holds_warpsync(am, r, target)
+                  for x in ((r.head, *r.body) if predicates_inner_branches(am, r) else (r.head,))} \
         | predicated_exit_arms(am, target) if optimized else set()
     # divergence through data is divergence: only the branches the full analysis finds divergent can be
     # (most functions have none, and then the second analysis is not built)

@@ -850,3 +850,18 @@ def predicated_exit_arms(am, target, optimized: bool = True) -> set[str]:
         if cost is not None and cost <= EXIT_ARM_PREDICATED_MAX:
             out.add(head)
     return out
+
+
+def predicates_inner_branches(am, region: Region) -> bool:
+    """A region ptxas predicates: are its inner branches predicated with it (`if (a) { if (b) S }` as one
+    predicate, phases/ifconvert_nested_only_if*)? Not when an inner branch tests a value the region loads: ptxas
+    copies the short tail into both paths and keeps that branch (phases/ifconvert_nested_lds_test_tail)."""
+    by_label, ipdom = am.blocks, am.ipdom
+    inner: set[str] = set()
+    for x in region.body:
+        b = by_label[x]
+        if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None:
+            join = ipdom.get(x)
+            inner |= set().union(*(arm(s, join, by_label) for s in b.succs if s != join)) & region.body
+    return not _tests_own_load(am, region, inner)
+

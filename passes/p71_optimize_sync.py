@@ -209,6 +209,26 @@ def first_barriers_of_exit_arms(am) -> set[int]:
     return out
 
 
+def first_syncs_of_kept_exit_arms(am, target) -> set[int]:
+    """ids of the first CTA barrier or warp op in each arm of a divergent branch whose two sides both end the
+    kernel and which ptxas keeps (ifconvert.predicated_exit_arms does not predicate its fall-through arm): the
+    arms are divergent code, so it re-converges there, every target (sm_90+: WARPSYNC.ALL before the BAR or the
+    SHFL of either arm; sm_75-89: WARPSYNC before the BAR, a warp op's slow path: probes
+    barrier/exit_arm_bar6, exit_arm_shfl; docs/findings/convergence.md, "exit arms")."""
+    by_label = am.blocks
+    predicated = ifconvert.predicated_exit_arms(am, target)
+    out: set[int] = set()
+    for branch, arms in R.exit_arm_branches(am):
+        if branch in predicated:
+            continue
+        for arm in arms:
+            first = next((i for x in arm for i in by_label[x].instrs
+                          if ops.is_cta_barrier(i) or ops.warp_op(i) is not None), None)
+            if first is not None:
+                out.add(id(first))
+    return out
+
+
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -327,6 +347,7 @@ class OptimizeSyncInstructions(Phase):
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
+        dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

@@ -351,12 +351,11 @@ class _Expander:
         return self._bssy(depth, join, reconvergent, line) + seq + [self.p("bsync", mods, (A.Sym(f"B{depth}"),), line)]
 
     def _exit_arm_warpsync(self) -> bool:
-        """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
-        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier. Where the branch
-        stays, at the arm's start (ptxas's branch target); where ptxas predicates the fall-through arm with its
-        EXIT (ifconvert.predicated_exit_arms) the target arm is straight-line code after it and the WARPSYNC.ALL
-        follows its leading barriers and register work (docs/findings/barrier.md; findings/convergence.md,
-        "exit arms")."""
+        """sm_90+: where ptxas predicates the fall-through arm of a divergent branch whose two sides both end
+        the kernel with its EXIT (ifconvert.predicated_exit_arms), the branch-target arm is straight-line code
+        after it and re-converges with one WARPSYNC.ALL when it holds a CTA barrier, after its leading barriers
+        and register work. Where the branch stays, its arms are divergent code (phase 71,
+        first_syncs_of_kept_exit_arms). docs/findings/barrier.md; findings/convergence.md, "exit arms"."""
         changed = False
         by_label = self.am.blocks
         predicated = ifconvert.predicated_exit_arms(self.am, self.target)
@@ -364,12 +363,11 @@ class _Expander:
             target = arms[-1]
             if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 continue
+            if branch not in predicated:
+                continue                    # divergent arms: phase 71 left their first sync op unconverged
             head = by_label[target[0]]
-            if branch in predicated:
-                k = next((n for n, i in enumerate(head.instrs)
-                          if not ops.is_cta_barrier(i) and not R.register_only(i)), len(head.instrs))
-            else:
-                k = 0
+            k = next((n for n, i in enumerate(head.instrs)
+                      if not ops.is_cta_barrier(i) and not R.register_only(i)), len(head.instrs))
             line = head.instrs[k].line if k < len(head.instrs) else 0
             head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
             self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
