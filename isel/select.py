@@ -10,7 +10,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
-from pylower.passes.analysis.regions import divergent_branch, register_only
+from pylower.passes.analysis.regions import all_divergent_regions, divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
@@ -149,6 +149,14 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     # divergence through data is divergence: only the branches the full analysis finds divergent can be
     # (most functions have none, and then the second analysis is not built)
     candidates = [b for b in fn.blocks if b.label not in predicated and divergent_branch(b, am.uniformity)]
+    if optimized and candidates:
+        # an if region the one-pair-per-join rule dropped (it joins where an enclosing one does) is still
+        # predicated or kept by itself (nvcc/cub_block_shuffle_adjacent: `if (tid != 0) x -= lds` inside a
+        # uniform if/else, predicated, no CRS)
+        heads = {r.head for r in am.regions}
+        dropped = {r.head for r in all_divergent_regions(am) if r.kind == "if" and r.head not in heads
+                   and not is_branch_region(am, r, target) and not _holds_warpsync(am, r, target)}
+        candidates = [b for b in candidates if b.label not in dropped]
     guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
     if not candidates and not guards:
         return False

@@ -100,7 +100,12 @@ def through_empty(label: str, by_label) -> str:
 
 def divergent_regions(am) -> list[Region]:
     """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
-    point, outermost first (`am`: the function's analysis manager)."""
+    point, outermost first (`am`: the function's analysis manager); one pair per join (below)."""
+    return _one_pair_per_join(all_divergent_regions(am), am.blocks)
+
+
+def all_divergent_regions(am) -> list[Region]:
+    """The regions of every divergent branch, before the one-pair-per-join rule drops inner ones."""
     fn, uni, ipdom, idom, by_label = am.fn, am.uniformity, am.ipdom, am.idom, am.blocks
     dominates = am.dom.dominates
     order = {b.label: i for i, b in enumerate(fn.blocks)}
@@ -128,6 +133,10 @@ def divergent_regions(am) -> list[Region]:
             place = b.label if dominates(b.label, join) else idom.get(join, b.label)
             regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
+    return regions
+
+
+def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
     # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
