@@ -170,6 +170,8 @@ def _foldable_shfl(ins: ori.Instr) -> bool:
 
 def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
     """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
+    if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
+        return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
     uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness)
     changed = False
