@@ -154,7 +154,10 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
         # predicated or kept by itself (nvcc/cub_block_shuffle_adjacent: `if (tid != 0) x -= lds` inside a
         # uniform if/else, predicated, no CRS)
         heads = {r.head for r in am.regions}
+        kept_inner = {x for r in am.regions if r.kind == "if" and not predicates_inner_branches(am, r)
+                      for x in r.body}
         dropped = {r.head for r in all_divergent_regions(am) if r.kind == "if" and r.head not in heads
+                   and r.head not in kept_inner
                    and not is_branch_region(am, r, target) and not _holds_warpsync(am, r, target)}
         candidates = [b for b in candidates if b.label not in dropped]
     guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]

@@ -216,12 +216,13 @@ def first_syncs_of_kept_exit_arms(am, target) -> set[int]:
     kernel and which ptxas keeps (ifconvert.predicated_exit_arms does not predicate its fall-through arm): the
     arms are divergent code, so it re-converges there, every target (sm_90+: WARPSYNC.ALL before the BAR or the
     SHFL of either arm; sm_75-89: WARPSYNC before the BAR, a warp op's slow path: probes
-    barrier/exit_arm_bar6, exit_arm_shfl; docs/findings/convergence.md, "exit arms")."""
+    barrier/exit_arm_bar6, exit_arm_shfl; docs/findings/convergence.md, "exit arms"). Not a trap's arm
+    (phases/trap_arm_then_uniform_loop_if_bar: `@!P0 BRA` over BPT.TRAP, the code after it converged)."""
     by_label = am.blocks
     predicated = ifconvert.predicated_exit_arms(am, target)
     out: set[int] = set()
     for branch, arms in R.exit_arm_branches(am):
-        if branch in predicated:
+        if branch in predicated or R.holds_trap(am, arms):
             continue
         for arm in arms:
             first = next((i for x in arm for i in by_label[x].instrs

@@ -363,7 +363,7 @@ class _Expander:
             target = arms[-1]
             if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 continue
-            if branch not in predicated:
+            if branch not in predicated and not R.holds_trap(self.am, arms):
                 continue                    # divergent arms: phase 71 left their first sync op unconverged
             head = by_label[target[0]]
             k = next((n for n, i in enumerate(head.instrs)

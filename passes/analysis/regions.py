@@ -325,6 +325,12 @@ def exit_arms(am) -> list[list[list[str]]]:
     return [arms for _, arms in exit_arm_branches(am)]
 
 
+def holds_trap(am, arms) -> bool:
+    """Does an arm of an exit-arm branch trap? ptxas branches around BPT.TRAP and takes the other arm as
+    converged code (phases/trap_arm_then_uniform_loop_if_bar)."""
+    return any(i.opcode == "trap" for a in arms for x in a for i in am.blocks[x].instrs)
+
+
 def exit_arm_branches(am) -> list[tuple[str, list[list[str]]]]:
     """(the branch's block, its arms) for each such branch. The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
     every divergent branch whose two sides both end the kernel with code on each side: there is no join,
