@@ -44,6 +44,19 @@ _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead resul
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
 _DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
+def _immediate(o, du):
+    """The integer an operand holds by construction: an immediate, or a register whose one definition moves
+    one (`mov.u32 %r24, 31`), else None."""
+    if type(o) is A.Reg:
+        ds = du.definitions(o.name)
+        if len(ds) != 1 or ds[0].opcode != "mov" or ds[0].guard is not None or len(ds[0].operands) != 2:
+            return None
+        o = ds[0].operands[1]
+    return o.value if type(o) is A.Imm and isinstance(o.value, int) else None
+
+
+# aggregations ptxas wraps around the generic dispatch (the leader runs it: leader_dispatch)
+_AGG_AROUND_DISPATCH = ("popc_used",)
 # warp aggregation: ops whose dead-result form reduces the warp's values first (the integer rows of REDUX_MODS)
 _AGG_REDUX = {k: v for k, v in REDUX_MODS.items() if k[1] != "f32"}
 _AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
@@ -212,6 +225,8 @@ class _Atom:
             ld = {"shared": "LDS", "global": "LDG"}.get(self.space, "LD")
             self.emit(ld, ("E",) if ld != "LDS" else (), (old, f"[{word}]"))
             self.emit("PRMT", (), (new, old, "0x5410", _t(self.srcs[0])))
+            if self.release_in_loop():
+                self.release_fence()
             if self.space == "shared":
                 self.emit("ATOMS", ("CAS",), (cur, f"[{word}]", old, new))
             elif self.space == "global":
@@ -220,9 +235,16 @@ class _Atom:
                 self.emit("ATOM", ("E", "CAS") + self.strong(), ("PT", cur, f"[{word}]", old, new))
             self.acquire_at_atomic()
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", cur, old, "PT"))
-        self.loop(body)
+        self.loop(body, paired=False if self.one_lane_cas16() else None)
         if self.used:
             self.emit("PRMT", (), (self.dst(), cur, "0x7610", "RZ"), reason="the old 16-bit value")
+
+    def one_lane_cas16(self) -> bool:
+        """A global or generic 16-bit CAS loop that only one lane runs (under `tid.x == 0`,
+        passes/analysis/single_lane) has no BSSY/BSYNC pair of its own: it cannot diverge (Triton
+        atomic_cas_kernel's `@p atom.cas.b16`; probes phases/one_lane_cas16_{guard,bra}). A shared CAS.SPIN
+        loop keeps its pair below sm_90 (not modelled from sm_90 on)."""
+        return self.space != "shared" and self.sel.am.single_lane.runs_one_lane(self.sel.block.label, self.ins)
 
     def shared_spin(self, n=0, paired=None):
         wide = ("64",) if self.type in ("u64", "s64", "b64", "f64") else ()
@@ -254,7 +276,7 @@ class _Atom:
             self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", new, "0x1", "PT"))
         self.loop(body, n, paired)
 
-    def generic_dispatch(self):
+    def generic_dispatch(self, paired: bool | None = None):
         """ATOM handles global memory (P0); otherwise QSPC picks shared (CAS loop), DSMEM (sm_90+ floats)
         or local memory (plain load / op / store). exch.b64 and cas.b64 (native on shared) only add the
         local-memory fallback."""
@@ -266,11 +288,13 @@ class _Atom:
             self.emit("ST", ("E", "64"), (_t(self.addr), _t(self.srcs[0])), guard="@!P0")
             return
         self.exit_or_branch("@P0")
-        outer = self.bssy(0) if self.paired() else None
+        outer = self.bssy(0) if (self.paired() if paired is None else paired) else None
         # the inner loops have their own pair when the result is used, or (min/max) when their early exit
         # leaves for the outer join too
         # (below sm_90, an acquire fence after the whole sequence does the same)
         inner = self.used or (outer is not None and (self.op in ("min", "max") or self.acquires_after()))
+        if paired is False:
+            inner = False                         # inside an aggregation's leader pair (leader_dispatch)
         if self.op not in ("exch", "cas"):
             self.emit("QSPC", ("E", "S"), ("P0", "RZ", _t(self.addr)))
             self.shared_spin(1, inner)
@@ -295,6 +319,12 @@ class _Atom:
     def release_fence(self):
         if self.sem in ("release", "acq_rel"):
             self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, self.guard))
+
+    def release_in_loop(self) -> bool:
+        """From sm_90 the release fence of a 16-bit CAS loop is inside the loop, right before each CAS, and a
+        shared CAS.SPIN loop has none (probes atomic/rel_emulated_*; Triton atomic_fadd_kernel's f16/bf16
+        release and acq_rel adds: `BSSY LDG MEMBAR ERRBAR CGAERRBAR ATOMG.CAS`, sm_80 `MEMBAR ERRBAR LDG BSSY`)."""
+        return self.target.has("RELEASE_AT_EMULATED_ATOMIC") and self.needs_loop() in ("cas16", "spin")
 
     def acquires_after(self) -> bool:
         """Is the acquire fence of this (emulated) atomic emitted after its whole sequence?"""
@@ -334,9 +364,14 @@ class _Atom:
 
     def select(self):
         self.join, self.acq_done = None, False
-        self.release_fence()
         kind = self.needs_loop()
-        variant = self.variant() if self.ins.attrs.agg and kind is None else None
+        variant = self.variant() if self.ins.attrs.agg and kind in (None, "dispatch") else None
+        if kind == "dispatch" and variant not in _AGG_AROUND_DISPATCH:
+            variant = None
+        # sm_90+ (VOTE_SURVIVES_BARRIER): the leader issues the release fence of an aggregated dispatch
+        self.leader_fences = kind == "dispatch" and variant is not None and self.target.has("VOTE_SURVIVES_BARRIER")
+        if not self.leader_fences and not self.release_in_loop():
+            self.release_fence()
         if variant:
             self.aggregate(variant)
         elif kind == "cas16":
@@ -360,7 +395,8 @@ class _Atom:
         """Which aggregation ptxas applies (section 3), or None."""
         key = (self.op, self.type)
         val = self.srcs[0]
-        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val)
+        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val) or (
+            self.target.has("SHFL_BROADCAST_UNIFORM") and self.broadcast(val))
         if not self.sel.uniformity.is_uniform(self.addr):
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None
@@ -380,6 +416,21 @@ class _Atom:
         if not self.target.has("REDUX"):
             return "bfly_uniform" if uniform_val else "bfly"
         return "redux"
+
+    def broadcast(self, val) -> bool:
+        """Is `val` the result of a shfl.sync.idx from a warp-uniform source lane over the whole warp (clamp with
+        no segment mask: `shfl.sync.idx.b32 d, v, 31, 31, -1`, cooperative groups' `tile.shfl(v, size - 1)`)?
+        sm_90+ aggregates an atomic adding it as a uniform value (probes atomic/agg_value_shfl_idx_broadcast,
+        _segment; nvcc/cg_scan_compaction cg_scan_compact)."""
+        if type(val) is not A.Reg:
+            return False
+        du = self.sel.am.defuse
+        ds = du.definitions(val.name)
+        if len(ds) != 1 or ds[0].opcode != "shfl" or ".idx" not in ds[0].mods or ds[0].guard is not None \
+                or len(ds[0].operands) < 4:
+            return False
+        lane, clamp = ds[0].operands[2], _immediate(ds[0].operands[3], du)
+        return isinstance(clamp, int) and (clamp >> 8) & 0x1f == 0 and self.sel.uniformity.is_uniform(lane)
 
     def popc_inc(self, key, val) -> bool:
         return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
@@ -564,7 +615,10 @@ class _Atom:
         self.emit("POPC", (), (cnt, self.act()))
         self.leader_test(leader)
         self.warp_total(cnt)
-        self.native(guard="@P0")
+        if self.needs_loop() == "dispatch":
+            self.leader_dispatch()
+        else:
+            self.native(guard="@P0")
         self.total = None
         lt, rank, base = self.r("lt"), self.r("rank"), self.r("base")
         self.emit("S2R", (), (lt, "SR_LTMASK"))
@@ -585,6 +639,22 @@ class _Atom:
             self.emit("IMAD", (), (rank, rank, _t(self.srcs[0]), "RZ"), reason="this lane's offset: rank times the value")
         self.emit("SHFL", ("IDX",), ("PT", base, self.dst(), leader, "0x1f"), _WW)
         self.emit("IADD3", (), (self.dst(), base, rank, "RZ"))
+
+    def leader_dispatch(self):
+        """An aggregated generic-address atomic that needs the dispatch (64-bit add: ATOM for global memory,
+        QSPC + a shared CAS loop, the local fallback): the leader runs the whole dispatch inside one BSSY/BSYNC
+        pair, `@!P0 BRA` around it, with no pair of its own; from sm_90 the leader issues the release fence
+        too (probes atomic/agg_generic_add_u64_*;
+        libcu++ barrier arrive, nvcc/cuda_barrier_variants)."""
+        join = self.bssy(0)
+        self.emit("BRA", (), (f"`({join})",), guard="@!P0")
+        if self.leader_fences:
+            self.release_fence()
+        self.generic_dispatch(paired=False)
+        if self.join:
+            self.emit(VIRTUAL, label=self.join)
+            self.join = None
+        self.bsync(0, join)
 
     def low_half_only(self) -> bool:
         """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)?"""

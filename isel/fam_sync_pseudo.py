@@ -50,14 +50,17 @@ def select_endcollective(ins, sel):
     return [sel.sass(ins, "ENDCOLLECTIVE")]
 
 
-@rule("bssy", "bsync")
+@rule("bssy", "bsync", "break")
 def select_convergence(ins, sel):
-    """A convergence pair of phase 72: `bssy Bn, join` / `bsync Bn`, .reconvergent as the phase chose."""
+    """A convergence pair of phase 72: `bssy Bn, join` / `bsync Bn` / `break Bn`, .reconvergent or .reliable as
+    the phase chose."""
     depth = int(operand_text(ins.operands[0])[1:])
-    reconvergent = ".reconvergent" in ins.mods
+    reconvergent, reliable = ".reconvergent" in ins.mods, ".reliable" in ins.mods
     if ins.opcode == "bssy":
-        return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent)
-    return [bsync(sel, ins, depth, reconvergent)]
+        return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent, reliable=reliable)
+    if ins.opcode == "break":
+        return [sel.sass(ins, "BREAK", ("RELIABLE",) if reliable else (), (f"B{depth}",))]
+    return [bsync(sel, ins, depth, reconvergent, reliable=reliable)]
 
 
 @rule("bmov")
@@ -137,6 +140,11 @@ _MEMORY_RESULTS = _CONDITION_LOADS | _ATOMICS      # waits for memory (not S2R: 
 # nvcc/warp_aggregated_atomics: BSSY MATCH.ANY SHFL.IDX).
 _ISSUED_FIRST = frozenset({"SHFL"})
 _GLOBAL_LOADS = frozenset({"LDG", "LD"})
+# the SASS of a memory fence: the first CTA barrier right after one is not passed by the BSSY
+# (phases/bssy_fence_bar_*: `fence.acq_rel.gpu; bar.sync; if` is `MEMBAR ERRBAR CGAERRBAR CCTL.IVALL BAR BSSY`
+# on sm_90+ and `... CCTL.IVALL BSSY BAR` below; `membar.cta; bar.sync` `MEMBAR.SC.CTA BAR BSSY` on every
+# target; Triton atomic_load_store_kernel)
+_FENCE_PARTS = frozenset({"MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE"})
 _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
 _REG = re.compile(r"%[a-z]+\d+")
@@ -171,13 +179,20 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             k += 1
             continue
         first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
-        if instrs[first].label is not None:
+        if instrs[first].label is not None and id(instrs[first]) not in merged:
             k += 1
             continue
         start = first
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
+        head = _after_loop_head_access(instrs, start, first)
+        if head is not None:
+            at = max(head, _after_condition_load(instrs, start, first, k))
+            if at < first:
+                _move_bssy(instrs, first, k, at)
+            k += 1
+            continue
         fed = _load_fed_shuffle(instrs, start, first)
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
@@ -211,14 +226,15 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 # inside a region pylower still branches over: before its branch (same sync order)
                 at = j if predicated is None else predicated[2]
                 break
-            loading |= i.opcode in _LOADS
+            # a fence waits for every memory access before it: a barrier after it waits for no load
+            loading = i.opcode in _LOADS or loading and not _fence_part(instrs, j)
             if waits or i.opcode in _LONG_LATENCY:
                 late |= d
                 ordered |= waits and i.opcode in _MEMORY
             else:
                 late -= d
         if at == first:
-            at = _above_trailing_barriers(instrs, start, first)
+            at = _above_trailing_barriers(instrs, start, first, acquire_stall)
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
@@ -247,6 +263,12 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
 def _acquire_cctl(instrs: list, j: int) -> bool:
     """The CCTL.IVALL of an acquire atomic (right after its ATOM): it waits until the atomic completes."""
     return instrs[j].opcode == "CCTL" and j > 0 and instrs[j - 1].opcode in _ATOMICS
+
+
+def _fence_part(instrs: list, j: int) -> bool:
+    """An instruction of a memory fence (MEMBAR ERRBAR [CGAERRBAR] [CCTL.IVALL]); an acquire atomic's own
+    CCTL.IVALL is not one (`ATOMG CCTL B BAR BAR` on sm_90: Triton atomic_rmw_kernel)."""
+    return instrs[j].opcode in _FENCE_PARTS and not _acquire_cctl(instrs, j)
 
 
 def _acquire_stall(instrs: list, start: int, first: int, cctl_before_last: bool) -> int | None:
@@ -325,29 +347,55 @@ def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
     return start
 
 
-def _above_trailing_barriers(instrs: list, start: int, first: int) -> int:
+def _loop_head(instrs: list, start: int, first: int) -> bool:
+    """Does the block starting at `start` begin a loop (a later branch goes back to its label)?"""
+    label = instrs[start].label
+    return label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:])
+
+
+def _after_loop_head_access(instrs: list, start: int, first: int) -> int | None:
+    """In a loop's first block ptxas issues the BSSY early, right after the block's first memory access,
+    above every sync instruction after it: shuffles and CTA barriers alike (nvcc/cub_block_radix_sort:
+    `loop: STS; BSSY; STS ...; BAR; LDS ...; SHFL.UP x5; @!P0 STS; BAR; @P BRA`, cub_block_scan_prefix_
+    callback: `loop: @!P0 LDG; @!P1 LDG; BSSY; STS; STS; BAR ...`). None: not a loop's first block, or no
+    memory access before the branch."""
+    if not _loop_head(instrs, start, first):
+        return None
+    j = next((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS | _ISSUED_FIRST), None)
+    return None if j is None else j + 1
+
+
+def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall: bool = False) -> int:
     """Where a BSSY goes that nothing before it in its block waits for: ptxas issues it before the CTA
     barriers right before it in the sync view (probes/convergence/bssy_bar_*: BSSY BAR BRA, numba
     histogram_shared), but not before a barrier that starts its block (after a join, a WARPSYNC: nvcc
     cuda_pipeline_memcpy_async, llvm/atomics_float_types); in a loop's first block only the barriers after
     the block's first memory access (`loop: BAR; STS; BAR; @p BRA` -> `BAR B STS BAR`, nvcc/cub_warp_merge_sort
     block_merge_sort_desc; `loop: BAR; @p BRA` -> `BAR B`, Triton spin_lock_accumulate_kernel: the loop starts
-    with its barrier once the loop-invariant compare before it is hoisted; probes phases/bssy_loop_head_*);
-    else it stays at its branch."""
+    with its barrier once the loop-invariant compare before it is hoisted; probes phases/bssy_loop_head_*), and
+    not before barriers that follow a fence (_FENCE_PARTS); else it stays at its branch."""
     label = instrs[start].label
     if start > 0 and instrs[start - 1].opcode == "BSYNC":
         return first
     if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
         # a loop's first block: only the barriers after its first memory access are passed
         start = min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first)
-    at = first
+    bars: list[int] = []                  # the barriers right before the BSSY, last first
     for j in range(first - 1, start, -1):
         i = instrs[j]
         if i.opcode == "BAR":
-            at = j
+            bars.append(j)
+        elif i.opcode == "B2R":         # a reduction barrier's result read goes with it (sm_90+ keeps a dead one:
+            continue                    # llvm/frontend_styles julia_count_matches `BSSY BAR BAR.RED B2R`)
         elif is_sync(i.opcode, ", ".join(i.operands)):
+            if _fence_part(instrs, j) and bars:
+                # the first barrier waits for the fence, the BSSY is issued after it (`MEMBAR BAR B BAR`);
+                # below sm_90 an acquire fence's CCTL.IVALL stall takes it first (`CCTL B BAR BAR`)
+                if i.opcode == "CCTL" and acquire_stall:
+                    return bars[-1]
+                return bars[-2] if len(bars) > 1 else first
             break
-    return at
+    return bars[-1] if bars else first
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:

@@ -20,6 +20,7 @@ pseudo-op `PTX.<name>` and counted in --stats.
 from __future__ import annotations
 
 from pylower.lowering import ori
+from pylower.lowering.math_subroutines import CALLS, calls_subroutine, routine
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import SassInstr
 
@@ -58,7 +59,7 @@ _SIMPLE = {
     "sured": ("SURED", ()), "suq": ("SUQ", ()), "mma": ("HMMA", ()), "wmma": ("HMMA", ()), "wgmma": ("HGMMA", ()),
     "ldmatrix": ("LDSM", ()), "stmatrix": ("STSM", ()), "movmatrix": ("MOVM", ()), "cvt": ("I2F", ()),
     "cvta": ("MOV", ()), "isspacep": ("QSPC", ()), "mapa": ("MAPA", ()), "getctarank": ("GETCTARANK", ()),
-    "prefetch": ("CCTL", ("PF2",)), "prefetchu": ("CCTL", ("PF1",)), "setmaxnreg": ("USETMAXREG", ()),
+    "setmaxnreg": ("USETMAXREG", ()),
     "createpolicy": ("MOV", ()), "applypriority": ("CCTL", ()), "discard": ("CCTL", ()), "alloca": ("IADD3", ()),
     "stacksave": ("MOV", ()), "stackrestore": ("MOV", ()), "istypeof": ("ISETP", ()), "ldu": ("LDG", ("E", "CONSTANT")),
 }
@@ -450,33 +451,31 @@ def _ret(ins, sel) -> SassInstr:
     return sel.sass(ins, "RET", ("ABS" if sel.options.get("compile_only") else "REL", "NODEC"))
 
 
-_FORMS = {"setp": None, "ld": _load, "st": _store, "mov": _mov, "bra": _branch, "brx": _branch, "call": _call,
+# prefetch / prefetchu by state space and level (sm_80..sm_120, docs/findings/memory.md): a tensor map is
+# prefetched by the TMA unit from a uniform address (UTMACCTL.PF, whatever the space: generic, .param, .const);
+# global and generic addresses get CCTL.E with the level (PF1 = L1, PF2 = L2, PML2 = L2::evict_last); a local
+# address gets CCTLL (sm_90 and sm_100a drop it: not a sync instruction either way).
+_PREFETCH_LEVEL = {".L1": "PF1", ".L2": "PF2", ".L2::evict_last": "PML2", ".L2::evict_normal": "PF2"}
+
+
+def _prefetch(ins, sel):
+    mods = ins.mods
+    if ".tensormap" in mods:
+        return sel.sass(ins, "UTMACCTL", ("PF",), tuple(_ops(ins)))
+    level = next((_PREFETCH_LEVEL[m] for m in mods if m in _PREFETCH_LEVEL), "PF2")
+    if ".local" in mods:
+        return sel.sass(ins, "CCTLL", (level,), tuple(_ops(ins)))
+    return sel.sass(ins, "CCTL", ("E", level), tuple(_ops(ins)))
+
+
+_FORMS = {"setp": None, "prefetch": _prefetch, "prefetchu": _prefetch, "ld": _load, "st": _store, "mov": _mov, "bra": _branch, "brx": _branch, "call": _call,
           "ret": _ret, "cvt": _cvt, "and": _logic, "or": _logic, "xor": _logic, "not": _logic, "lop3": _logic,
           "shl": _shift, "shr": _shift, "shf": _shift}
 
 
-# Arithmetic ptxas implements as a call to an internal subroutine (`CALL.REL.NOINC
-# `($__internal_..._slowpath)`), which makes it note the convergence stack (EIATTR_CRS_STACK_SIZE); the same
-# on sm_75..sm_120 whatever the operands (a constant divisor too). Measured: docs/findings/eiattr.md.
-# stem -> (modifiers of which one must be present, modifiers of which none may be)
-_SUBROUTINE_FORMS = {
-    "div": ((".s64", ".u64", ".s16", ".u16", ".rn", ".rz", ".rm", ".rp"), ()),
-    "rem": ((".s64", ".u64", ".s16", ".u16"), ()),
-    "rcp": ((".rn", ".rz", ".rm", ".rp"), ()),
-    "sqrt": ((".rn", ".rz", ".rm", ".rp"), ()),
-    "rsqrt": ((".f64",), (".ftz",)),
-}
-
-
-def calls_subroutine(ins: ori.Instr) -> bool:
-    """Does ptxas implement this instruction with a call to one of its internal subroutines?"""
-    form = _SUBROUTINE_FORMS.get(ins.opcode)
-    return form is not None and any(m in ins.mods for m in form[0]) and not any(m in ins.mods for m in form[1])
-
-
 def select(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]:
     out = _select(ins, sel)
-    if ins.opcode in _SUBROUTINE_FORMS and calls_subroutine(ins):
+    if ins.opcode in CALLS and calls_subroutine(ins) and routine(ins) is None:   # expanded: the CALL has it
         out[-1].tags = out[-1].tags | {"SUBROUTINE_CALL"}
     return out
 

@@ -21,6 +21,7 @@ from . import __path__ as _pkg_path
 from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
+from .fam_math import append_subroutines
 from .fam_sync_pseudo import place_convergence_barriers
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
@@ -112,6 +113,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             s.operands = (f"`(@{returns[label]})",)
     out.divergent_branch = _keeps_divergent_branch(am, fn, selections, target, options.get("opt_level", 3) > 0)
     merged = _if_converted_starts(am, fn, out, starts, target)
+    append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
     place_convergence_barriers(out.instrs, merged, target)
     layout(out)
@@ -163,7 +165,7 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
     if not candidates and not guards:
         return False
-    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     if any(_o0_guard_branch(i, uni) for i in guards):
         return True
     divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}

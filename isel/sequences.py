@@ -99,18 +99,22 @@ def thread_fence(sel, ins, order: str, scope: str, guard: str | None = None) -> 
 STRENGTH = {"cta": ("STRONG", "SM"), "cluster": ("STRONG", "GPU"), "gpu": ("STRONG", "GPU"), "sys": ("STRONG", "SYS")}
 
 
-def bssy(sel, ins, depth: int, join: str, reconvergent: bool, guard: str | None = None) -> list:
+def bssy(sel, ins, depth: int, join: str, reconvergent: bool, guard: str | None = None, reliable: bool = False) -> list:
     """The opening half of a convergence pair: `BSSY Bn, join` (BMOV.32.CLEAR RZ, Bn first where the target
-    has BMOV_CLEAR_BEFORE_BSSY)."""
+    has BMOV_CLEAR_BEFORE_BSSY); .RELIABLE for a pair left by a BREAK on targets with reconvergent pairs."""
     out = []
     if sel.target.has("BMOV_CLEAR_BEFORE_BSSY"):
         out.append(sel.sass(ins, "BMOV", ("32", "CLEAR"), ("RZ", f"B{depth}"), guard=guard))
-    out.append(sel.sass(ins, "BSSY", ("RECONVERGENT",) if reconvergent else (), (f"B{depth}", join), guard=guard))
+    out.append(sel.sass(ins, "BSSY", _pair_mods(reconvergent, reliable), (f"B{depth}", join), guard=guard))
     return out
 
 
-def bsync(sel, ins, depth: int, reconvergent: bool, guard: str | None = None):
-    return sel.sass(ins, "BSYNC", ("RECONVERGENT",) if reconvergent else (), (f"B{depth}",), guard=guard)
+def bsync(sel, ins, depth: int, reconvergent: bool, guard: str | None = None, reliable: bool = False):
+    return sel.sass(ins, "BSYNC", _pair_mods(reconvergent, reliable), (f"B{depth}",), guard=guard)
+
+
+def _pair_mods(reconvergent: bool, reliable: bool) -> tuple:
+    return ("RELIABLE",) if reliable else ("RECONVERGENT",) if reconvergent else ()
 
 
 def is_full(o) -> bool:

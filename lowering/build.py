@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import arity, generic, isa_gates, operand_types, operand_values, ptx_modifiers
+from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -649,4 +649,6 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
                        line)
         # ptxas prints this fatal without a line; pylower locates it at its cause, the first 32-bit address
         raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, ctx.addr32_lines[0], 1, mod.file)
-    return Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
+    module = Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
+    math_subroutines.expand_module(module)
+    return module

@@ -25,7 +25,7 @@ from . import ptx_ast as A
 from . import ptx_printer as P
 from .diagnostics import PtxError
 # The operation schema (classes, pseudo-op names, typed attribute records): lowering/ori_schema.py.
-from .ori_schema import ORI_CLASS_NAME, ORI_CLASSES, PSEUDO_OPCODES, make_attrs, nondefault  # noqa: F401
+from .ori_schema import DECLARED_OPCODES, ORI_CLASS_NAME, ORI_CLASSES, PSEUDO_OPCODES, make_attrs, nondefault  # noqa: F401
 
 
 @record(slots=True)
@@ -154,7 +154,7 @@ def parse_instr_line(text: str, lineno: int = 0, file: str = "<ir>") -> Instr:
     except ValueError:
         raise PtxError(f"expected an Ori opcode number, got '{op_s}'", lineno, 1, file)
     p = Parser(ptx, file)
-    p.known_opcodes = p.known_opcodes | PSEUDO_OPCODES
+    p.known_opcodes = p.known_opcodes | DECLARED_OPCODES
     ins = p.parse_instruction()
     attrs, line, by = {}, 0, "build"
     for item in ("!" + meta).split() if meta else []:

@@ -108,6 +108,12 @@ class PseudoAttrs(SyncAttrs):
 
 
 @record(slots=True)
+class SubroutineAttrs(Attrs):
+    """fchk / subcall: the internal subroutine of a math form's fast-path site (lowering/math_subroutines.py)."""
+    routine: str = ""            # its symbol, `$__internal_N_$__cuda_..._slowpath`
+
+
+@record(slots=True)
 class AtomicAttrs(Attrs):
     """Ori 314 atom/red/red.async: the decoded qualifiers, the packed modifier word and phase 70's marks."""
     kind: str = field(default="", metadata=_choices("", "atom", "red", "async"))
@@ -192,7 +198,7 @@ class AsyncAttrs(Attrs):
 
 
 RECORDS = (Attrs, SyncAttrs, BarrierAttrs, WarpAttrs, ControlAttrs, FenceAttrs, PseudoAttrs, AtomicAttrs,
-           MbarrierAttrs, AsyncAttrs)
+           MbarrierAttrs, AsyncAttrs, SubroutineAttrs)
 
 # ---------------------------------------------------------------- operations
 
@@ -251,6 +257,7 @@ OPS: tuple[OpDef, ...] = (
     _op("endcollective", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: end of a WARPSYNC.COLLECTIVE block"),
     _op("bssy", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: open a convergence pair"),
     _op("bsync", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: close a convergence pair"),
+    _op("break", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: leave a convergence pair early (BREAK Bn)"),
     _op("bmov", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: sm_87 convergence-barrier prologue"),
     _op("bra_conv", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 72: BRA.CONV to an sm70 helper"),
     _op("bra_div", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 72: BRA.DIV to an out-of-line collective"),
@@ -260,6 +267,10 @@ OPS: tuple[OpDef, ...] = (
     _op("membermask", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 71: member-mask check / elided bar.warp.sync"),
     _op("looptest", "sync", PseudoAttrs, PSEUDO, _NR, doc="phase 72: sm_75 convergence test at a back edge"),
     _op("lea", "sync", PseudoAttrs, PSEUDO, doc="build: shared-memory symbol -> register before an ATOMS"),
+    # ---- the fast-path site of arithmetic ptxas implements with an internal subroutine (build:
+    # lowering/math_subroutines.py; ISel: isel/fam_math.py)
+    _op("fchk", "fpu", SubroutineAttrs, doc="the fast path's range check: true in the lanes that must take the slow path"),
+    _op("subcall", "call", SubroutineAttrs, _SE, NEVER_PREDICATED, doc="the slow path: a call to the subroutine"),
     # ---- control flow and other effects of generic instructions (classes from lowering/generic.py)
     _op("bra", "branch", Attrs, TERMINATOR, _NR),
     _op("brx", "branch", Attrs, TERMINATOR, _NR),
@@ -289,6 +300,8 @@ _BY_NAME: dict[str, OpDef] = {}
 for _o in OPS:
     _BY_NAME.setdefault(_o.name, _o)
 PSEUDO_OPCODES = frozenset(o.name for o in OPS if o.has(PSEUDO))
+DECLARED_OPCODES = frozenset(o.name for o in OPS)          # pseudo-ops and the build's own operations
+NEVER_PREDICATED_OPCODES = frozenset(o.name for o in OPS if o.has(NEVER_PREDICATED))
 _GENERIC = {cls: OpDef("*", cls) for cls in ORI_CLASSES.values()}
 
 

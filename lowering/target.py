@@ -60,10 +60,17 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
             "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
+    Feature("BREAK_LOOP_RELIABLE", "a convergence pair around a loop left by BREAK is BSSY/BREAK/BSYNC.RELIABLE "
+            "(inside ptxas's internal math subroutines)", since=100),
+    Feature("STORE_NEST_WARPSYNC", "the nest ptxas makes of a long run of guarded stores (a BSSY B0/B1 pair with a "
+            "BREAK) re-converges with a WARPSYNC after it", since=80),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
+    Feature("SPIN_JOIN_WARP_OP_RECONVERGES", "a warp op at the join of a spin loop (or an if around one) "
+            "re-converges the warp there itself (WARPSYNC.ALL): the region gets no BSSY/BSYNC (else the pair and "
+            "the op's divergent form)", since=90),
     Feature("BMOV_PROLOGUE", "every kernel starts by initialising the 16 convergence barriers (BMOV.32)",
             since=87, below=88),
     Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "
@@ -116,8 +123,13 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ACQUIRE_AT_EMULATED_ATOMIC", "an emulated acquire atomic (generic dispatch, 16-bit CAS loop) has its "
             "CCTL.IVALL right after the atomic instruction, a shared CAS.SPIN loop none (else after the sequence)",
             since=90),
+    Feature("RELEASE_AT_EMULATED_ATOMIC", "an emulated release atomic has its release fence inside its loop: right "
+            "before the CAS of a 16-bit CAS loop, none at all for a shared CAS.SPIN loop (else before the sequence)",
+            since=90),
     Feature("ATOMS_POPC_INC", "a shared add of 1 without result aggregates as ATOMS.POPC.INC", since=80),
     Feature("VOTE_SURVIVES_BARRIER", "an aggregation run shares its VOTEU across CTA barriers", since=90),
+    Feature("SHFL_BROADCAST_UNIFORM", "an atomic's value broadcast by shfl.sync.idx from a uniform lane over the "
+            "whole warp aggregates as a uniform value (no prefix scan)", since=90),
     Feature("ATOM_KEPT_BY_FENCE", "a dead-result atom stays ATOMG ... RZ in a function with an sc/acq_rel fence",
             since=90),
     Feature("REDASYNC_UREDGR", "red.async on .global is a uniform-datapath UREDGR loop", families=(100, 110)),

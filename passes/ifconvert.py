@@ -37,15 +37,16 @@ from pylower.records import record
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
+from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .analysis.regions import (LOADS, Region, arm, exit_arm_branches, holds_cycle, is_spin_loop, may_spin,
-                               register_only)
+from .analysis.regions import (LOADS, Region, arm, before_join_barrier, exit_arm_branches, holds_cycle,
+                               is_spin_loop, may_spin, register_only, through_empty)
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
 _SHORT_LOAD_SPACES = (".shared", ".param", ".const")
 # never predicated inside a branch region (div_if_atom_global, ifconvert_red_region)
-_UNPREDICATED = ("atom", "red")
+_UNPREDICATED = NEVER_PREDICATED_OPCODES
 KEPT_REGION_MIN_SIZE = 21
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
@@ -161,6 +162,12 @@ def _contents(instrs) -> _Contents:
         c.loads |= is_long_load(ins)
         c.size += _size(ins)
     return c
+
+
+def too_long_to_predicate(instrs) -> bool:
+    """Code ptxas never predicates as a whole: 21 or more instructions, or an op it never predicates."""
+    c = _contents(instrs)
+    return c.hard or c.size >= KEPT_REGION_MIN_SIZE
 
 
 def _region_instrs(am, body):
@@ -332,12 +339,22 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
 
 
+def _two_way_fence(ins: ori.Instr) -> bool:
+    """A fence with both acquire and release parts (membar, fence.sc, fence.acq_rel): it ends the scan for a
+    shared store of a loaded value (phases/ifconvert_ld_fence_sts_*, ifconvert_ld_membar_cta_sts);
+    fence.acquire, fence.release and fence.proxy do not (ifconvert_ld_fence_{acquire,release}_sts: predicated on
+    sm_90 as without a fence; Triton atomic_load_store_kernel fp32_sys, i64_cta)."""
+    return ins.opcode == "membar" or ins.opcode == "fence" and any(m in (".sc", ".acq_rel") for m in ins.mods)
+
+
 def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str]) -> bool:
     """Does the region's loaded value reach a shared-memory store, inside the region or after its join
-    (forward, up to a CTA barrier, a back edge or the end; through later ifs: a global-to-shared tile copy,
+    (forward, up to a CTA barrier, a fence, a back edge or the end; through later ifs: a global-to-shared tile copy,
     nvcc/reduce_warp_shuffle's lane-0 store of the shuffled sum)? Only such a load if is predicated from
     sm_90 (div_if_ld_global_st_bar, _alu_bar, _shfl_bar, phases/ifconvert_ldsts_*; a value kept in a register
-    across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar)."""
+    across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar; so does
+    a two-way fence between the load and the shared store: `@p ld; fence.acq_rel; @p st.shared`, Triton
+    atomic_load_store_kernel, phases/ifconvert_ld_fence_sts_*)."""
     du = am.defuse
     uses = du.uses
     if any(i.opcode == "st" and _shared(i) and not tainted.isdisjoint(uses(i)) for i in instrs):
@@ -356,7 +373,7 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
             barrier = is_cta_barrier(ins)
             if dep and (ins.opcode == "st" and _shared(ins) or barrier):
                 return True                             # a barrier reduction of it too (numba/predicate_counts)
-            if barrier or ins.opcode in ("ret", "exit", "call", "brx"):
+            if barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx"):
                 ended = True
                 break
             if dep:
@@ -387,7 +404,7 @@ def _guard_stages_to_shared(am, block: ori.BasicBlock) -> list[bool]:
         barrier = is_cta_barrier(ins)
         hit = m & active
         return m, hit if (barrier or ins.opcode == "st" and _shared(ins)) else 0, \
-            barrier or ins.opcode in ("ret", "exit", "call", "brx")
+            barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx")
 
     own: list[bool] = []
     for k, ins in enumerate(block.instrs):
@@ -534,6 +551,21 @@ def arrives_diverged_at_barrier(am, region: Region, target) -> bool:
                if l in region.body and h in region.body)
 
 
+def spin_join_warp_op(am, region: Region, consts, target) -> ori.Instr | None:
+    """The warp op that starts the join of a region whose lanes arrive there diverged
+    (arrives_diverged_at_barrier: a spin loop, or an if around one), if any: it runs diverged on every target
+    (`if (lane == 0) { while (atom.cas ...) ...; }; bar.warp.sync -1` keeps its WARPSYNC), and from sm_90 its
+    WARPSYNC.ALL re-converges the warp instead of the region's pair (docs/findings/convergence.md 16.1)."""
+    by_label = am.blocks
+    if region.join not in by_label or not arrives_diverged_at_barrier(am, region, target):
+        return None
+    join = by_label[through_empty(region.join, by_label)]
+    first = next((i for i in join.instrs if not before_join_barrier(i)), None)
+    if first is None or is_cta_barrier(first) or warp_op(first, consts) is None:
+        return None
+    return first
+
+
 def _shared_join(am, region: Region) -> bool:
     """Does another path reach the region's join (an enclosing if's other arm ends there too)? Then the
     region is no triangle or diamond ptxas if-converts: it stays a branch (nvcc/cub_block_load_store: the
@@ -650,6 +682,31 @@ GUARDED_STORE_RUN_MIN = 2
 # ... and a run of this many always does
 GUARDED_STORE_RUN_KEPT = 3
 _RUN_TRANSPARENT = ("add", "sub", "mov", "shl", "cvt", "mul", "mad", "and", "or", "xor")
+# The shape of a long run (findings/convergence.md 16, probes phases/guard_sts_run*): the stores the branch
+# structure covers (all of them when a guarded load or store follows the run or the function's end took the
+# last one, else all but the last, which stays predicated after it) are two pairs from this many on ...
+GUARDED_STORE_RUN_TWO_PAIRS = 4
+# ... and from this many on a pair over the first two and a nest over the rest: BSSY B0; BSSY B1; ...;
+# @P BREAK B1; STS; BSYNC B1; STS; BSYNC B0 (+ WARPSYNC where the target has STORE_NEST_WARPSYNC)
+GUARDED_STORE_RUN_NEST = 5
+
+
+@record(frozen=True)
+class StoreRun:
+    """A run of guarded stores phase 72 keeps as a branch: its stores (indices in the block; the last one is the
+    run's end) and how many of them the branch structure covers (GUARDED_STORE_RUN_*)."""
+    stores: tuple
+    covered: int
+
+    @property
+    def last(self) -> int:
+        return self.stores[-1]
+
+    @property
+    def shape(self) -> str:
+        if self.covered >= GUARDED_STORE_RUN_NEST:
+            return "nest"
+        return "two pairs" if self.covered >= GUARDED_STORE_RUN_TWO_PAIRS else "pair"
 
 
 def _guarded_mem(ins: ori.Instr) -> bool:
@@ -692,9 +749,9 @@ def _compare_guards(fn) -> set[str]:
     return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
 
 
-def kept_store_runs(am, fn, uni) -> dict[int, int]:
+def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
     """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
-    {id of the run's first store: index of its last store in the block}. ptxas predicates a lone guarded
+    {id of the run's first store: the run (StoreRun)}. ptxas predicates a lone guarded
     store, and two under one guard unless a guarded load or store follows them in the same straight-line
     code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
     predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
@@ -728,7 +785,7 @@ def kept_store_runs(am, fn, uni) -> dict[int, int]:
                 stores.pop()
             after = any(_guarded_mem(x) for x in rest)
             if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or len(stores) >= GUARDED_STORE_RUN_KEPT):
-                runs[id(ins)] = stores[-1]
+                runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped else len(stores) - 1)
             k = j
     return runs
 

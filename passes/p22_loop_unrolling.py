@@ -9,7 +9,8 @@ Only at -O2 and above, for a single-block loop `L: body; add i, i, s; setp.cmp p
 with a known start value of i:
 - constant trip count T: fully unrolled when T x (body cost) fits the target's budget, else the body is
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
-- N loaded from a kernel parameter (unknown trip): peel one iteration, unroll the main loop by 4, then a
+- N loaded from a kernel parameter, or any loop-invariant N when the body holds no CTA barrier or warp op,
+  never with an atomic or reduction in the body (unknown trip): peel one iteration, unroll the main loop by 4, then a
   2-copy and a 1-copy remainder (8 copies of the body in all, as ptxas);
 - never with `.pragma "nounroll"`, a MEMBAR-class fence in the body (findings R6), a call, or, below
   sm_90, a warp-synchronous op (loop_vote_ballot_trip4). CTA barriers do not stop it.
@@ -58,6 +59,26 @@ def _param_loaded(fn: ori.Function, reg: str) -> bool:
     A per-thread bound (div_loop_shfl_sync) is never a parameter."""
     ds = [i for b in fn.blocks for i in b.instrs if reg in defs(i)]
     return bool(ds) and all(i.opcode == "ld" and ".param" in i.mods for i in ds)
+
+
+_ATOMICS = ("atom", "red")
+_SYNC_CLASSES = (ops.SYNC, ops.BARRIER, ops.MBARRIER, ops.ASYNC)
+
+
+def _memory_atomic(ins: ori.Instr) -> bool:
+    """An atomic or reduction outside shared memory: an unknown-trip loop holding one stays rolled, whatever
+    its bound (a parameter too: phases/loop_unknown_bound_param_atom, _param_red); shared-memory atomics are
+    unrolled with a parameter bound (phases/bssy_bar_trailing: 8 ATOMS.POPC.INC)."""
+    return ins.opcode in _ATOMICS and not ins.has(".shared")
+
+
+def _holds_sync(body) -> bool:
+    """A CTA barrier, warp op, mbarrier or async-copy op or shared-memory atomic in the loop body: only such a
+    loop needs its unknown bound loaded from a kernel parameter to be unrolled (mbarrier/mbarrier_arrive_in_loop,
+    phases/loop_may_spin_red_shared_bar_join: a %tid bound keeps it rolled). A loop of plain work (loads, stores, arithmetic) is unrolled 4 + 2 + 1 whatever its
+    loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid, %tid
+    (phases/loop_unknown_bound_*; nvcc/cub_warp_reduce_scan csr_spmv_*: the pairs around its remainders)."""
+    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES or i.opcode in _ATOMICS for i in body)
 
 
 def _budget(target) -> int:
@@ -168,7 +189,9 @@ class LoopUnrolling(Phase):
             return self._constant(loop, trips, ctx)
         if loop.cmp not in _MONOTONE or loop.bound_reg is None:
             return NOT_EXIT
-        if not _param_loaded(fn, loop.bound_reg.name):
+        if any(_memory_atomic(i) for i in loop.body):
+            return NOT_PERFORMANCE
+        if not _param_loaded(fn, loop.bound_reg.name) and _holds_sync(loop.body):
             return NOT_PERFORMANCE
         return self._unknown(loop, ctx)
 

@@ -148,10 +148,10 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None):
+    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None, native_match_all: bool = False):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn, defuse, ipdom, liveness)
+        super().__init__(fn, defuse, ipdom, liveness, native_match_all)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -173,7 +173,7 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
@@ -230,6 +230,19 @@ def first_syncs_of_kept_exit_arms(am, target) -> set[int]:
             if first is not None:
                 out.add(id(first))
     return out
+
+
+def warp_ops_of_exit_arms(am, target) -> set[int]:
+    """ids of the warp-synchronous ops in the arms of a divergent branch whose two sides both end the kernel,
+    each holding code (regions.exit_arms): there is no join and no BSSY, but each arm runs with part of the
+    warp, so its warp ops take their divergent form (sm_90+: `WARPSYNC.ALL; op`, `WARPSYNC R; op`; sm_75-89
+    the slow path; probes warp/exit_ifelse_*, nvcc/warp_intrinsics_divergent warp_partial_mask_reduce). An if
+    whose other side only returns stays converged code (div_if_shfl_sync_exit_join), and so does one whose
+    fall-through arm ptxas predicates with its EXIT (ifconvert.predicated_exit_arms)."""
+    by_label = am.blocks
+    predicated = ifconvert.predicated_exit_arms(am, target)
+    return {id(i) for branch, arms in R.exit_arm_branches(am) if branch not in predicated
+            for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
 
 
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
@@ -350,6 +363,10 @@ class OptimizeSyncInstructions(Phase):
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
+        # a warp op at the join of a spin region runs diverged (findings/convergence.md 16.1)
+        dirty |= {id(w) for r in regions
+                  if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
+        dirty |= warp_ops_of_exit_arms(am, target)
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])

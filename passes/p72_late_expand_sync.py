@@ -20,6 +20,8 @@ Rules and probes: docs/findings/phases.md (phase 72), docs/phases/72_LateExpandS
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from pylower.lowering import ori
 from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
@@ -94,6 +96,32 @@ class _Expander:
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
+        self.span, self.kinds = self._count_kinds()
+
+    def _count_kinds(self) -> tuple[dict[int, int], Counter]:
+        """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
+        `__cuda_sm70_<helper>`), counted per span of the layout between re-convergence points: a CTA barrier
+        or a full-mask warp op outside the divergent regions (its WARPSYNC.ALL, or the warp already converged).
+        Two ifs each with one `shfl.bfly %m` in a row: both out of line; with a `vote.sync -1` between them:
+        both inline (probes warp/div_partial_seq_ifs*; nvcc/syncwarp_masks)."""
+        diverged = R.divergent_blocks(self.regions)
+        span, kinds, k = {}, Counter(), 0
+        for b in self.fn.blocks:
+            for i in b.instrs:
+                w = ops.warp_op(i, self.consts)
+                if w is None:
+                    k += ops.is_cta_barrier(i)
+                    continue
+                if not i.attrs.conv and not i.attrs.form:
+                    span[id(i)] = k
+                    kinds[k, w.helper] += 1
+                if ops.is_full_mask(w.mask) and b.label not in diverged and (
+                        i.guard is None or self.uni.is_uniform(i.guard)):
+                    k += 1
+        return span, kinds
+
+    def _kind_count(self, ins: ori.Instr, wop: ops.WarpOp) -> int:
+        return self.kinds[self.span.get(id(ins)), wop.helper]
 
     def _warp_ops_in(self, b: ori.BasicBlock) -> int:
         n = self._ops_per_block.get(b.label)
@@ -219,8 +247,9 @@ class _Expander:
         site = {} if wop.inline or out_of_line else {"coop": 1}
         seq = [self.p("warpsync", mods, () if wop.mask is None else (wop.mask,), ins.line, **site)]
         if wop.inline:
-            # a barrier inside the inline (-O0) collective takes its id from a register (regid)
-            extra = {"copy": 1} if out_of_line else {"regid": 1} if ops.is_cta_barrier(ins) else {}
+            # a barrier inside a collective (inline at -O0, or out of line) takes its id from a register
+            # (regid: `BAR.SYNC.DEFER_BLOCKING R4, R4`; probes warp/div_full_*barrier*)
+            extra = ({"copy": 1} if out_of_line else {}) | ({"regid": 1} if ops.is_cta_barrier(ins) else {})
             seq.append(ops.clone(ins, NAME, **extra))
         seq.append(self.p("endcollective", line=ins.line))
         return seq
@@ -264,20 +293,23 @@ class _Expander:
                 return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
             return self._wrap_pair([self.p("warpsync", (".exclusive",), (wop.mask,), line, **site)] + fast,
                                    line, self.reconvergent)
-        # one warp op in a block gets its own inline WARPSYNC.ALL; with several, ptxas tests the warp once
-        # per op and runs the out-of-line collective only when diverged (div_ifelse_vote_sync vs
-        # div_block_two_shfl_sync; nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
+        # ptxas inlines a warp op's helper (`WARPSYNC.ALL; op`, `WARPSYNC mask; op` for a partial mask: a
+        # constant or a warp-uniform register) when it is the one op of its kind between two re-convergence
+        # points, else each runs its out-of-line collective (BRA.DIV) when diverged: if/else with two votes
+        # of one kind (div_ifelse_vote_sync_overlap) or two non-aligned barriers, two ifs in a row each with a
+        # `vote.sync -1` (probes warp/div_full_*), but `ballot` and `any` (div_ifelse_vote_sync), `bfly; down`
+        # or `vote; shfl` (warp/div_partial_*) inline; nvcc/syncwarp_masks, cg_tiled_partition_sizes. In a
+        # block, a WARPSYNC.ALL re-converges the warp for the ops after it (_run_forms).
         several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
-        if not after_call and not several and ops.is_full_mask(wop.mask):
-            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
                 return fast
-        if not after_call and not several and ops.is_const_mask(wop.mask) and (
-                wop.helper.startswith(_INLINE_PARTIAL_MASK) or self._sole_op_of(region)):
+        if not after_call and self._kind_count(ins, wop) == 1 and self._loop_ops(b.label) <= 1:
+            if ops.is_full_mask(wop.mask):
+                return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
@@ -294,12 +326,14 @@ class _Expander:
 
     def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
         """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
-        ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op gets WARPSYNC.ALL, which
-        re-converges the warp, so every op after it in the block runs plain (probes warp/run_*: `up; up; idx`
-        -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
-        nvcc/cub_block_discontinuity rle_run_heads). {id(op): "warpsync" | "converged"}; empty when an op of
-        the block has a partial or per-thread mask or no inline form, or the block is in a loop or holds a CTA
-        barrier."""
+        ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op (the one of its kind
+        between re-convergence points, _count_kinds) gets WARPSYNC.ALL, which re-converges the warp, so every
+        op after it in the block runs plain (probes warp/run_*: `up; up; idx` -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
+        nvcc/cub_block_discontinuity rle_run_heads). An op with a partial mask leaves the warp unconverged (its
+        own form: `WARPSYNC m; op` or out of line), but runs plain after a WARPSYNC.ALL (probes
+        warp/div_partial_full_then_reg, div_partial_imm_then_full). {id(op): "warpsync" | "converged"}; empty
+        when an op of the block has a per-thread mask or no inline form, or the block is in a loop or holds a
+        CTA barrier."""
         forms = self._forms.get(b.label)
         if forms is not None:
             return forms
@@ -311,7 +345,10 @@ class _Expander:
             return forms
         run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
-        if any(not w.inline or i.attrs.permask or not ops.is_full_mask(w.mask) for i, w in run):
+        # a full-mask bar.warp.sync (no fast path: it is the WARPSYNC.ALL) re-converges like a lone op's
+        # WARPSYNC.ALL (nvcc/reduce_cub_block raking: `if (tid < 32) { __syncwarp(); shfl.down x5 }`, probes
+        # warp/div_bws_full_then_run)
+        if any(not (w.inline or ops.is_full_mask(w.mask)) or i.attrs.permask for i, w in run):
             return forms
         k, converged = 0, False
         while k < len(run):
@@ -320,7 +357,9 @@ class _Expander:
                 end += 1
             if converged:
                 forms.update((id(i), "converged") for i, _ in run[k:end + 1])
-            elif end == k:
+            elif any(not ops.is_full_mask(w.mask) for _, w in run[k:end + 1]):
+                pass                 # a partial mask: its own form (warp()), the warp stays unconverged
+            elif end == k and self._kind_count(*run[k]) == 1:
                 forms[id(run[k][0])] = "warpsync"
                 converged = True
             k = end + 1
@@ -350,28 +389,80 @@ class _Expander:
         mods = (".reconvergent",) if reconvergent else ()
         return self._bssy(depth, join, reconvergent, line) + seq + [self.p("bsync", mods, (A.Sym(f"B{depth}"),), line)]
 
+    def _store_run(self, seq: list[ori.Instr], run: "ifconvert.StoreRun", b: ori.BasicBlock) -> list[ori.Instr]:
+        """The convergence structure of a run of guarded stores ptxas keeps as a branch (ifconvert.StoreRun.shape;
+        findings/convergence.md 8 and 16): one pair around it, two pairs (over the first two stores and the rest),
+        or a pair and a nest: `bssy B0; bssy B1; ...; @!p break B1; store; bsync B1; store; bsync B0` then a
+        WARPSYNC (STORE_NEST_WARPSYNC), B1 .reliable where pairs are .reconvergent. A last store the structure
+        does not cover stays after it, predicated."""
+        line = b.instrs[run.last].line
+        if run.shape == "pair":
+            return self._wrap_pair(seq, line, self.reconvergent)
+        ids = [id(b.instrs[k]) for k in run.stores]
+        at = {x: n for n, x in enumerate(id(i) for i in seq)}
+        pos = [at[x] for x in ids if x in at]
+        if len(pos) != len(ids):                # the stores are not where the run left them: one pair
+            return self._wrap_pair(seq, line, self.reconvergent)
+        end = pos[run.covered - 1] + 1          # after the last covered store
+        first = self._wrap_pair(seq[:pos[1] + 1], line, self.reconvergent)
+        rest, outside = seq[pos[1] + 1:end], seq[end:]
+        if run.shape == "two pairs":
+            return first + self._wrap_pair(rest, line, self.reconvergent) + outside
+        cut = pos[run.covered - 2] - pos[1] - 1      # the second-to-last covered store, in `rest`
+        guard = b.instrs[run.stores[0]].guard
+        reliable = (".reliable",) if self.reconvergent else ()
+        leave = self.p("break", reliable, (A.Sym("B1"),), line)
+        leave.guard = guard.inner if type(guard) is A.Not else A.Not(guard)
+        inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
+        outer_mods = (".reconvergent",) if self.reconvergent else ()
+        nest = (self._bssy(0, outer_join, self.reconvergent, line)
+                + [self.p("bssy", reliable, (A.Sym("B1"), A.Sym(inner_join)), line)]
+                + rest[:cut] + [leave, rest[cut], self.p("bsync", reliable, (A.Sym("B1"),), line)]
+                + rest[cut + 1:] + [self.p("bsync", outer_mods, (A.Sym("B0"),), line)])
+        self.joins += 2
+        self.ctx.count(self.phase, "BSSY/BSYNC pairs", 2)
+        if self.target.has("STORE_NEST_WARPSYNC"):
+            nest.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line))
+        return first + nest + outside
+
     def _exit_arm_warpsync(self) -> bool:
-        """sm_90+: where ptxas predicates the fall-through arm of a divergent branch whose two sides both end
-        the kernel with its EXIT (ifconvert.predicated_exit_arms), the branch-target arm is straight-line code
-        after it and re-converges with one WARPSYNC.ALL when it holds a CTA barrier, after its leading barriers
-        and register work. Where the branch stays, its arms are divergent code (phase 71,
-        first_syncs_of_kept_exit_arms). docs/findings/barrier.md; findings/convergence.md, "exit arms"."""
+        """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
+        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier where ptxas predicates
+        the fall-through arm with its EXIT (ifconvert.predicated_exit_arms: the target arm is then straight-line
+        code; after its leading barriers and register work) or traps; where the branch stays its arms are
+        divergent code (phase 71, first_syncs_of_kept_exit_arms). A trap's fall-through arm too long to predicate
+        re-converges at its first CTA barrier (Triton device_assert_kernel; helper tatom). docs/findings/
+        barrier.md; findings/convergence.md, "exit arms" (helper bar)."""
         changed = False
         by_label = self.am.blocks
         predicated = ifconvert.predicated_exit_arms(self.am, self.target)
-        for branch, arms in R.exit_arm_branches(self.am):
-            target = arms[-1]
-            if not any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
+        branches = R.exit_arm_branches(self.am)
+        all_arms = [arms for _, arms in branches]
+        for branch, arms in branches:
+            fall, target = arms[0], arms[-1]
+            trap = R.holds_trap(self.am, arms)
+            # a branch inside an arm of another such branch (Julia's bounds check `if (i <= n) { if (i-1 >= n)
+            # trap; ... }`): the warp re-converges once, in the outer branch's target arm (phases/
+            # bssy_bar_red_b2r_trap_join: one WARPSYNC.ALL)
+            nested = any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
+                         for arm in other)
+            if (branch in predicated or trap) and not nested \
+                    and any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
+                head = by_label[target[0]]
+                skip = ops.is_cta_barrier if trap else (lambda i: ops.is_cta_barrier(i) or R.register_only(i))
+                k = next((n for n, i in enumerate(head.instrs) if not skip(i)), len(head.instrs))
+                line = head.instrs[k].line if k < len(head.instrs) else 0
+                head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
+                self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
+                changed = True
+            if not trap:
                 continue
-            if branch not in predicated and not R.holds_trap(self.am, arms):
-                continue                    # divergent arms: phase 71 left their first sync op unconverged
-            head = by_label[target[0]]
-            k = next((n for n, i in enumerate(head.instrs)
-                      if not ops.is_cta_barrier(i) and not R.register_only(i)), len(head.instrs))
-            line = head.instrs[k].line if k < len(head.instrs) else 0
-            head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
-            self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
-            changed = True
+            head = by_label[fall[0]]
+            k = next((n for n, i in enumerate(head.instrs) if ops.is_cta_barrier(i)), None)
+            if k is not None and ifconvert.too_long_to_predicate(i for x in fall for i in by_label[x].instrs):
+                head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), head.instrs[k].line, conv=1))
+                self.ctx.count(self.phase, "WARPSYNC.ALL in long fall-through exit arms")
+                changed = True
         return changed
 
     def run(self) -> bool:
@@ -379,6 +470,10 @@ class _Expander:
         changed = False
         if self.ctx.target.has("EXIT_ARM_WARPSYNC_ALL") and not self.o0:
             changed = self._exit_arm_warpsync()
+        # spin regions whose join starts with an unconverged warp op (decided before the expansion)
+        spin_joins = {_value_key(r) for r in self.regions
+                      if (w := ifconvert.spin_join_warp_op(self.am, r, self.consts, self.target)) is not None
+                      and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
@@ -404,9 +499,10 @@ class _Expander:
             open_guard = None                  # (guard, len(out)) right after a kept guard's pair
             for k, ins in enumerate(b.instrs):
                 if region is None and id(ins) in store_runs:
-                    run_start, run_end = len(out), store_runs[id(ins)]
+                    run = store_runs[id(ins)]
+                    run_start, run_end = len(out), run.last
                 if k == run_end + 1 and run_end >= 0:
-                    out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
+                    out[run_start:] = self._store_run(out[run_start:], run, b)
                     run_end = -1
                     changed = True
                 if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
@@ -437,7 +533,7 @@ class _Expander:
                 out.extend(seq)
                 changed = True
             if run_end >= 0:
-                out[run_start:] = self._wrap_pair(out[run_start:], b.instrs[run_end].line, self.reconvergent)
+                out[run_start:] = self._store_run(out[run_start:], run, b)
                 changed = True
             b.instrs = out
         if self.o0:
@@ -452,6 +548,8 @@ class _Expander:
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
         self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
+        if spin_joins:
+            self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()

@@ -94,3 +94,47 @@ def test_guard_stages_to_shared_matches_the_scan(path, arch, monkeypatch):
     src = Path(__file__).parent / "corpus" / path
     compile_text(src.read_text(), str(src), arch)
     assert asked and all(fast == slow for fast, slow in asked)
+
+
+# runs of guarded shared stores (docs/findings/convergence.md 8 and 16): a pair, two pairs, or a pair and a nest
+RUN = """.version 9.0
+.target {target}
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 n)
+{{
+  .reg .b32 %r<64>; .reg .b64 %rd<8>; .reg .pred %p<4>;
+  .shared .align 16 .b8 s[1024];
+  ld.param.u64 %rd1, [out];
+  ld.param.u32 %r9, [n];
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, 31;
+  setp.eq.s32 %p1, %r2, 31;
+  setp.lt.s32 %p2, %r1, %r9;
+  mov.u32 %r3, s;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+{stores}
+  bar.sync 0;
+  ld.shared.u32 %r50, [%r3+4];
+  @%p2 st.global.u32 [%rd4], %r50;
+  ret;
+}}
+"""
+NEST = ["BSSY", "BSYNC", "BSSY", "BSSY", "BREAK", "BSYNC", "BSYNC"]
+
+
+@pytest.mark.parametrize("n, arch, want", [
+    (2, "sm_80", ["BSSY", "BSYNC", "BAR.SYNC.DEFER_BLOCKING 0x0"]),
+    (4, "sm_80", ["BSSY", "BSYNC", "BSSY", "BSYNC", "BAR.SYNC.DEFER_BLOCKING 0x0"]),
+    (8, "sm_80", NEST + ["WARPSYNC", "BAR.SYNC.DEFER_BLOCKING 0x0"]),
+    (5, "sm_90", NEST + ["WARPSYNC.ALL", "BAR.SYNC.DEFER_BLOCKING 0x0"]),
+    (5, "sm_75", ["BMOV.32.CLEAR", "BSSY", "BSYNC", "BMOV.32.CLEAR", "BSSY", "BMOV.32.CLEAR", "BSSY", "BREAK", "BSYNC",
+                  "BSYNC", "BAR.SYNC 0x0"]),
+    (5, "sm_100a", ["BSSY.RECONVERGENT", "BSYNC.RECONVERGENT", "BSSY.RECONVERGENT", "BSSY.RELIABLE",
+                    "BREAK.RELIABLE", "BSYNC.RELIABLE", "BSYNC.RECONVERGENT", "WARPSYNC.ALL",
+                    "BAR.SYNC.DEFER_BLOCKING 0x0"]),
+])
+def test_guarded_store_run_shape(n, arch, want):
+    stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r1;" for k in range(n))
+    res = compile_text(RUN.format(stores=stores, target=arch), "t.ptx", arch, opt_level=3)
+    assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want

@@ -92,9 +92,24 @@ class Analyses:
         return self._get("liveness", lambda: Liveness(self.fn, self.defuse))
 
     @property
+    def native_match_all(self) -> bool:
+        """Is match.all one warp-uniform instruction on the module's target (NATIVE_VOTE_ALL)?"""
+        v = self._cache.get("native_match_all")
+        if v is None:
+            from pylower.lowering.target import parse_target
+            name = next((t for t in (self.module.target if self.module else ()) if t.startswith("sm_")), None)
+            try:
+                v = name is not None and parse_target(name).has("NATIVE_VOTE_ALL")
+            except Exception:               # an unknown target was reported by the builder already
+                v = False
+            self._cache["native_match_all"] = v
+        return v
+
+    @property
     def uniformity(self):
         from .uniformity import Uniformity
-        return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness))
+        return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness,
+                                                          self.native_match_all))
 
     @property
     def single_lane(self):

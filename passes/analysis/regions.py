@@ -10,6 +10,7 @@ from __future__ import annotations
 from pylower.records import field, record
 
 from pylower.lowering import ori
+from pylower.lowering.math_subroutines import is_subroutine_site
 from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
                                   is_sync, warp_op)
 
@@ -62,8 +63,10 @@ def _barrier_join(join: str, by_label) -> bool:
 def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,
-    examples/block_reduce.ptx)."""
-    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES for i in b.instrs) \
+    examples/block_reduce.ptx). A bar.warp.sync phase 71 deleted there (`membermask.elided`) still counts:
+    ptxas pairs `if (lane == 0) { loop }; bar.warp.sync -1; ret` (phases/warp_join_loop_bws)."""
+    return all(i.opcode in ("ret", "exit") or i.op == SYNC and i.opcode in ori.PSEUDO_OPCODES
+               and not (i.opcode == "membermask" and ".elided" in i.mods) for i in b.instrs) \
         and not b.succs
 
 
@@ -140,14 +143,15 @@ def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
     # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
-    # nvcc/cg_block_split_barrier: `if (t < n) do { cp.async } while (..)`)
+    # nvcc/cg_block_split_barrier: `if (t < n) do { cp.async } while (..)`) ...
     ends = {r.join: through_empty(r.join, by_label) for r in regions}
     by_end: dict[str, list[int]] = {}
     for i, r in enumerate(regions):
         by_end.setdefault(ends[r.join], []).append(i)
     keep = []
     for i, r in enumerate(regions):
-        inside = any(r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
+        # ... but the fast-path site of a math subroutine keeps its own pair (probes phases/subroutine_*)
+        inside = not is_subroutine_site(by_label[r.head]) and any(r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
                      for j in by_end[ends[r.join]] if j != i)
         if not inside:
             keep.append(r)

@@ -77,10 +77,56 @@ class SingleLane:
             return None
         a, b = d.operands[1], d.operands[2]
         for x, k in ((a, b), (b, a)):
+            flag = self._flag_of_one_lane(x, k)
+            if flag is not None:
+                return flag == d.has(".eq")
+        for x, k in ((a, b), (b, a)):
             kind = self._index(x)
             if kind == "lane" and self.uni.is_uniform(k) or kind is not None and self._constant(k):
                 return d.has(".eq")
         return None
+
+    def _value_before(self, o, ins: ori.Instr):
+        """The immediate `o` holds where `ins` reads it: an immediate, a register with one mov of an immediate,
+        or the last mov of an immediate to it before `ins` in ins's block (`mov %r16, 0; mov %r17, %r16;
+        elect.sync %r16|p`: the elect redefines %r16 after the copy), else None."""
+        if type(o) is A.Imm:
+            return o.value
+        if type(o) is not A.Reg:
+            return None
+        d = self._only_def(o)
+        if d is None:
+            block = next((b for b in self.am.fn.blocks if any(i is ins for i in b.instrs)), None)
+            if block is None:
+                return None
+            before = block.instrs[:next(k for k, i in enumerate(block.instrs) if i is ins)]
+            d = next((i for i in reversed(before) if i.operands and i.operands[0] == o), None)
+            if d is None or d.guard is not None:
+                return None
+        if d.opcode == "mov" and len(d.operands) == 2 and type(d.operands[1]) is A.Imm:
+            return d.operands[1].value
+        return None
+
+    def _flag_of_one_lane(self, x, k) -> bool | None:
+        """`x` a flag a one-lane predicate sets (`mov %f, 0; @p mov %f, 1` with p from elect.sync or a lane
+        test: cooperative groups' invoke_one) compared with the immediate `k`: True if `x == k` holds in at most
+        one lane, False if it fails in at most one, else None (probes atomic/single_lane_elect_flag*)."""
+        if type(x) is not A.Reg or type(k) is not A.Imm:
+            return None
+        ds = self.du.definitions(x.name)
+        if len(ds) != 2:
+            return None
+        guarded = [i for i in ds if i.guard is not None]
+        plain = [i for i in ds if i.guard is None]
+        if len(guarded) != 1 or len(plain) != 1 or not self.guard_one_lane(guarded[0].guard):
+            return None
+        g, u = guarded[0], plain[0]
+        if g.opcode != "mov" or u.opcode != "mov" or len(g.operands) != 2 or len(u.operands) != 2:
+            return None
+        set_to, default = self._value_before(g.operands[1], g), self._value_before(u.operands[1], u)
+        if set_to is None or default is None or set_to == default or k.value not in (set_to, default):
+            return None
+        return k.value == set_to
 
     def guard_one_lane(self, guard) -> bool:
         """Does the guard hold in at most one lane?"""

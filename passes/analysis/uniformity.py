@@ -46,8 +46,12 @@ def _is_divergent_sreg(name: str) -> bool:
 
 class Uniformity:
     def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None,
-                 liveness=None):
+                 liveness=None, native_match_all: bool = False):
         self.fn = fn
+        # match.all's mask and predicate are the same in every lane where it is one instruction (MATCH.ALL,
+        # sm_80+: target feature NATIVE_VOTE_ALL); sm_75 emulates it with per-lane MATCH.ANY results
+        # (probes/warp/match_all_*_branch)
+        self.native_match_all = native_match_all
         self.du = defuse or DefUse(fn)
         self._ipdom = ipdom
         self._liveness = liveness
@@ -82,7 +86,7 @@ class Uniformity:
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
-        if op in _UNIFORM_RESULT:
+        if op in _UNIFORM_RESULT or op == "match" and self.native_match_all and ".all" in ins.mods:
             return False                     # a warp collective gives every lane the same value
         if op in _DIVERGENT_RESULT or op == "mbarrier" and getattr(ins.attrs, "impl", "") == "sw" \
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
