@@ -76,10 +76,19 @@ _BRANCHES = {"bra_conv": ("BRA", ("CONV",)), "bra_div": ("BRA", ("DIV",)), "bra_
              "call_helper": ("CALL", ("REL", "NOINC")), "ret_helper": ("RET", ("REL", "NODEC"))}
 
 
+# with -c the helper is not in the output: ptxas calls and returns through the linked address (CALL.ABS.NOINC,
+# RET.ABS.NODEC), no call into the program, so no CRS stack (phases/call_extern_then_shfl_sync, sm_75-89)
+_RELOCATABLE_HELPER = {"call_helper": ("ABS", "NOINC"), "ret_helper": ("ABS", "NODEC")}
+
+
 @rule(*_BRANCHES)
 def select_helper_branch(ins, sel):
     opc, mods = _BRANCHES[ins.opcode]
-    return [sel.sass(ins, opc, mods, tuple(f"`({operand_text(o)})" for o in ins.operands), tags=_coop(ins))]
+    tags = _coop(ins)
+    if ins.opcode in _RELOCATABLE_HELPER and sel.options.get("compile_only"):
+        mods = _RELOCATABLE_HELPER[ins.opcode]
+        tags = tuple(tags) + ("EXTERN_CALL",) if ins.opcode == "call_helper" else tags
+    return [sel.sass(ins, opc, mods, tuple(f"`({operand_text(o)})" for o in ins.operands), tags=tags)]
 
 
 @rule("looptest")

@@ -9,9 +9,10 @@ import importlib
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
-from pylower.passes.analysis.regions import divergent_branch
+from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
+from pylower.passes.analysis.regions import all_divergent_regions, divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
-from pylower.passes.ifconvert import is_branch_region
+from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
 from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
@@ -139,17 +140,63 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     (is_branch_region; -O0 predicates none). EIATTR_CRS_STACK_SIZE, docs/findings/eiattr.md section 2."""
     if am is None:
         return False
-    predicated = {r.head for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)} \
-        if optimized else set()
+    if optimized and target.has("WARPSYNC_ALL") and _guarded_warp_barrier(am):
+        return True
+    # a region ptxas predicates takes its inner branches with it (`if (a) { if (b) S }` is one predicate:
+    # phases/ifconvert_nested_only_if*; the inner if joins where the outer does, so it has no region of its own)
+    predicated = {x for r in am.regions if r.kind == "if" and not is_branch_region(am, r, target)
+                  and not _holds_warpsync(am, r, target)
+                  for x in ((r.head, *r.body) if predicates_inner_branches(am, r) else (r.head,))} \
+        | predicated_exit_arms(am, target) if optimized else set()
     # divergence through data is divergence: only the branches the full analysis finds divergent can be
     # (most functions have none, and then the second analysis is not built)
     candidates = [b for b in fn.blocks if b.label not in predicated and divergent_branch(b, am.uniformity)]
-    if not candidates:
+    if optimized and candidates:
+        # an if region the one-pair-per-join rule dropped (it joins where an enclosing one does) is still
+        # predicated or kept by itself (nvcc/cub_block_shuffle_adjacent: `if (tid != 0) x -= lds` inside a
+        # uniform if/else, predicated, no CRS)
+        heads = {r.head for r in am.regions}
+        kept_inner = {x for r in am.regions if r.kind == "if" and not predicates_inner_branches(am, r)
+                      for x in r.body}
+        dropped = {r.head for r in all_divergent_regions(am) if r.kind == "if" and r.head not in heads
+                   and r.head not in kept_inner
+                   and not is_branch_region(am, r, target) and not _holds_warpsync(am, r, target)}
+        candidates = [b for b in candidates if b.label not in dropped]
+    guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
+    if not candidates and not guards:
         return False
     uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
+    if any(_o0_guard_branch(i, uni) for i in guards):
+        return True
     divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}
     return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
                for selected in selections for ins, seq in selected)
+
+
+def _o0_guard_branch(ins: ori.Instr, uni) -> bool:
+    """-O0: ptxas lowers a guarded instruction other than register work (a load, store, atomic, barrier,
+    fence) as a branch around it, on a thread-dependent guard a divergent one (phases/tail_guard_st_O0:
+    `@!P0 BRA` over the STG; a guarded add stays predicated)."""
+    return ins.guard is not None and ins.opcode not in ("bra", "ret", "exit") and not register_only(ins) \
+        and ins.opcode not in ori.PSEUDO_OPCODES and uni.is_divergent_operand(ins.guard)
+
+
+def _holds_warpsync(am, region, target) -> bool:
+    """ptxas does not predicate a WARPSYNC.ALL: an if region ptxas would predicate that holds one (a full-mask
+    bar.warp.sync) stays a branch from sm_90 (probes/barrier/bar_warp_sync_divergent: `@!P0 BRA ... WARPSYNC.ALL`,
+    no BSSY)."""
+    return target.has("WARPSYNC_ALL") and any(
+        i.opcode == "warpsync" and is_full_mask(i.operands[0] if i.operands else None)
+        for x in region.body for i in am.blocks[x].instrs)
+
+
+def _guarded_warp_barrier(am) -> bool:
+    """A non-aligned barrier.sync under a divergent guard: from sm_90 its expansion starts with a WARPSYNC.ALL,
+    which ptxas does not predicate, so the guard is a branch around both (probes/barrier/barrier_sync_predicated:
+    `@P0 BRA; WARPSYNC.ALL; BAR.SYNC`)."""
+    uni = am.uniformity
+    return any(i.guard is not None and is_cta_barrier(i) and not is_aligned_cta_barrier(i)
+               and i.attrs.mode == "sync" and uni.is_divergent_operand(i.guard) for i in am.fn.instructions())
 
 
 def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[str, int], target) -> set[int]:

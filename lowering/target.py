@@ -84,6 +84,11 @@ FEATURES: tuple[Feature, ...] = (
             "both end the kernel, each holding code, re-converges (WARPSYNC; phase 71)", below=90),
     Feature("EXIT_ARM_WARPSYNC_ALL", "instead, the branch-target arm of such a branch that holds a CTA barrier "
             "re-converges once (WARPSYNC.ALL; phase 72)", since=90),
+    Feature("ARM_PARAM_LDC", "an exit arm ptxas may predicate loads each kernel parameter it reads itself (one "
+            "LDC each; below sm_90 the parameter is a constant-bank operand or hoisted before the branch)",
+            since=90),
+    Feature("SHARED_WINDOW_ADDRESS", "a shared variable's address is the cluster window's base plus its offset "
+            "(S2R SR_CgaCtaId, MOV, LEA: three instructions in an exit arm's cost)", since=90),
     Feature("PER_THREAD_MASK_TAINTS", "warp ops after one whose member mask differs between lanes are not "
             "taken as converged (phase 71; sm_75 takes them as converged)", since=80),
     Feature("OVERLAP_PRINT_OPTION", "--print-potentially-overlapping-membermasks is honoured", since=75, below=80),

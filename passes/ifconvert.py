@@ -39,8 +39,8 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .analysis.regions import LOADS, Region, arm, before_join_barrier, holds_cycle, is_spin_loop, may_spin, \
-    through_empty
+from .analysis.regions import (LOADS, Region, arm, before_join_barrier, exit_arm_branches, holds_cycle,
+                               is_spin_loop, may_spin, register_only, through_empty)
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -788,3 +788,137 @@ def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
                 runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped else len(stores) - 1)
             k = j
     return runs
+
+
+# ---------------------------------------------------------------- exit arms
+
+# The fall-through arm of a divergent branch that ends the kernel (`@p bra L; <arm>; ret; L: ...`): ptxas
+# predicates it with its EXIT (`@!P st ... @!P EXIT`, no branch left) when its code is at most this many SASS
+# instructions (the EXIT not counted): 6 stores and the parameter's LDC on sm_90, 7 stores on sm_80
+# (docs/findings/convergence.md, "exit arms"; probes/barrier/exit_arm_*)
+EXIT_ARM_PREDICATED_MAX = 7
+# the SASS a shared variable's address takes where shared memory is a window of the cluster's (S2R
+# SR_CgaCtaId; MOV; LEA: target feature SHARED_WINDOW_ADDRESS)
+_SHARED_WINDOW_COST = 3
+_ARM_FREE = ("mov", "cvta", "ret", "exit")
+
+
+def _predicable_in_arm(am, ins: ori.Instr) -> bool:
+    """Can the instruction be predicated in an exit arm? Not atomics or reductions, fences, warp ops,
+    loads of global/local/generic memory, calls or an inner branch (exit_arm_{atom,red,membar,shfl,ldg})."""
+    if ins.opcode in _UNPREDICATED or ins.attrs.nopred or ins.opcode in _FENCES or warp_op(ins) is not None:
+        return False
+    if is_long_load(ins) or ins.opcode in ("call", "brx", "trap"):
+        return False
+    return not (ins.opcode == "bra" and ins.guard is not None)
+
+
+def _param_roots(am) -> dict[str, str]:
+    """Registers holding a kernel parameter (an ld.param's, and copies of one by mov or cvta) -> its name."""
+    du = am.defuse
+    out: dict[str, str] = {}
+    for b in am.fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode == "ld" and ins.has(".param"):
+                addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+                name = addr.base.name if addr is not None and type(addr.base) is A.Sym else ""
+                out.update((r, name) for r in du.defs(ins))
+            elif ins.opcode in ("mov", "cvta"):
+                root = next((out[r] for r in du.uses(ins) if r in out), None)
+                if root is not None:
+                    out.update((r, root) for r in du.defs(ins))
+    return out
+
+
+def _shared_symbol(ins: ori.Instr) -> bool:
+    """A shared-memory access at a variable's address (`ld.shared [sm+4]`)."""
+    return _shared(ins) and any(type(o) is A.Addr and type(o.base) is A.Sym for o in ins.operands)
+
+
+def _address_bases(instrs) -> set[str]:
+    return {o.base.name for i in instrs for o in i.operands if type(o) is A.Addr and type(o.base) is A.Reg}
+
+
+def exit_arm_cost(am, head: ori.BasicBlock, labels: list[str], target) -> int | None:
+    """The SASS instructions ptxas's exit arm holds (its EXIT not counted), or None when it holds one ptxas
+    does not predicate. Free: copies, conversions to global addresses, parameter reads, dead loads and ALU
+    work, an add of a wide multiply (one IMAD.WIDE with it) and an add of an immediate to an address (the
+    memory operand's offset). Each kernel parameter the arm reads and the branch's block did not costs an
+    instruction in the arm: its LDC from sm_90 (ARM_PARAM_LDC); below sm_90 a MOV of it unless it is only a
+    pointer the arm's memory operands use (ptxas moves that into registers before the branch). A shared
+    variable's address costs its window base (SHARED_WINDOW_ADDRESS)."""
+    du, by_label = am.defuse, am.blocks
+    roots = _param_roots(am)
+    k = len(head.instrs) - 1
+    # from sm_90 a parameter the branch's block computed with is in a register (below, a constant-bank operand)
+    in_regs = {roots[r] for ins in head.instrs[:k] if ins.opcode not in _ARM_FREE
+               and not (ins.opcode == "ld" and ins.has(".param")) for r in du.uses(ins) if r in roots} \
+        if target.has("ARM_PARAM_LDC") else set()
+    instrs = [(by_label[x], i) for x in labels for i in by_label[x].instrs]
+    bases = _address_bases(i for _, i in instrs)
+    cost, wide, window = 0, set(), False
+    read: dict[str, bool] = {}                   # parameter -> read other than as a memory operand's base
+    for blk, ins in instrs:
+        if ins.opcode == "warpsync":                # phase 72's, before a CTA barrier (below sm_90)
+            cost += 1
+            continue
+        if ins.opcode in ori.PSEUDO_OPCODES or ins.opcode == "bra" and ins.guard is None:
+            continue
+        if not _predicable_in_arm(am, ins):
+            return None
+        uses = du.uses(ins)
+        for r in uses:
+            if r in roots and roots[r] not in in_regs:
+                as_base = any(type(o) is A.Addr and o.base == A.Reg(r) for o in ins.operands) \
+                    or ins.opcode in _ARM_FREE
+                read[roots[r]] = read.get(roots[r], False) or not as_base
+        if ins.opcode in _ARM_FREE or ins.opcode == "ld" and ins.has(".param"):
+            continue
+        defs = du.defs(ins)
+        if defs and (ins.opcode in LOADS or register_only(ins)) and not _result_used(am, blk, ins):
+            continue                                    # deleted before if-conversion
+        window |= _shared_symbol(ins)
+        if ins.opcode == "mul" and ins.has(".wide"):
+            wide.update(defs)
+        elif ins.opcode == "add" and not wide.isdisjoint(uses):
+            continue                                    # IMAD.WIDE d, a, b, c
+        elif ins.opcode == "add" and any(type(o) is A.Imm for o in ins.operands) and defs \
+                and set(defs) <= bases:
+            continue                                    # [base + imm]
+        cost += 1
+    cost += sum(1 for other in read.values() if target.has("ARM_PARAM_LDC") or other)
+    if window and target.has("SHARED_WINDOW_ADDRESS"):
+        cost += _SHARED_WINDOW_COST
+    return cost
+
+
+def predicated_exit_arms(am, target, optimized: bool = True) -> set[str]:
+    """Labels of the blocks ending in a divergent branch whose fall-through arm ptxas predicates with its EXIT
+    (regions.exit_arms: both sides end the kernel; only the fall-through arm counts, a small arm at the
+    branch target keeps the branch: probes/barrier/exit_arm_small_target)."""
+    if not optimized:
+        return set()
+    out = set()
+    for head, arms in exit_arm_branches(am):
+        ft = arms[0]
+        if any(am.loops.ends_in_back_edge(am.blocks[x]) for x in ft):
+            continue
+        cost = exit_arm_cost(am, am.blocks[head], ft, target)
+        if cost is not None and cost <= EXIT_ARM_PREDICATED_MAX:
+            out.add(head)
+    return out
+
+
+def predicates_inner_branches(am, region: Region) -> bool:
+    """A region ptxas predicates: are its inner branches predicated with it (`if (a) { if (b) S }` as one
+    predicate, phases/ifconvert_nested_only_if*)? Not when an inner branch tests a value the region loads: ptxas
+    copies the short tail into both paths and keeps that branch (phases/ifconvert_nested_lds_test_tail)."""
+    by_label, ipdom = am.blocks, am.ipdom
+    inner: set[str] = set()
+    for x in region.body:
+        b = by_label[x]
+        if b.instrs and b.instrs[-1].opcode == "bra" and b.instrs[-1].guard is not None:
+            join = ipdom.get(x)
+            inner |= set().union(*(arm(s, join, by_label) for s in b.succs if s != join)) & region.body
+    return not _tests_own_load(am, region, inner)
+

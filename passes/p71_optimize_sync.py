@@ -211,33 +211,38 @@ def first_barriers_of_exit_arms(am) -> set[int]:
     return out
 
 
-def warp_ops_of_exit_arms(am) -> set[int]:
+def first_syncs_of_kept_exit_arms(am, target) -> set[int]:
+    """ids of the first CTA barrier or warp op in each arm of a divergent branch whose two sides both end the
+    kernel and which ptxas keeps (ifconvert.predicated_exit_arms does not predicate its fall-through arm): the
+    arms are divergent code, so it re-converges there, every target (sm_90+: WARPSYNC.ALL before the BAR or the
+    SHFL of either arm; sm_75-89: WARPSYNC before the BAR, a warp op's slow path: probes
+    barrier/exit_arm_bar6, exit_arm_shfl; docs/findings/convergence.md, "exit arms"). Not a trap's arm
+    (phases/trap_arm_then_uniform_loop_if_bar: `@!P0 BRA` over BPT.TRAP, the code after it converged)."""
+    by_label = am.blocks
+    predicated = ifconvert.predicated_exit_arms(am, target)
+    out: set[int] = set()
+    for branch, arms in R.exit_arm_branches(am):
+        if branch in predicated or R.holds_trap(am, arms):
+            continue
+        for arm in arms:
+            first = next((i for x in arm for i in by_label[x].instrs
+                          if ops.is_cta_barrier(i) or ops.warp_op(i) is not None), None)
+            if first is not None:
+                out.add(id(first))
+    return out
+
+
+def warp_ops_of_exit_arms(am, target) -> set[int]:
     """ids of the warp-synchronous ops in the arms of a divergent branch whose two sides both end the kernel,
     each holding code (regions.exit_arms): there is no join and no BSSY, but each arm runs with part of the
     warp, so its warp ops take their divergent form (sm_90+: `WARPSYNC.ALL; op`, `WARPSYNC R; op`; sm_75-89
     the slow path; probes warp/exit_ifelse_*, nvcc/warp_intrinsics_divergent warp_partial_mask_reduce). An if
-    whose other side only returns stays converged code (div_if_shfl_sync_exit_join)."""
+    whose other side only returns stays converged code (div_if_shfl_sync_exit_join), and so does one whose
+    fall-through arm ptxas predicates with its EXIT (ifconvert.predicated_exit_arms)."""
     by_label = am.blocks
-    return {id(i) for arms in R.exit_arms(am)
-            if not any(_predicated_exit_arm([i for x in a for i in by_label[x].instrs]) for a in arms)
+    predicated = ifconvert.predicated_exit_arms(am, target)
+    return {id(i) for branch, arms in R.exit_arm_branches(am) if branch not in predicated
             for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
-
-
-_MAX_PREDICATED_STORES = 3
-
-
-def _predicated_exit_arm(instrs) -> bool:
-    """An arm ptxas if-converts into `@!P0 STG ... @!P0 EXIT` (the branch is gone, the other arm runs as
-    converged code): register-only work and at most three stores, no load, atomic or sync instruction
-    (docs/findings/eiattr.md section 2, probes barrier/exit_arms_*)."""
-    stores = 0
-    for i in instrs:
-        if i.opcode in ("ret", "exit", "bra") or R.register_only(i):
-            continue
-        if i.opcode != "st" or ops.warp_op(i) is not None:
-            return False
-        stores += 1
-    return stores <= _MAX_PREDICATED_STORES
 
 
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
@@ -361,7 +366,8 @@ class OptimizeSyncInstructions(Phase):
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
         dirty |= {id(w) for r in regions
                   if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
-        dirty |= warp_ops_of_exit_arms(am)
+        dirty |= warp_ops_of_exit_arms(am, target)
+        dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that

@@ -427,29 +427,36 @@ class _Expander:
 
     def _exit_arm_warpsync(self) -> bool:
         """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
-        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier, before its first
-        instruction that is no CTA barrier (ptxas issues leading barriers first; docs/findings/barrier.md); so
-        does the fall-through arm when ptxas keeps it a branch (findings/convergence.md, helper tatom)."""
+        (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier where ptxas predicates
+        the fall-through arm with its EXIT (ifconvert.predicated_exit_arms: the target arm is then straight-line
+        code; after its leading barriers and register work) or traps; where the branch stays its arms are
+        divergent code (phase 71, first_syncs_of_kept_exit_arms). A trap's fall-through arm too long to predicate
+        re-converges at its first CTA barrier (Triton device_assert_kernel; helper tatom). docs/findings/
+        barrier.md; findings/convergence.md, "exit arms" (helper bar)."""
         changed = False
         by_label = self.am.blocks
-        all_arms = R.exit_arms(self.am)
-        for arms in all_arms:
+        predicated = ifconvert.predicated_exit_arms(self.am, self.target)
+        branches = R.exit_arm_branches(self.am)
+        all_arms = [arms for _, arms in branches]
+        for branch, arms in branches:
             fall, target = arms[0], arms[-1]
+            trap = R.holds_trap(self.am, arms)
             # a branch inside an arm of another such branch (Julia's bounds check `if (i <= n) { if (i-1 >= n)
             # trap; ... }`): the warp re-converges once, in the outer branch's target arm (phases/
             # bssy_bar_red_b2r_trap_join: one WARPSYNC.ALL)
             nested = any(target[0] in arm and target[0] not in other[-1] for other in all_arms if other is not arms
                          for arm in other)
-            if not nested and any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
+            if (branch in predicated or trap) and not nested \
+                    and any(ops.is_cta_barrier(i) for x in target for i in by_label[x].instrs):
                 head = by_label[target[0]]
-                k = next((n for n, i in enumerate(head.instrs) if not ops.is_cta_barrier(i)), len(head.instrs))
+                skip = ops.is_cta_barrier if trap else (lambda i: ops.is_cta_barrier(i) or R.register_only(i))
+                k = next((n for n, i in enumerate(head.instrs) if not skip(i)), len(head.instrs))
                 line = head.instrs[k].line if k < len(head.instrs) else 0
                 head.instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, conv=1))
                 self.ctx.count(self.phase, "WARPSYNC.ALL in exit arms")
                 changed = True
-            # a fall-through arm too long to predicate stays a branch: it re-converges at its first block's
-            # first CTA barrier (Triton device_assert_kernel: `@!P BRA trap; WARPSYNC.ALL; BAR`; a short one
-            # is predicated, `@P BAR`; probes barrier/exit_arms_long_*)
+            if not trap:
+                continue
             head = by_label[fall[0]]
             k = next((n for n, i in enumerate(head.instrs) if ops.is_cta_barrier(i)), None)
             if k is not None and ifconvert.too_long_to_predicate(i for x in fall for i in by_label[x].instrs):

@@ -103,7 +103,12 @@ def through_empty(label: str, by_label) -> str:
 
 def divergent_regions(am) -> list[Region]:
     """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
-    point, outermost first (`am`: the function's analysis manager)."""
+    point, outermost first (`am`: the function's analysis manager); one pair per join (below)."""
+    return _one_pair_per_join(all_divergent_regions(am), am.blocks)
+
+
+def all_divergent_regions(am) -> list[Region]:
+    """The regions of every divergent branch, before the one-pair-per-join rule drops inner ones."""
     fn, uni, ipdom, idom, by_label = am.fn, am.uniformity, am.ipdom, am.idom, am.blocks
     dominates = am.dom.dominates
     order = {b.label: i for i, b in enumerate(fn.blocks)}
@@ -131,6 +136,10 @@ def divergent_regions(am) -> list[Region]:
             place = b.label if dominates(b.label, join) else idom.get(join, b.label)
             regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
+    return regions
+
+
+def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
     # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
@@ -317,7 +326,17 @@ def after_extern_call(fn: ori.Function, module: ori.Module | None) -> set[int]:
 
 
 def exit_arms(am) -> list[list[list[str]]]:
-    """The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
+    return [arms for _, arms in exit_arm_branches(am)]
+
+
+def holds_trap(am, arms) -> bool:
+    """Does an arm of an exit-arm branch trap? ptxas branches around BPT.TRAP and takes the other arm as
+    converged code (phases/trap_arm_then_uniform_loop_if_bar)."""
+    return any(i.opcode == "trap" for a in arms for x in a for i in am.blocks[x].instrs)
+
+
+def exit_arm_branches(am) -> list[tuple[str, list[list[str]]]]:
+    """(the branch's block, its arms) for each such branch. The arms (block labels in layout order; the fall-through arm first, the branch target's second) of
     every divergent branch whose two sides both end the kernel with code on each side: there is no join,
     so no region, but ptxas does not take the arms as converged code at a CTA barrier (phase 71
     EXIT_ARMS_DIVERGED below sm_90, phase 72's WARPSYNC.ALL at the target arm from sm_90; an arm that only
@@ -336,5 +355,5 @@ def exit_arms(am) -> list[list[list[str]]]:
         arms = [sorted(arm(s, join, by_label), key=order.get) for s in succs]
         if any(not a or all(exits(by_label[x]) for x in a) for a in arms):
             continue
-        out.append(arms)
+        out.append((b.label, arms))
     return out
