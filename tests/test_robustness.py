@@ -156,15 +156,17 @@ def test_32bit_abi_at_the_address_size_line():
 
 @pytest.mark.parametrize("blanks", [" " * 40000, "\t" * 40000])
 def test_long_blank_runs_are_linear(blanks):
-    """A line with 40k blanks took 23 s (the instruction regex backtracked quadratically)."""
+    """A line with 40k blanks took 23 s of CPU (the instruction regex backtracked quadratically); now about
+    0.05 s. CPU time, not wall time, so another process's load cannot fail it; the bound only catches the
+    quadratic shape coming back."""
     for body in (f"mov.u32 %r1,{blanks}%r2;", f"mov.u32{blanks}%r1, %r2;", f"mov.u32 %r1, %r2{blanks}x",
                  f"ld.global.u32 %r1, [%rd1{blanks}x];", f"{blanks}mov.u32 %r1, %r2;{blanks}"):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             compile_text(kernel(body), "t.ptx", "sm_90")
         except PtxError:
             pass
-        assert time.perf_counter() - t0 < 2.0, body[:20]
+        assert time.process_time() - t0 < 5.0, body[:20]
 
 
 def test_duplicate_label_independent_of_hash_seed():
