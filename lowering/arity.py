@@ -34,6 +34,12 @@ ARITY: dict[str, tuple[int, int | None]] = {
     "bra": (1, 1), "brx": (2, 2), "call": (1, _N), "ret": (0, 0), "exit": (0, 0), "trap": (0, 0),
 }
 
+# Stems whose operations take different operand counts: (stem, operation modifier) -> (fewest, most); ptxas
+# names the operation in its message ("Arguments mismatch for instruction 'tcgen05.dealloc'", 13.0.88)
+ARITY_BY_OPERATION: dict[tuple[str, str], tuple[int, int | None]] = {
+    ("tcgen05", ".alloc"): (2, 2), ("tcgen05", ".dealloc"): (2, 2), ("tcgen05", ".relinquish_alloc_permit"): (0, 0),
+    ("tcgen05", ".wait::st"): (0, 0), ("tcgen05", ".wait::ld"): (0, 0),
+}
 
 # The operand that is a memory address `[...]` (and the only one: an address elsewhere, or none there, is
 # "Arguments mismatch"; ld/ldu's destination as an address is "Argument 0 of instruction 'ld': must be
@@ -59,6 +65,10 @@ def _decimal_float(o) -> bool:
 def check(ins) -> str | None:
     """ptxas's message when `ins` has the wrong number or kind of operands for its stem, else None."""
     op = ins.opcode
+    if ins.mods and (op, ins.mods[0]) in ARITY_BY_OPERATION:
+        lo, hi = ARITY_BY_OPERATION[(op, ins.mods[0])]
+        if len(ins.operands) < lo or hi is not None and len(ins.operands) > hi:
+            return f"Arguments mismatch for instruction '{op}{ins.mods[0].split('::')[0]}'"
     rng = ARITY.get(op)
     if rng is not None and any(type(o) is Imm and _decimal_float(o) for o in ins.operands) \
             and not any(_FLOAT_TYPE.match(m) for m in ins.mods):
