@@ -9,19 +9,18 @@ from __future__ import annotations
 import re
 
 from pylower.lowering import ori
-from pylower.lowering.math_subroutines import ROUTINES
+from pylower.lowering.math_subroutines import of_symbol
 from pylower.sass.instr import SassInstr
 
 from .rules import operand_text, rule
-from .sequences import bssy, bsync
+from .sequences import brk, bssy, bsync
 
-_BY_NAME = {r.name: r for r in ROUTINES.values()}
 _BARRIER_REG = re.compile(r"^B(\d+)$")
 
 
 @rule("fchk")
 def select_fchk(ins, sel):
-    opcode, mods = _BY_NAME[_name(ins.attrs.routine)].check
+    opcode, mods = of_symbol(ins.attrs.routine)[1].check
     return [sel.sass(ins, opcode, mods, tuple(operand_text(o) for o in ins.operands),
                      reason="the fast path's range check: the lanes it fails take the slow path")]
 
@@ -29,11 +28,7 @@ def select_fchk(ins, sel):
 @rule("subcall")
 def select_subcall(ins, sel):
     return [sel.sass(ins, "CALL", ("REL", "NOINC"), (f"`({ins.attrs.routine})",), tags=("SUBROUTINE_CALL",),
-                     reason=f"the slow path: a call to ptxas's internal subroutine {_name(ins.attrs.routine)}")]
-
-
-def _name(symbol: str) -> str:
-    return symbol.split("$", 2)[-1]
+                     reason=f"the slow path: a call to ptxas's internal subroutine {of_symbol(ins.attrs.routine)[1].name}")]
 
 
 def append_subroutines(fn: ori.Function, out, sel, starts: dict[str, int], uniformity) -> None:
@@ -51,34 +46,27 @@ def append_subroutines(fn: ori.Function, out, sel, starts: dict[str, int], unifo
     base = max(used) + 1 if used else 0
     reconvergent = sel.target.has("BSSY_RECONVERGENT")
     reliable = sel.target.has("BREAK_LOOP_RELIABLE")
-    for symbol in sorted(calls, key=lambda s: int(s[len("$__internal_"):].split("_", 1)[0])):
+    for symbol in sorted(calls, key=lambda sym: of_symbol(sym)[0]):
         first = calls[symbol][0]
-        r = _BY_NAME[_name(symbol)]
+        r = of_symbol(symbol)[1]
         per_lane = uniformity is None or any(uniformity.is_divergent_operand(o)
                                              for c in calls[symbol] for o in c.operands[1:])
-        why = f"ptxas's internal subroutine {_name(symbol)}"
+        why = f"ptxas's internal subroutine {r.name}"
         seq: list[SassInstr] = []
-        stack: list[tuple[int, bool]] = []
+        stack: list[tuple[int, bool]] = []            # open pairs: (depth, around a BREAK loop)
         for tok in (r.body if per_lane else ()):
             loop = tok.endswith(".L")
             if tok.startswith("BSSY"):
                 depth = base + len(stack)
                 stack.append((depth, loop))
-                seq += bssy(sel, first, depth, f"B{depth}", reconvergent and not loop)
-                if loop and reliable:
-                    seq[-1].mods = ("RELIABLE",)
+                seq += bssy(sel, first, depth, f"B{depth}", reconvergent, reliable=loop and reliable)
             elif tok.startswith("BREAK"):
-                depth = next(d for d, lp in reversed(stack) if lp)
-                seq.append(sel.sass(first, "BREAK", ("RELIABLE",) if reliable else (), (f"B{depth}",)))
+                seq.append(brk(sel, first, next(d for d, lp in reversed(stack) if lp), reliable))
             else:
                 depth, lp = stack.pop()
-                s = bsync(sel, first, depth, reconvergent and not lp)
-                if lp and reliable:
-                    s.mods = ("RELIABLE",)
-                seq.append(s)
+                seq.append(bsync(sel, first, depth, reconvergent, reliable=lp and reliable))
         seq.append(sel.sass(first, "RET", ("REL", "NODEC")))
         for s in seq:
-            s.guard = ""
             s.origin, s.reason = "isel", f"{why}: its convergence skeleton (its arithmetic is not modelled)"
         starts[symbol] = len(out.instrs)
         out.instrs.extend(seq)

@@ -14,7 +14,7 @@ from pylower.sass.families import is_sync
 from pylower.sass.instr import VIRTUAL
 
 from .rules import operand_text, rule
-from .sequences import bssy, bsync, warpsync
+from .sequences import brk, bssy, bsync, warpsync
 
 # membermask.overlap / .uniform on targets with REDUX -> [(opcode, mods, tags)]; without REDUX: MATCH.ALL
 _WW = ("INT_WARP_WIDE",)
@@ -59,7 +59,7 @@ def select_convergence(ins, sel):
     if ins.opcode == "bssy":
         return bssy(sel, ins, depth, operand_text(ins.operands[1]), reconvergent, reliable=reliable)
     if ins.opcode == "break":
-        return [sel.sass(ins, "BREAK", ("RELIABLE",) if reliable else (), (f"B{depth}",))]
+        return [brk(sel, ins, depth, reliable)]
     return [bsync(sel, ins, depth, reconvergent, reliable=reliable)]
 
 

@@ -10,7 +10,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.target import Target
 from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
-from pylower.passes.analysis.regions import all_divergent_regions, divergent_branch, register_only
+from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
@@ -158,7 +158,7 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
         heads = {r.head for r in am.regions}
         kept_inner = {x for r in am.regions if r.kind == "if" and not predicates_inner_branches(am, r)
                       for x in r.body}
-        dropped = {r.head for r in all_divergent_regions(am) if r.kind == "if" and r.head not in heads
+        dropped = {r.head for r in am.all_regions if r.kind == "if" and r.head not in heads
                    and r.head not in kept_inner
                    and not is_branch_region(am, r, target) and not _holds_warpsync(am, r, target)}
         candidates = [b for b in candidates if b.label not in dropped]

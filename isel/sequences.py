@@ -101,7 +101,7 @@ STRENGTH = {"cta": ("STRONG", "SM"), "cluster": ("STRONG", "GPU"), "gpu": ("STRO
 
 def bssy(sel, ins, depth: int, join: str, reconvergent: bool, guard: str | None = None, reliable: bool = False) -> list:
     """The opening half of a convergence pair: `BSSY Bn, join` (BMOV.32.CLEAR RZ, Bn first where the target
-    has BMOV_CLEAR_BEFORE_BSSY); .RELIABLE for a pair left by a BREAK on targets with reconvergent pairs."""
+    has BMOV_CLEAR_BEFORE_BSSY); .RELIABLE for a pair left by a BREAK (BREAK_LOOP_RELIABLE)."""
     out = []
     if sel.target.has("BMOV_CLEAR_BEFORE_BSSY"):
         out.append(sel.sass(ins, "BMOV", ("32", "CLEAR"), ("RZ", f"B{depth}"), guard=guard))
@@ -111,6 +111,11 @@ def bssy(sel, ins, depth: int, join: str, reconvergent: bool, guard: str | None 
 
 def bsync(sel, ins, depth: int, reconvergent: bool, guard: str | None = None, reliable: bool = False):
     return sel.sass(ins, "BSYNC", _pair_mods(reconvergent, reliable), (f"B{depth}",), guard=guard)
+
+
+def brk(sel, ins, depth: int, reliable: bool):
+    """`BREAK Bn`: leave the pair Bn's loop (.RELIABLE with a .RELIABLE pair)."""
+    return sel.sass(ins, "BREAK", ("RELIABLE",) if reliable else (), (f"B{depth}",))
 
 
 def _pair_mods(reconvergent: bool, reliable: bool) -> tuple:

@@ -102,6 +102,15 @@ def symbol(index: int, r: Routine) -> str:
     return f"{_PREFIX}{index}_${r.name}"
 
 
+_BY_NAME = {r.name: r for r in ROUTINES.values()}
+
+
+def of_symbol(sym: str) -> tuple[int, Routine]:
+    """The number and the routine of a subroutine symbol (symbol()'s inverse)."""
+    index, name = sym[len(_PREFIX):].split("_$", 1)
+    return int(index), _BY_NAME[name]
+
+
 def expand_module(module: ori.Module) -> None:
     """Expand every unguarded subroutine form of the module into its fast-path site (see the module doc)."""
     used = sorted({r.name for f in module.functions for i in f.instructions() if (r := routine(i)) is not None})

@@ -64,7 +64,7 @@ FEATURES: tuple[Feature, ...] = (
             below=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("BREAK_LOOP_RELIABLE", "a convergence pair around a loop left by BREAK is BSSY/BREAK/BSYNC.RELIABLE "
-            "(inside ptxas's internal math subroutines)", since=100),
+            "(ptxas's internal math subroutines; the nest of a long run of guarded stores)", since=100),
     Feature("STORE_NEST_WARPSYNC", "the nest ptxas makes of a long run of guarded stores (a BSSY B0/B1 pair with a "
             "BREAK) re-converges with a WARPSYNC after it", since=80),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "

@@ -393,7 +393,7 @@ class _Expander:
         """The convergence structure of a run of guarded stores ptxas keeps as a branch (ifconvert.StoreRun.shape;
         findings/convergence.md 8 and 23): one pair around it, two pairs (over the first two stores and the rest),
         or a pair and a nest: `bssy B0; bssy B1; ...; @!p break B1; store; bsync B1; store; bsync B0` then a
-        WARPSYNC (STORE_NEST_WARPSYNC), B1 .reliable where pairs are .reconvergent. A last store the structure
+        WARPSYNC (STORE_NEST_WARPSYNC), B1 .reliable where the target has BREAK_LOOP_RELIABLE. A last store the structure
         does not cover stays after it, predicated."""
         line = b.instrs[run.last].line
         if run.shape == "pair":
@@ -410,7 +410,7 @@ class _Expander:
             return first + self._wrap_pair(rest, line, self.reconvergent) + outside
         cut = pos[run.covered - 2] - pos[1] - 1      # the second-to-last covered store, in `rest`
         guard = b.instrs[run.stores[0]].guard
-        reliable = (".reliable",) if self.reconvergent else ()
+        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
         leave = self.p("break", reliable, (A.Sym("B1"),), line)
         leave.guard = guard.inner if type(guard) is A.Not else A.Not(guard)
         inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"

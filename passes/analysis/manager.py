@@ -16,7 +16,7 @@ from .constants import constant_registers
 from .defuse import DefUse
 
 CFG_ANALYSES = ("blocks", "rpo", "rpo_index", "idom", "dom", "ipdom", "loops")
-CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "regions", "innermost", "region_edges", "shuffle_uniformity")
+CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "regions", "innermost", "region_edges", "shuffle_uniformity")
 PRESERVES = ("all", "cfg", "none")
 
 
@@ -115,6 +115,12 @@ class Analyses:
     def single_lane(self):
         from .single_lane import SingleLane
         return self._get("single_lane", lambda: SingleLane(self))
+
+    @property
+    def all_regions(self):
+        """Every divergent branch's region, before the one-pair-per-join rule (regions.all_divergent_regions)."""
+        from .regions import all_divergent_regions
+        return self._get("all_regions", lambda: all_divergent_regions(self))
 
     @property
     def regions(self):

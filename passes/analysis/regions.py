@@ -104,7 +104,7 @@ def through_empty(label: str, by_label) -> str:
 def divergent_regions(am) -> list[Region]:
     """Every region opened by a branch on a divergent predicate whose join is a real reconvergence
     point, outermost first (`am`: the function's analysis manager); one pair per join (below)."""
-    return _one_pair_per_join(all_divergent_regions(am), am.blocks)
+    return _one_pair_per_join(am.all_regions, am.blocks)
 
 
 def all_divergent_regions(am) -> list[Region]:
@@ -151,8 +151,9 @@ def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     keep = []
     for i, r in enumerate(regions):
         # ... but the fast-path site of a math subroutine keeps its own pair (probes phases/subroutine_*)
-        inside = not is_subroutine_site(by_label[r.head]) and any(r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
-                     for j in by_end[ends[r.join]] if j != i)
+        inside = not is_subroutine_site(by_label[r.head]) and any(
+            r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
+            for j in by_end[ends[r.join]] if j != i)
         if not inside:
             keep.append(r)
     return keep
