@@ -153,7 +153,8 @@ _REG = re.compile(r"%[a-z]+\d+")
 def _block_end(i) -> bool:
     """Does `i` end the stretch the BSSY rises in? A ballot (`VOTE.ANY R, PT, P` of a computed predicate) is an
     ordinary instruction of its block (nvcc stream_compaction: `BSSY ... VOTE.ANY; @!P STS; BAR; @P BRA`); a
-    VOTE of the active lanes (`VOTE.ANY R, PT, PT`: a loop test's first half, __activemask) still ends it."""
+    VOTE of the active lanes (`VOTE.ANY R, PT, PT`: a loop test's first half, __activemask) still ends it
+    (docs/findings/convergence.md "A ballot does not hold back the BSSY"; probes warp/bssy_vote_*)."""
     if i.opcode == "VOTE":
         return not i.operands or i.operands[-1].lstrip("!") == "PT"
     return i.opcode in _BLOCK_ENDS

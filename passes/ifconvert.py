@@ -49,7 +49,7 @@ _SHORT_LOAD_SPACES = (".shared", ".param", ".const")
 _UNPREDICATED = NEVER_PREDICATED_OPCODES
 KEPT_REGION_MIN_SIZE = 21
 # an if region that joins at a CTA barrier stays a branch with its pair from this many SASS instructions on
-# (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine instructions")
+# (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")
 BARRIER_JOIN_KEPT_MIN = 9
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
@@ -85,7 +85,7 @@ def _sass_size(instrs, target) -> int:
     a shift by a constant into its one add fused with it (LEA, LEA.HI; below sm_90 free when the add only forms
     a shared address: `[R.X4+sym]`), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
     two chained min/max of one kind in one instruction
-    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine instructions")."""
+    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")."""
     n = 0
     instrs = list(instrs)
     windows: dict[tuple, set[int]] = {}
