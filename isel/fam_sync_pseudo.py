@@ -386,8 +386,8 @@ def _store_run_pair(instrs: list, k: int) -> bool:
     """Is the BSSY at `k` the pair of a run of guarded stores (phase 72's store runs: predicated stores and
     register work up to its BSYNC, no branch)? ptxas places it as in any block, not by the loop-head rule:
     `loop: LDG ...; BAR; BSSY; SHFL.UP ...; @p STS; @p STS` where the pair of a branch in the same place goes
-    above the barrier (Triton cumsum_carry; probes phases/bssy_loop_head_store_run_*; findings/convergence.md
-    "Guarded-store pairs in a loop's first block")."""
+    above the barrier (Triton cumsum_carry; probes phases/bssy_loop_head_store_run_bar_shfl and
+    bssy_loop_head_branch_bar_shfl; docs/findings/convergence.md "Guarded-store pairs in a loop's first block")."""
     bar = instrs[k].operands[0] if instrs[k].operands else None
     stores = 0
     for i in instrs[k + 1:]:
