@@ -36,7 +36,7 @@ from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, MBARRIER, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .analysis.regions import (LOADS, Region, arm, before_join_barrier, exit_arm_branches, holds_cycle,
@@ -460,6 +460,8 @@ def is_kept_region(am, region: Region, target) -> bool:
     c = _contents(_region_instrs(am, region.body))
     if c.hard or c.size >= KEPT_REGION_MIN_SIZE:
         return True
+    if _elected_copy_kept(list(_region_instrs(am, region.body)), target):
+        return True
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
         # a loop some lanes leave early stays a branch whatever it holds (ifconvert_loop_{alu,lds,stg}_*);
@@ -494,6 +496,53 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+# ---------------------------------------------------------------- regions holding an elected bulk/tensor load
+
+# units of work beside the first elected copy from which ptxas keeps its region a branch (probes
+# async/elected_copy_if_*; docs/findings/async.md "A region holding a bulk or tensor load (helper nvasync, stop 20)")
+ELECTED_COPY_KEPT_UNITS = 2
+ELECTED_COPY_KEPT_UNITS_WIDE = 3       # PREDICATE_ELECTED_COPY_WIDE (sm_100+)
+_ELECTED_FREE = ("mov", "cvta")
+
+
+def elected_copy(ins: ori.Instr) -> bool:
+    """A global -> shared bulk or tensor load: the copies ISel issues in an ELECT loop (or, on the sm_120
+    family, through the bulk-copy syscall)."""
+    a = ins.attrs
+    return ins.op == ASYNC and a.form in ("bulk", "tensor_load") and a.src == "global" and a.dst != "global"
+
+
+def _elected_copy_kept(instrs, target) -> bool:
+    """Does a region holding an elected bulk/tensor load stay a branch? On the sm_120 family always (the
+    syscall is a CALL). Elsewhere ptxas predicates it (VOTEU.ALL-guarded, the ELECT loop kept) while the rest
+    of its work is small: one unit on sm_90, two from sm_100; a unit is every further instruction (a further
+    copy too) except copies of registers, symbols and special registers, address conversions and parameter
+    reads, plus every distinct immediate a further mbarrier op or copy takes in a register (the tx count of an
+    arrive.expect_tx, a bulk size the first copy does not share)."""
+    copies = [i for i in instrs if elected_copy(i)]
+    if not copies:
+        return False
+    if target.has("BULK_COPY_SYSCALL"):
+        return True
+    first = copies[0]
+    seen = {o.value for o in first.operands if type(o) is A.Imm}
+    units = 0
+    for ins in instrs:
+        if ins is first or not _size(ins):
+            continue
+        if ins.opcode in _ELECTED_FREE and not (ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm) \
+                or ins.opcode == "ld" and ins.has(".param"):
+            continue
+        units += 1
+        if ins.op in (ASYNC, MBARRIER):
+            for o in ins.operands:
+                if type(o) is A.Imm and o.value not in seen:
+                    seen.add(o.value)
+                    units += 1
+    limit = ELECTED_COPY_KEPT_UNITS_WIDE if target.has("PREDICATE_ELECTED_COPY_WIDE") else ELECTED_COPY_KEPT_UNITS
+    return units >= limit
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
