@@ -504,6 +504,7 @@ def is_kept_region(am, region: Region, target) -> bool:
 # async/elected_copy_if_*; docs/findings/async.md "A region holding a bulk or tensor load (helper nvasync, stop 20)")
 ELECTED_COPY_KEPT_UNITS = 2
 ELECTED_COPY_KEPT_UNITS_WIDE = 3       # PREDICATE_ELECTED_COPY_WIDE (sm_100+)
+INIT_KEPT_UNITS = 2                    # ... beside an mbarrier.init (SYNCS, every target)
 _ELECTED_FREE = ("mov", "cvta")
 
 
@@ -515,25 +516,34 @@ def elected_copy(ins: ori.Instr) -> bool:
 
 
 def _elected_copy_kept(instrs, target) -> bool:
-    """Does a region holding an elected bulk/tensor load stay a branch? On the sm_120 family always (the
-    syscall is a CALL). Elsewhere ptxas predicates it (VOTEU.ALL-guarded, the ELECT loop kept) while the rest
-    of its work is small: one unit on sm_90, two from sm_100; a unit is every further instruction (a further
-    copy too) except copies of registers, symbols and special registers, address conversions and parameter
-    reads, plus every distinct immediate a further mbarrier op or copy takes in a register (the tx count of an
-    arrive.expect_tx, a bulk size the first copy does not share)."""
+    """Does a region holding an elected bulk/tensor load, or an mbarrier.init on SYNCS, stay a branch? With a
+    copy: on the sm_120 family always (the syscall is a CALL); elsewhere ptxas predicates it (VOTEU.ALL-guarded,
+    the ELECT loop kept) while the rest of its work is small: one unit on sm_90, two from sm_100. With an init
+    (and no copy): one unit on every SYNCS target (mbarrier/init_if_units_*). See _units_beside."""
     copies = [i for i in instrs if elected_copy(i)]
-    if not copies:
-        return False
-    if target.has("BULK_COPY_SYSCALL"):
-        return True
-    first = copies[0]
+    if copies:
+        if target.has("BULK_COPY_SYSCALL"):
+            return True
+        wide = target.has("PREDICATE_ELECTED_COPY_WIDE")
+        return _units_beside(instrs, copies[0]) >= (ELECTED_COPY_KEPT_UNITS_WIDE if wide else ELECTED_COPY_KEPT_UNITS)
+    inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
+    return bool(inits) and target.has("MBARRIER_SYNCS") and _units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
+
+
+def _units_beside(instrs, first) -> int:
+    """The work of a region beside its first copy or init: every further instruction except copies of
+    registers, symbols and special registers, address conversions and parameter reads (a mov of an immediate
+    counts: the value needs a register; not one the first op itself reads, as the init count), plus every distinct immediate a further mbarrier op or copy takes in
+    a register (the tx count of an arrive.expect_tx, a bulk size the first one does not share)."""
     seen = {o.value for o in first.operands if type(o) is A.Imm}
+    own = {o.name for o in first.operands if type(o) is A.Reg}
     units = 0
     for ins in instrs:
         if ins is first or not _size(ins):
             continue
-        if ins.opcode in _ELECTED_FREE and not (ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm) \
-                or ins.opcode == "ld" and ins.has(".param"):
+        imm = ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm
+        if ins.opcode in _ELECTED_FREE and not imm or ins.opcode == "ld" and ins.has(".param") \
+                or imm and getattr(ins.operands[0], "name", None) in own:      # folded into the first one
             continue
         units += 1
         if ins.op in (ASYNC, MBARRIER):
@@ -541,8 +551,7 @@ def _elected_copy_kept(instrs, target) -> bool:
                 if type(o) is A.Imm and o.value not in seen:
                     seen.add(o.value)
                     units += 1
-    limit = ELECTED_COPY_KEPT_UNITS_WIDE if target.has("PREDICATE_ELECTED_COPY_WIDE") else ELECTED_COPY_KEPT_UNITS
-    return units >= limit
+    return units
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
