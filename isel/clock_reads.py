@@ -120,7 +120,10 @@ def wait(ins: ori.Instr, sel: SelectContext) -> SassInstr | None:
     """The DEPBAR.LE that follows a uniform clock read below sm_90, or None."""
     if not sel.target.has("UNIFORM_CLOCK_WAIT") or sel.block is None or not reads_uniform(ins, sel):
         return None
-    before = sel.block.instrs[:sel.position(ins)]
-    busy = any(i.opcode in _MEMORY and ".param" not in i.mods for i in before)
+    busy = False
+    for i in sel.block.instrs:
+        if i is ins:
+            break
+        busy = busy or i.opcode in _MEMORY and ".param" not in i.mods
     return sel.sass(ins, "DEPBAR", ("LE",), ("SB1" if busy else "SB0", "0x0"),
                     reason="a clock read into a uniform register is waited for at once")
