@@ -166,6 +166,8 @@ FEATURES: tuple[Feature, ...] = (
     # ---- the instruction scheduler (isel/schedule.py)
     Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
             "16-lane pipes)", families=(120,)),
+    Feature("UNIFORM_CLOCK_WAIT", "a clock read into a uniform register (S2UR) is waited for at once with "
+            "DEPBAR.LE (isel/clock_reads.py)", below=90),
     Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
             "constant bank)", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
