@@ -567,7 +567,7 @@ class _Expander:
         whole warp there, so the branch does not split it (nvcc/reduce_cub_block raking: `if (tid < 32) {
         __syncwarp(); shfl.down x5 }`). In an if/else one arm is enough; a WARPSYNC.ALL inside an inner if of
         the arm is not (BSSY kept); runs of collectives before it do not matter. Probes
-        phases/warpsync_all_arm_*; docs/findings/convergence.md "A WARPSYNC.ALL on every path of an arm"."""
+        warp/warpsync_all_arm_*; docs/findings/convergence.md "A WARPSYNC.ALL on every path of an arm"."""
         if region.kind != "if":
             return False
         by_label, ipdom = self.am.blocks, self.am.ipdom
