@@ -570,13 +570,15 @@ class _Expander:
         warp/warpsync_all_arm_*; docs/findings/convergence.md "A WARPSYNC.ALL on every path of an arm"."""
         if region.kind != "if":
             return False
-        by_label, ipdom = self.am.blocks, self.am.ipdom
+        by_label, ipdom, dom = self.am.blocks, self.am.ipdom, self.am.dom
         head = by_label.get(region.head)
         if head is None:
             return False
         for entry in head.succs:
             x = entry
-            while x in region.body and x != region.join:
+            # only blocks the arm reaches forward: a loop header it goes back to runs its WARPSYNC.ALL in the
+            # next trip (nvcc/cg_invoke_one_elect warp_work_queue keeps its pair)
+            while x in region.body and x != region.join and dom.dominates(entry, x):
                 if any(_warpsync_all(i) for i in by_label[x].instrs):
                     return True
                 x = ipdom.get(x)
