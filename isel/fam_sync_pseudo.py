@@ -243,7 +243,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 u |= predicated[1]
             if _into(i, merged_labels) and i.guard:
                 predicated = (i.operands[0][2:-1], _regs(i.guard), j)
-            waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR"
+            waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR" \
+                or not below_membar and _release_store_fence(instrs, j, first)
             if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
                 # inside a region pylower still branches over: before its branch (same sync order)
                 at = j if predicated is None else predicated[2]
@@ -284,6 +285,22 @@ def _below_membar(instrs: list, start: int, first: int) -> bool:
                 x.opcode in _MEMORY and x.line == i.line for x in instrs[j + 1:first])):
             return True
     return False
+
+
+_STORES = frozenset({"STG", "ST", "STS"})
+
+
+def _release_store_fence(instrs: list, j: int, first: int) -> bool:
+    """sm_90+: the MEMBAR of a release store (`st.release.gpu` is `MEMBAR.ALL.GPU ERRBAR CGAERRBAR ST`,
+    `st.release.cta` `MEMBAR.ALL.CTA ST`: a store of the same PTX line follows) stalls the issue; the BSSY is
+    issued before it, whatever the instructions before it wait for (nvcc/decoupled_lookback_scan: `LDS ... BSSY
+    MEMBAR ERRBAR CGAERRBAR ST` before the look-back loop; probes phases/bssy_release_store_*). Not the MEMBAR
+    of a release atomic or reduction (`MEMBAR ATOMG B`, section 24.1), nor a fence of its own (`MEMBAR ERRBAR
+    CCTL VOTEU RED B`). docs/findings/convergence.md "The BSSY above a release store's MEMBAR"."""
+    i = instrs[j]
+    return i.opcode == "MEMBAR" and any(
+        x.opcode in _STORES and x.line == i.line for x in instrs[j + 1:min(j + 4, first)]) \
+        and not any(x.opcode in _MEMORY and x.opcode not in _STORES and x.line == i.line for x in instrs[j + 1:first])
 
 
 def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:

@@ -6,6 +6,8 @@ immediate (`mov.u32 %r3, 3; bar.sync %r3` -> `BAR.SYNC 0x3`, so EIATTR_NUM_BARRI
 folds through arithmetic (`add` of constants), takes the id modulo 16 (`mov 17` -> `BAR.SYNC 0x1`) and
 does not validate folded values (a folded count of 48 is emitted as 0x30). A register with more than one
 definition, or a guarded one, is not folded; at -O0 nothing is (probes bar_sync_reg_id_const, bar_sync_reg_id_O0).
+
+It also deletes a shuffle or vote that repeats an earlier one of its block on the same values (passes/warp_cse.py).
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
 from .analysis.defuse import defs
+from .warp_cse import cse_warp_ops
 from .manager import PassContext, Phase
 from pylower.lowering.ops import is_cta_barrier
 
@@ -85,7 +88,10 @@ class GeneralOptimizeEarly(Phase):
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         consts = None
-        changed = False
+        deleted = cse_warp_ops(fn, ctx.target.has("WARP_OP_CSE_ACROSS_BARRIER"), NAME)
+        if deleted:
+            ctx.count(self, "repeated warp ops deleted", deleted)
+        changed = bool(deleted)
         for ins in fn.instructions():
             if not is_cta_barrier(ins):
                 continue

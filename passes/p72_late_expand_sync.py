@@ -571,6 +571,8 @@ class _Expander:
         self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
+        if self.target.has("WARPSYNC_ALL_ARM_UNPAIRS"):
+            self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
@@ -579,6 +581,29 @@ class _Expander:
             fn.blocks.extend(self.ool)
             changed = True
         return changed
+
+    def _arm_runs_warpsync_all(self, region: R.Region) -> bool:
+        """sm_90+: an if one of whose arms runs a WARPSYNC.ALL on every path to the join (a full-mask
+        bar.warp.sync, a lone warp op's inline form; after the expansion) has no pair: the program declares the
+        whole warp there, so the branch does not split it (nvcc/reduce_cub_block raking: `if (tid < 32) {
+        __syncwarp(); shfl.down x5 }`). In an if/else one arm is enough; a WARPSYNC.ALL inside an inner if of
+        the arm is not (BSSY kept); runs of collectives before it do not matter. Probes
+        warp/warpsync_all_arm_*; docs/findings/convergence.md "A WARPSYNC.ALL on every path of an arm"."""
+        if region.kind != "if":
+            return False
+        by_label, ipdom, dom = self.am.blocks, self.am.ipdom, self.am.dom
+        head = by_label.get(region.head)
+        if head is None:
+            return False
+        for entry in head.succs:
+            x = entry
+            # only blocks the arm reaches forward: a loop header it goes back to runs its WARPSYNC.ALL in the
+            # next trip (nvcc/cg_invoke_one_elect warp_work_queue keeps its pair)
+            while x in region.body and x != region.join and dom.dominates(entry, x):
+                if any(_warpsync_all(i) for i in by_label[x].instrs):
+                    return True
+                x = ipdom.get(x)
+        return False
 
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
@@ -616,6 +641,12 @@ class _Expander:
             by_label[r.join].instrs.insert(0, self.p("bsync", mods, (A.Sym(f"B{depth}"),), line))
             self.ctx.count(self.phase, "BSSY/BSYNC pairs")
         return bool(order)
+
+
+def _warpsync_all(ins: ori.Instr) -> bool:
+    """A plain full-mask `warpsync` pseudo-op (WARPSYNC.ALL), not a collective's nor an exclusive one."""
+    return ins.opcode == "warpsync" and ins.by == NAME and ins.guard is None and not ins.mods and len(ins.operands) == 1 \
+        and ops.is_full_mask(ins.operands[0])
 
 
 def _value_key(r: R.Region) -> tuple:

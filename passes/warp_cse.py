@@ -1,0 +1,137 @@
+"""Common subexpressions among warp shuffles and votes (part of phase 13 GeneralOptimizeEarly, -O1+).
+
+ptxas numbers the values of a block and deletes a `shfl.sync` or `vote.sync` that repeats an earlier one of the
+same block on the same values (same opcode and modifiers, same source values, same guard): its results become
+copies of the earlier one's. Values are followed through moves and register-only arithmetic, so a second scan
+chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
+into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
+does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
+Probes warp/cse_*; docs/findings/convergence.md "Repeated warp shuffles and votes are one".
+"""
+from __future__ import annotations
+
+from pylower.lowering import ori
+from pylower.lowering import ops
+from pylower.lowering import ptx_ast as A
+
+from .analysis.defuse import defs
+
+_CSE_OPCODES = ("shfl", "vote")
+# instructions whose result is a function of their operands (and, guarded, of the old value of the destination)
+_PURE = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
+_MOVE = ori.ORI_CLASSES["move"]
+
+
+def _dest_regs(ins: ori.Instr) -> list[A.Reg]:
+    first = ins.operands[0] if ins.operands else None
+    if type(first) is A.Reg:
+        return [first]
+    if type(first) is A.Pair and type(first.first) is A.Reg and type(first.second) is A.Reg:
+        return [first.first, first.second]
+    return []
+
+
+class _Numbering:
+    """Value numbers of one block's registers, in order."""
+
+    def __init__(self):
+        self.vn: dict[str, object] = {}
+        self.holder: dict[object, str] = {}      # value number -> a register holding it now
+        self.pure: dict[tuple, list] = {}        # key -> value numbers of the results
+        self.fresh = 0
+
+    def of(self, o):
+        t = type(o)
+        if t is A.Reg:
+            return self.vn.get(o.name, ("in", o.name))
+        if t is A.Imm:
+            return ("imm", o.text)
+        if t in (A.Not, A.Neg):
+            return (t.__name__, self.of(o.inner))
+        if t in (A.Vec, A.Paren, A.Addr):
+            return (t.__name__, tuple(self.of(i) for i in o.items), getattr(o, "offset", None))
+        return ("op", repr(o))
+
+    def key(self, ins: ori.Instr, dests: list[A.Reg]) -> tuple:
+        srcs = ins.operands[1:] if dests else ins.operands
+        old = tuple(self.of(d) for d in dests) if ins.guard is not None else ()
+        return (ins.opcode, ins.mods, tuple(self.of(o) for o in srcs),
+                self.of(ins.guard) if ins.guard is not None else None, old)
+
+    def define(self, reg: str, value) -> None:
+        prev = self.vn.get(reg)
+        if prev is not None and self.holder.get(prev) == reg:
+            del self.holder[prev]
+        self.vn[reg] = value
+        self.holder.setdefault(value, reg)
+        # a register that held another value no longer does
+        for v, r in list(self.holder.items()):
+            if r == reg and v != value:
+                del self.holder[v]
+
+    def new(self):
+        self.fresh += 1
+        return ("v", self.fresh)
+
+
+def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
+    """Delete repeated shuffles/votes of each block; returns how many."""
+    deleted = 0
+    temps = 0
+    for b in fn.blocks:
+        num = _Numbering()
+        warp: dict[tuple, tuple[ori.Instr, list]] = {}
+        out: list[ori.Instr] = []
+        for ins in b.instrs:
+            if ops.is_cta_barrier(ins) and not across_barrier:
+                warp.clear()
+            dests = _dest_regs(ins)
+            if ins.opcode in _CSE_OPCODES and dests and len(dests) == len(defs(ins)):
+                key = num.key(ins, dests)
+                hit = warp.get(key)
+                if hit is not None:
+                    first, values = hit
+                    copies = []
+                    for k, (d, v) in enumerate(zip(dests, values)):
+                        src = num.holder.get(v)
+                        if src is None:           # the earlier result was overwritten: keep it in a temp
+                            temps += 1
+                            src = f"%warp_cse{temps}"
+                            typ = ".pred" if k or ".pred" in first.mods else ".b32"
+                            fn.decls.append(A.VarDecl(".reg", (typ,), src))
+                            at = next(n for n, x in enumerate(out) if x is first) + 1
+                            out.insert(at, ori.Instr(_MOVE, "mov", (typ,), (A.Reg(src), _dest_regs(first)[k]),
+                                                     None, {}, first.line, by))
+                            num.holder[v] = src
+                            num.vn[src] = v
+                        typ = ".pred" if k or ".pred" in ins.mods else ".b32"
+                        copies.append(ori.Instr(_MOVE, "mov", (typ,), (d, A.Reg(src)), None, {}, ins.line, by))
+                    for d, v in zip(dests, values):
+                        num.define(d.name, v)
+                    out.extend(copies)
+                    deleted += 1
+                    continue
+                values = [num.new() for _ in dests]
+                for d, v in zip(dests, values):
+                    num.define(d.name, v)
+                warp[key] = (ins, values)
+                out.append(ins)
+                continue
+            ds = defs(ins)
+            if ins.op in _PURE and dests and len(dests) == len(ds):
+                if ins.opcode == "mov" and ins.guard is None and len(ins.operands) == 2 \
+                        and type(ins.operands[1]) is A.Reg:
+                    num.define(dests[0].name, num.of(ins.operands[1]))
+                else:
+                    key = num.key(ins, dests)
+                    values = num.pure.get(key)
+                    if values is None:
+                        values = num.pure[key] = [num.new() for _ in dests]
+                    for d, v in zip(dests, values):
+                        num.define(d.name, v)
+            else:
+                for d in ds:
+                    num.define(d, num.new())
+            out.append(ins)
+        b.instrs = out
+    return deleted
