@@ -395,8 +395,11 @@ class _Atom:
         """Which aggregation ptxas applies (section 3), or None."""
         key = (self.op, self.type)
         val = self.srcs[0]
-        uniform_val = type(val) is A.Imm or self.sel.uniformity.is_uniform(val) or (
-            self.target.has("SHFL_BROADCAST_UNIFORM") and self.broadcast(val))
+        # a shuffle broadcast is warp-uniform to the uniformity analysis, but below sm_90 the aggregation still
+        # prefix-scans it (probes atomic/agg_value_shfl_idx_broadcast, agg_value_shfl_idx_imm_lane)
+        broadcast = self.broadcast(val)
+        uniform_val = type(val) is A.Imm or (self.target.has("SHFL_BROADCAST_UNIFORM") if broadcast
+                                             else self.sel.uniformity.is_uniform(val))
         if not self.sel.uniformity.is_uniform(self.addr):
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None

@@ -191,7 +191,11 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             k += 1
             continue
         first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
-        if instrs[first].label is not None and id(instrs[first]) not in merged:
+        if instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard:
+            # a guarded BSSY opens a region nested in one pylower predicates: ptxas's BSSY is the first
+            # instruction after that region's branch, below the block's barriers (Triton atomic_fadd_kernel
+            # fp16_acq_rel_gpu on sm_90: `BSSY BAR BAR @!P BRA; BSSY loop`; docs/findings/convergence.md
+            # "A nested pair's BSSY stays in its region (helper tatom, stop 20)")
             k += 1
             continue
         start = first
@@ -220,7 +224,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 continue
         if below_membar:
             if _below_membar(instrs, start, first):
-                at = _above_trailing_barriers(instrs, start, first)
+                at = _above_trailing_barriers(instrs, start, first, acquire_stall)
                 if at == first and first >= 2 and instrs[first - 1].opcode == "CCTL" \
                         and instrs[first - 2].opcode in _MEMBAR_TAIL:
                     at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
@@ -262,12 +266,84 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if at < first:
             _move_bssy(instrs, first, k, at)
         k += 1
+    if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
+        _clear_at_join(instrs)
 
 
 _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
 
 
 _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
+
+
+def _clear_at_join(instrs: list) -> None:
+    """sm_75: a BSSY issued after the CTA barriers that start a join block (`BSYNC BAR BSSY`, section 3's
+    rule) keeps its BMOV.32.CLEAR at the join, before the barriers, when the block computes nothing its
+    branch tests (`BSYNC BMOV.32.CLEAR BAR BSSY @P BRA`); when the block computes the branch condition from a
+    value it computes the clear stays with its BSSY (`BSYNC BAR LDG ISETP BMOV.32.CLEAR BSSY`). A compare of
+    values from before the block ptxas hoists out of it, unless seven predicate registers are live there.
+    Findings: docs/findings/convergence.md "sm_75's BMOV.32.CLEAR at a join (helper tatom, stop 20)"; probes
+    phases/bmov_join_*, bmov_loop_head_bar."""
+    for k, i in enumerate(instrs):
+        if i.opcode != "BSSY" or k < 2 or instrs[k - 1].opcode != "BMOV" or "CLEAR" not in instrs[k - 1].mods:
+            continue
+        head = k - 1                      # the join block's first instruction
+        while head > 0 and instrs[head].label is None and instrs[head - 1].opcode not in _BLOCK_ENDS:
+            head -= 1
+        syncs = [x for x in instrs[head:k - 1] if is_sync(x.opcode, ", ".join(x.operands))]
+        if not syncs or any(x.opcode != "BAR" for x in syncs):
+            continue
+        # the region's branch (or its first guarded instruction, where pylower guards the body)
+        end = next((e for e in range(k + 1, len(instrs)) if instrs[e].guard
+                    or instrs[e].opcode in _BLOCK_ENDS or instrs[e].label is not None), None)
+        if end is None or not instrs[end].guard:
+            continue
+        tested = _regs(instrs[end].guard)
+        varying = _loop_defs(instrs, head)     # a loop's first block: ptxas hoists a loop-invariant compare
+        if varying is None:                    # elsewhere a compare of values the block does not compute, when
+            varying = set()                    # a predicate register is free for it (at most 7: P0-P6)
+            for x in instrs[head:end]:
+                varying |= _dest_uses(x)[0]
+            if _live_predicates(instrs, head) >= _PREDICATES:
+                varying = None
+        if any(_dest_uses(x)[0] & tested and (varying is None or _dest_uses(x)[1] & varying)
+               for x in instrs[head:end]):
+            continue
+        bmov = instrs.pop(k - 1)
+        bmov.label, instrs[head].label = instrs[head].label, None
+        instrs.insert(head, bmov)
+
+
+_PREDICATES = 7          # P0-P6
+_PRED = re.compile(r"%p\d+")
+
+
+def _live_predicates(instrs: list, at: int) -> int:
+    """How many predicate registers written before `at` are read at or after it (straight-line view)."""
+    before: set[str] = set()
+    for x in instrs[:at]:
+        before |= {r for r in _dest_uses(x)[0] if _PRED.fullmatch(r)}
+    live: set[str] = set()
+    dead: set[str] = set()
+    for x in instrs[at:]:
+        d, u = _dest_uses(x)
+        live |= {r for r in u if r in before and r not in dead}
+        dead |= d
+    return len(live)
+
+
+def _loop_defs(instrs: list, head: int) -> set[str] | None:
+    """The registers written inside the loop whose first block starts at `head` (None: not a loop head)."""
+    label = instrs[head].label
+    if label is None:
+        return None
+    back = [e for e in range(head, len(instrs)) if instrs[e].opcode == "BRA" and f"`({label})" in instrs[e].operands]
+    if not back:
+        return None
+    out: set[str] = set()
+    for x in instrs[head:back[-1] + 1]:
+        out |= _dest_uses(x)[0]
+    return out
 
 
 def _below_membar(instrs: list, start: int, first: int) -> bool:

@@ -375,6 +375,12 @@ class OptimizeSyncInstructions(Phase):
         consts = am.constants
         barrier_joins = {R.through_empty(r.join, am.blocks) for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
                          and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts, target))}
+        # a spin region whose join does memory work (a store, a fence) before its barrier keeps its pair, and the
+        # barrier still re-converges the warp (docs/findings/convergence.md "A spin region's join with a fence
+        # before its barrier (helper tatom, stop 20)"; probes phases/spin_if_cas_*_bar_join)
+        spin_joins = {R.through_empty(r.join, am.blocks) for r in regions if not r.barrier_join
+                      and r.join in am.blocks and ifconvert.is_branch_region(am, r, target)
+                      and ifconvert.arrives_diverged_at_barrier(am, r, target)}
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
         forms, rewarp = {}, set()
         if forms_target:
@@ -433,6 +439,9 @@ class OptimizeSyncInstructions(Phase):
                 if wop is None:                      # a CTA barrier that is not a warp op
                     if b.label in barrier_joins and all(R.before_join_barrier(i) for i in out):  # first in a barrier join
                         out.append(ins)
+                        continue
+                    if b.label in spin_joins and not any(ops.is_cta_barrier(i) or ops.warp_op(i, consts) for i in out):
+                        out.append(ins)              # the first barrier after a spin region's join
                         continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call
                                      and b.label not in kept):

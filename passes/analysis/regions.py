@@ -56,8 +56,19 @@ def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
 
 def _barrier_join(join: str, by_label) -> bool:
     """Does the join start with an aligned CTA barrier, past empty fall-through blocks (a label after the
-    branch: `@p bra L; J: bar.sync`, phases/spin_loop_*_bar_join_label)?"""
-    return _starts_with_cta_barrier(by_label[through_empty(join, by_label)])
+    branch: `@p bra L; J: bar.sync`, phases/spin_loop_*_bar_join_label) and past blocks of register-only work
+    that lead only to it (a CAS loop's exit block `shr; cvt` falling into its enclosing if's join `add; bar.sync`:
+    Triton atomic_fadd_kernel, probes phases/spin_if_cas_exit_work_bar_join; docs/findings/convergence.md "A spin
+    loop's exit block of register work before a barrier join (helper tatom, stop 20)")?"""
+    seen: set[str] = set()
+    b = by_label[through_empty(join, by_label)]
+    while not _starts_with_cta_barrier(b):
+        if b.label in seen or len(b.succs) != 1 or b.succs[0] not in by_label \
+                or not all(before_join_barrier(i) or i.opcode == "bra" and i.guard is None for i in b.instrs):
+            return False
+        seen.add(b.label)
+        b = by_label[through_empty(b.succs[0], by_label)]
+    return True
 
 
 def exits(b: ori.BasicBlock) -> bool:
@@ -207,11 +218,35 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
             continue
         # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
         # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
-        if uni is not None and not (uni.is_divergent_operand(test.guard) or b.label in inside):
+        if uni is not None and not (uni.is_divergent_operand(test.guard) or b.label in inside
+                                    or _tests_broadcast(am, b, test)):
             continue
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
     return out
+
+
+def _tests_broadcast(am, latch: ori.BasicBlock, test: ori.Instr) -> bool:
+    """sm_75's loop test takes a shuffle's result as per lane: a loop exiting on a value broadcast from a constant
+    lane (warp-uniform for everything else, uniformity._broadcast) still gets its VOTE.ANY test (Triton
+    spin_lock_accumulate_kernel; probe phases/shfl_idx_const_lane_loop on sm_75; docs/findings/convergence.md
+    "A shuffle from a constant lane is warp-uniform (helper tatom, stop 20)")."""
+    by_label = am.blocks
+    body = am.loops.body(branch_target(latch.instrs[-1]), latch.label)
+    need = {r for r in am.defuse.uses(test)}
+    writers = [i for x in body for i in by_label[x].instrs]
+    seen: set[int] = set()
+    while need:
+        hit = [i for i in writers if id(i) not in seen and set(am.defuse.defs(i)) & need]
+        if not hit:
+            return False
+        need = set()
+        for i in hit:
+            seen.add(id(i))
+            if i.opcode == "shfl":
+                return True
+            need |= set(am.defuse.uses(i))
+    return False
 
 
 def exiting_divergent_loops(am) -> list[frozenset]:

@@ -66,6 +66,19 @@ def _imm(o) -> int | None:
     return v if isinstance(v, int) else None
 
 
+def _broadcast(ins: ori.Instr) -> bool:
+    """shfl.sync.idx over the full warp (mask -1, c = 31: one 32-lane segment) from a constant lane: every lane
+    gets the same value (ptxas: a spin loop exiting on it is no divergent loop, no WARPSYNC at the shuffle;
+    Triton's `atom.cas` lock taken by lane 0 and broadcast. Findings: docs/findings/convergence.md "A shuffle
+    from a constant lane is warp-uniform (helper tatom, stop 20)"; probes phases/shfl_idx_*_loop)."""
+    ops = ins.operands
+    if ".sync" not in ins.mods or getattr(ins.attrs, "mode", "") != "idx" or len(ops) != 5 or type(ops[0]) is A.Pair:
+        return False
+    lane, c, mask = _imm(ops[2]), _imm(ops[3]), _imm(ops[4])
+    return lane is not None and c is not None and (c >> 8) & 0x1F == 0 and mask is not None \
+        and mask & 0xFFFFFFFF == 0xFFFFFFFF
+
+
 def _generic(ins: ori.Instr) -> bool:
     return not any(m.startswith(_SPACES) for m in ins.mods)
 
@@ -119,6 +132,8 @@ class Uniformity:
         op = ins.opcode
         if op in _UNIFORM_RESULT or op == "match" and self.native_match_all and ".all" in ins.mods:
             return False                     # a warp collective gives every lane the same value
+        if op == "shfl" and _broadcast(ins):
+            return False                     # every lane reads the same lane
         if op in _DIVERGENT_RESULT or op == "mbarrier" and getattr(ins.attrs, "impl", "") == "sw" \
                 and getattr(ins.attrs, "op", "") in _SW_ATOMIC_MBARRIER:
             return True                      # per-lane results (atomics, shuffles, ...)
