@@ -156,6 +156,9 @@ FEATURES: tuple[Feature, ...] = (
     # ---- the instruction scheduler (isel/schedule.py)
     Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
             "16-lane pipes)", families=(120,)),
+    # ---- dead code (passes/analysis/demanded.py)
+    Feature("SEL_64", "selp.b64 is one SEL.64, which reads both 32-bit halves of its operands even when only "
+            "one half of its result is used (else two SELs, one per half)", families=(120,)),
     Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
             "constant bank)", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)

@@ -19,6 +19,7 @@ from pylower.lowering import ptx_ast as A
 from . import ifconvert
 from . import per_thread_masks as PT
 from .analysis import regions as R
+from .analysis.demanded import demanded_halves
 from .analysis.uniformity import Uniformity
 from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
@@ -89,14 +90,21 @@ def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) 
     slow-path call), which is not modelled: such a collective is left as it is."""
     lv, du, uni = am.liveness, am.defuse, am.uniformity
     diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    candidates = {id(ins) for b in fn.blocks if b.label not in diverged for ins in b.instrs
+                  if ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
+                  and (ins.guard is None or uni.is_uniform(ins.guard)) and du.defs(ins)}
+    if not candidates:
+        return False
+    # a result only the dead half of a 64-bit register takes in is unused too (docs/findings/warp.md
+    # "Unused high halves of 64-bit values (helper llvmnb, stop 20)")
+    demand = demanded_halves(fn, du, ctx.target, lambda ins: id(ins) in candidates)
     changed = False
     for b in fn.blocks:
         if b.label in diverged:
             continue
         keep = [ins for ins in b.instrs
-                if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
-                        and (ins.guard is None or uni.is_uniform(ins.guard))
-                        and du.defs(ins) and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
+                if not (id(ins) in candidates
+                        and not any(r in demand and lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
         if len(keep) != len(b.instrs):
             ctx.count(phase, "unused warp collectives deleted", len(b.instrs) - len(keep))
             b.instrs = keep
