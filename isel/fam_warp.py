@@ -45,10 +45,60 @@ def _mask_in_reg(ins, sel) -> bool:
     return type(mask) is not A.Imm and mask.name not in sel.am.constants
 
 
+def _shares(e, sel) -> bool:
+    """Can e share its warp-wide part with equal neighbours (a user-written .sync vote or match, emulated target)?"""
+    return e.opcode in ("vote", "match") and not e.attrs.copy and ".sync" in e.mods and e.guard is None \
+        and (e.attrs.mode in _VOTE if e.opcode == "vote" else e.attrs.mode in ("any", "all"))
+
+
+def _share_key(e) -> tuple:
+    wide = ".b64" in e.mods if e.opcode == "match" else None
+    return (e.opcode, wide) + tuple(e.operands[1:])
+
+
+def _shared_group(ins, sel) -> list:
+    """Without NATIVE_VOTE_ALL, vote.all/.uni are a ballot and match.all a MATCH.ANY compared with the active
+    mask, and ptxas computes each warp-wide part once per block: the .sync votes of a block on one predicate and
+    member mask (none of them written in between) share one ballot, VOTE.ANY R, PT, P (all/uni compare it with
+    the active mask, any with zero), and match.any/match.all of one value and mask one MATCH.ANY; only the first
+    keeps its COOP_GROUP entry (probes warp/cse_*; docs/findings/warp.md "Equal warp collectives share one
+    instruction (helper llvmnb, stop 20)"). [] when ins shares with no other op."""
+    if not _emulated(ins, sel) or not _shares(ins, sel):
+        return []
+    groups = sel._analyses.get(("shared_groups", sel.block.label))
+    if groups is None:
+        groups, open_ = {}, []
+        for e in sel.block.instrs:
+            written = set(defs(e))
+            open_ = [g for g in open_ if not written & set(uses(g[0]))]
+            if _shares(e, sel):
+                g = next((g for g in open_ if _share_key(g[0]) == _share_key(e)), None)
+                if g is None:
+                    g = [e]
+                    open_.append(g)
+                else:
+                    g.append(e)
+                groups[id(e)] = g
+                if written & set(uses(e)):
+                    open_ = [x for x in open_ if x is not g]
+        sel._analyses[("shared_groups", sel.block.label)] = groups
+    g = groups.get(id(ins), [])
+    return g if len(g) > 1 else []
+
+
+def _compares_active(group: list) -> bool:
+    return any(e.attrs.mode in ("all", "uni") for e in group)
+
+
 def _reads_activemask(ins, sel) -> bool | None:
     """None when ins has no active-mask read of its own, else whether that read is uniform (VOTEU)."""
     if ins.attrs.copy or ".sync" not in ins.mods or not _emulated(ins, sel):
         return None
+    group = _shared_group(ins, sel)
+    if group:           # the group's first op reads it, if some op of the group compares with it
+        if group[0] is not ins or not _compares_active(group):
+            return None
+        return True if ins.opcode == "vote" else _mask_in_reg(ins, sel)
     if ins.opcode == "vote" and ins.attrs.mode in ("all", "uni"):
         return True
     if ins.opcode == "match" and ins.attrs.mode == "all":
@@ -92,6 +142,9 @@ def select_vote(ins, sel):
         return None
     d, src = ins.operands[0], ins.operands[1]
     tags = _mask_tags(ins, sel)
+    group = _shared_group(ins, sel)
+    if group:
+        return _shared_ballot(ins, sel, group, tags)
     if ".sync" in ins.mods and mode in ("all", "uni") and _emulated(ins, sel):
         # ballot of the (negated) source compared with the active mask (VOTEU: a uniform register)
         ballot = sel.role(ins, "ballot")
@@ -109,6 +162,27 @@ def select_vote(ins, sel):
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
 
 
+def _shared_ballot(ins, sel, group: list, tags) -> list:
+    """One vote of a _shared_group: the first reads the ballot (and the active mask), each derives its result."""
+    d, src, mode = ins.operands[0], ins.operands[1], ins.attrs.mode
+    ballot = sel.role(group[0], "ballot")
+    seq = []
+    if group[0] is ins:
+        if _compares_active(group):
+            seq.append(_activemask(ins, sel, True))
+        seq.append(sel.sass(ins, "VOTE", ("ANY",), (ballot, "PT", _t(src)), tags=tags))
+    seq = [i for i in seq if i]
+    if mode == "ballot":
+        return seq + [sel.sass(ins, "MOV", (), (_t(d), ballot), reason="vote.ballot: the shared ballot")]
+    if mode == "any":
+        return seq + [sel.sass(ins, "ISETP", ("NE", "U32", "AND"), (_t(d), "PT", ballot, "RZ", "PT"),
+                               reason="vote.any: the shared ballot is not zero")]
+    kind = "ur" if sel._analyses.get(("active", sel.block.label, "ur")) else "r"
+    other = "RZ" if type(src) is A.Not else _active_reg(sel, kind)
+    return seq + [sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (_t(d), "PT", ballot, other, "PT"),
+                           reason=f"vote.{mode}: the shared ballot against the active mask")]
+
+
 @rule("match")
 def select_match(ins, sel):
     mode = ins.attrs.mode
@@ -119,6 +193,20 @@ def select_match(ins, sel):
     dest = _t(d.first) if type(d) is A.Pair else _t(d)
     pred = (_t(d.second),) if type(d) is A.Pair else ()
     tags = _mask_tags(ins, sel)
+    group = _shared_group(ins, sel)
+    if group:           # one MATCH.ANY for the group (_shared_group)
+        shared = sel.role(group[0], "matched")
+        seq = []
+        if group[0] is ins:
+            if _compares_active(group):
+                seq.append(_activemask(ins, sel, _mask_in_reg(ins, sel)))
+            seq.append(sel.sass(ins, "MATCH", ("ANY",) + wide, (shared, _t(src)), tags=tags))
+        seq = [i for i in seq if i] + [sel.sass(ins, "MOV", (), (dest, shared), reason="the shared MATCH.ANY")]
+        if pred:
+            active = _active_reg(sel, "ur" if sel._analyses.get(("active", sel.block.label, "ur")) else "r")
+            seq.append(sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (pred[0], "PT", shared, active, "PT"),
+                                reason="match.all: the matching lanes against the active mask"))
+        return seq
     if mode == "all" and _emulated(ins, sel):
         uniform = _mask_in_reg(ins, sel)
         act = _activemask(ins, sel, uniform)

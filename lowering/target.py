@@ -173,6 +173,10 @@ FEATURES: tuple[Feature, ...] = (
             "16-lane pipes)", families=(120,)),
     Feature("UNIFORM_CLOCK_WAIT", "a clock read into a uniform register (S2UR) is waited for at once with "
             "DEPBAR.LE (isel/clock_reads.py)", below=90),
+
+    # ---- dead code (passes/analysis/demanded.py)
+    Feature("SEL_64", "selp.b64 is one SEL.64, which reads both 32-bit halves of its operands even when only "
+            "one half of its result is used (else two SELs, one per half)", families=(120,)),
     Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
             "constant bank)", since=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)

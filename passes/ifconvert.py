@@ -290,6 +290,8 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             if ins.opcode in _FENCES or is_cta_barrier(ins):
                 if writes:
                     return False
+                if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
+                    tainted.update(du.defs(ins))
                 continue
             if is_long_load(ins) and not dep and _live_load(am, b, ins):
                 return True

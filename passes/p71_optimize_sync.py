@@ -19,6 +19,7 @@ from pylower.lowering import ptx_ast as A
 from . import ifconvert
 from . import per_thread_masks as PT
 from .analysis import regions as R
+from .analysis.demanded import demanded_halves
 from .analysis.uniformity import Uniformity
 from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
@@ -89,17 +90,60 @@ def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) 
     slow-path call), which is not modelled: such a collective is left as it is."""
     lv, du, uni = am.liveness, am.defuse, am.uniformity
     diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    candidates = {id(ins) for b in fn.blocks if b.label not in diverged for ins in b.instrs
+                  if ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
+                  and (ins.guard is None or uni.is_uniform(ins.guard)) and du.defs(ins)}
+    if not candidates:
+        return False
+    # a result only the dead half of a 64-bit register takes in is unused too (docs/findings/warp.md
+    # "Unused high halves of 64-bit values (helper llvmnb, stop 20)")
+    demand = demanded_halves(fn, du, ctx.target, lambda ins: id(ins) in candidates)
     changed = False
     for b in fn.blocks:
         if b.label in diverged:
             continue
         keep = [ins for ins in b.instrs
-                if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
-                        and (ins.guard is None or uni.is_uniform(ins.guard))
-                        and du.defs(ins) and not any(lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
+                if not (id(ins) in candidates
+                        and not any(r in demand and lv.is_used_after(b, ins, r) for r in du.defs(ins)))]
         if len(keep) != len(b.instrs):
             ctx.count(phase, "unused warp collectives deleted", len(b.instrs) - len(keep))
             b.instrs = keep
+            changed = True
+    if changed:
+        am.invalidate("cfg")
+    return changed
+
+
+def _merge_identical_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
+    """A warp collective in converged code that repeats an earlier one of its block (same operation, sources and
+    member mask, none of them written in between) is a copy of that one's result: ptxas computes it once, with
+    one EIATTR_COOP_GROUP entry (probes warp/cse_*: two equal ballots, match.any or shuffles give one VOTE /
+    MATCH / SHFL on every target; docs/findings/warp.md "Equal warp collectives share one instruction (helper
+    llvmnb, stop 20)")."""
+    du, uni = am.defuse, am.uniformity
+    diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    changed = False
+    for b in fn.blocks:
+        if b.label in diverged:
+            continue
+        seen: list[ori.Instr] = []
+        for k, ins in enumerate(b.instrs):
+            if seen:
+                written = set(du.defs(ins))
+                seen = [s for s in seen if not written & (set(du.uses(s)) | set(du.defs(s)))]
+            if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and ins.guard is None
+                    and id(ins) not in after_call and ins.operands and type(ins.operands[0]) is A.Reg):
+                continue
+            same = next((s for s in seen if s.opcode == ins.opcode and s.mods == ins.mods
+                         and s.operands[1:] == ins.operands[1:] and s.attrs == ins.attrs), None)
+            if same is None:
+                if ins.operands[0] not in ins.operands[1:]:
+                    seen.append(ins)
+                continue
+            kind = ".pred" if ".pred" in ins.mods else ".b32"
+            b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (kind,), (ins.operands[0], same.operands[0]),
+                                    None, {}, ins.line, NAME)
+            ctx.count(phase, "equal warp collectives merged")
             changed = True
     if changed:
         am.invalidate("cfg")
@@ -350,6 +394,9 @@ class OptimizeSyncInstructions(Phase):
         am = ctx.analyses(fn)
         if changed:
             am.invalidate("cfg")
+        if _merge_identical_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
+            changed = True
+            am = ctx.analyses(fn)
         if _drop_unused_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
             changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity
