@@ -114,42 +114,6 @@ def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) 
     return changed
 
 
-def _merge_identical_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
-    """A warp collective in converged code that repeats an earlier one of its block (same operation, sources and
-    member mask, none of them written in between) is a copy of that one's result: ptxas computes it once, with
-    one EIATTR_COOP_GROUP entry (probes warp/cse_*: two equal ballots, match.any or shuffles give one VOTE /
-    MATCH / SHFL on every target; docs/findings/warp.md "Equal warp collectives share one instruction (helper
-    llvmnb, stop 20)")."""
-    du, uni = am.defuse, am.uniformity
-    diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
-    changed = False
-    for b in fn.blocks:
-        if b.label in diverged:
-            continue
-        seen: list[ori.Instr] = []
-        for k, ins in enumerate(b.instrs):
-            if seen:
-                written = set(du.defs(ins))
-                seen = [s for s in seen if not written & (set(du.uses(s)) | set(du.defs(s)))]
-            if not (ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and ins.guard is None
-                    and id(ins) not in after_call and ins.operands and type(ins.operands[0]) is A.Reg):
-                continue
-            same = next((s for s in seen if s.opcode == ins.opcode and s.mods == ins.mods
-                         and s.operands[1:] == ins.operands[1:] and s.attrs == ins.attrs), None)
-            if same is None:
-                if ins.operands[0] not in ins.operands[1:]:
-                    seen.append(ins)
-                continue
-            kind = ".pred" if ".pred" in ins.mods else ".b32"
-            b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (kind,), (ins.operands[0], same.operands[0]),
-                                    None, {}, ins.line, NAME)
-            ctx.count(phase, "equal warp collectives merged")
-            changed = True
-    if changed:
-        am.invalidate("cfg")
-    return changed
-
-
 def _drop_mask_only_activemask(fn: ori.Function, du, target) -> bool:
     """sm_80-89: REDUX takes no member mask, so a converged redux.sync leaves its mask unread; an activemask
     read only as such masks is dead and ptxas deletes its VOTE.ANY (sm_90+ keeps it; probes
@@ -394,9 +358,6 @@ class OptimizeSyncInstructions(Phase):
         am = ctx.analyses(fn)
         if changed:
             am.invalidate("cfg")
-        if _merge_identical_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
-            changed = True
-            am = ctx.analyses(fn)
         if _drop_unused_collectives(fn, am, self, ctx, R.after_extern_call(fn, ctx.module)):
             changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity

@@ -1,12 +1,14 @@
-"""Common subexpressions among warp shuffles and votes (part of phase 13 GeneralOptimizeEarly, -O1+).
+"""Common subexpressions among warp collectives (part of phase 13 GeneralOptimizeEarly, -O1+).
 
-ptxas numbers the values of a block and deletes a `shfl.sync` or `vote.sync` that repeats an earlier one of the
-same block on the same values (same opcode and modifiers, same source values, same guard): its results become
+ptxas numbers the values of a block and deletes a warp collective (`shfl.sync`, `vote.sync`, `match.sync`,
+`redux.sync`, `activemask`) that repeats an earlier one of the same block on the same values (same opcode and modifiers, same source values, same guard): its results become
 copies of the earlier one's. Values are followed through moves and register-only arithmetic, so a second scan
 chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
 into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
 does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
-Probes warp/cse_*; docs/findings/convergence.md "Repeated warp shuffles and votes are one".
+Probes warp/cse_* (shuffles and votes: docs/findings/convergence.md "Repeated warp shuffles and votes are one";
+ballots, match.any/match.all and their sm_75 forms: docs/findings/warp.md "Equal warp collectives share one
+instruction").
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pylower.lowering import ptx_ast as A
 
 from .analysis.defuse import defs
 
-_CSE_OPCODES = ("shfl", "vote")
+_CSE_OPCODES = ("shfl", "vote", "match", "redux", "activemask")
 # instructions whose result is a function of their operands (and, guarded, of the old value of the destination)
 _PURE = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 _MOVE = ori.ORI_CLASSES["move"]
