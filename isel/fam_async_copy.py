@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori import ORI_CLASSES
+from pylower.passes import ifconvert
+from pylower.passes.analysis.regions import innermost_map
 
 from .fam_mbarrier import guard_vote, select_mbarrier
 from .fam_memory import select_st as select_memory_st
@@ -30,6 +32,7 @@ _SPACE = {"global": "G", "shared::cluster": "S", "shared::cta": "S", "shared": "
 _TENSORMAP_SCOPE = {"cta": "GPU", "cluster": "GPU", "gpu": "GPU", "sys": "SYS"}
 _STAS = {32: (), 64: ("64",), 128: ("128",)}
 _WW = ("INT_WARP_WIDE",)
+MBAR = ORI_CLASSES["mbarrier"]
 
 
 def _ops(ins):
@@ -83,7 +86,31 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
             return [call]
         seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
-    return _issue(ins, sel, opcode, mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]))
+    loop = lambda: _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])     # noqa: E731
+    votes = _region_votes(ins, sel)
+    if votes:
+        return [sel.sass(ins, "VOTEU", ("ALL",), ("UP0", "PT"), tags=_WW, guard="") for _ in range(votes)] + loop()
+    return _issue(ins, sel, opcode, mods, loop)
+
+
+def _region_votes(ins, sel) -> int:
+    """How many VOTEU.ALL a global -> shared copy in a divergent region ptxas predicates takes before its ELECT
+    loop (the loop stays, the copy under the voted uniform predicate): two for the region's first uniform
+    vote (the first such copy, unless a predicated mbarrier.init voted before it), one for each later copy
+    (probes async/elected_copy_if_*; docs/findings/async.md "A region holding a bulk or tensor load (helper
+    nvasync, stop 20)")."""
+    if ins.guard is not None or sel.block is None:
+        return 0
+    region = innermost_map(sel.am.regions).get(sel.block.label)
+    if region is None or region.kind != "if" or len(region.body) != 1 \
+            or ifconvert.is_kept_region(sel.am, region, sel.target):
+        return 0
+    for prev in sel.block.instrs:
+        if prev is ins:
+            return 2
+        if ifconvert.elected_copy(prev) or prev.op == MBAR and prev.attrs.op == "init" and prev.attrs.vote:
+            return 1
+    return 0
 
 
 # How many times the warp votes on a per-lane guard before a uniform-datapath copy (probes

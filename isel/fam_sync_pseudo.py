@@ -131,6 +131,7 @@ _LOADS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 _MEMORY_ACCESS = frozenset({"LDG", "LDS", "LD", "LDL", "STG", "STS", "ST", "STL", "ATOMG", "ATOMS", "ATOM", "RED",
                             "REDG"})
 _ATOMICS = frozenset({"ATOMG", "ATOM", "ATOMS"})
+_STORES = frozenset({"STG", "STS", "ST", "STL"})
 _CONDITION_LOADS = frozenset({"LDG", "LD", "LDS", "LDL"})
 _MEMORY_RESULTS = _CONDITION_LOADS | _ATOMICS      # waits for memory (not S2R: a short wait)
 # Warp shuffles (Triton's layout conversions and reductions) are issued before the BSSY, whatever they wait
@@ -187,7 +188,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
             start -= 1
-        head = _after_loop_head_access(instrs, start, first)
+        head = None if _store_run_pair(instrs, k) else _after_loop_head_access(instrs, start, first)
         if head is not None:
             at = max(head, _after_condition_load(instrs, start, first, k))
             if at < first:
@@ -397,6 +398,24 @@ def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
         if instrs[j].opcode in _ISSUED_FIRST and not _broadcast_of_atomic(instrs, start, j):
             return j + 1
     return start
+
+
+def _store_run_pair(instrs: list, k: int) -> bool:
+    """Is the BSSY at `k` the pair of a run of guarded stores (phase 72's store runs: predicated stores and
+    register work up to its BSYNC, no branch)? ptxas places it as in any block, not by the loop-head rule:
+    `loop: LDG ...; BAR; BSSY; SHFL.UP ...; @p STS; @p STS` where the pair of a branch in the same place goes
+    above the barrier (Triton cumsum_carry; probes phases/bssy_loop_head_store_run_bar_shfl and
+    bssy_loop_head_branch_bar_shfl; docs/findings/convergence.md "Guarded-store pairs in a loop's first block")."""
+    bar = instrs[k].operands[0] if instrs[k].operands else None
+    stores = 0
+    for i in instrs[k + 1:]:
+        if i.opcode == "BSYNC" and i.operands and i.operands[0] == bar:
+            return stores > 0
+        if i.opcode in _STORES and i.guard:
+            stores += 1
+        elif i.opcode in _BLOCK_ENDS or i.opcode in _MEMORY_ACCESS or is_sync(i.opcode, ", ".join(i.operands)):
+            return False
+    return False
 
 
 def _loop_head(instrs: list, start: int, first: int) -> bool:

@@ -144,6 +144,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("MBARRIER_PERTHREAD_STS", "a per-thread mbarrier init is STS + SYNCS.CCTL.IVALL", since=100),
     Feature("BULK_COPY_SYSCALL", "cp.async.bulk to shared::cluster goes through a syscall path", families=(120,)),
     # ---- if-conversion and loops (passes/ifconvert.py, p22_loop_unrolling.py)
+    Feature("PREDICATE_ELECTED_COPY_WIDE", "a divergent region holding an elected bulk/tensor load is still "
+            "predicated with two units of other work (below: one; three or more keep it a branch)", since=100),
     Feature("PREDICATE_SHARED_STAGING_LOAD", "a flat load region whose value is stored to shared memory (in "
             "the region or after its join) is predicated", since=90),
     Feature("PREDICATE_LOAD_BEFORE_DIVERGENT_IF", "a load region whose join runs straight into another "
@@ -153,6 +155,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
             "the bottom)", since=90),
     Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
+    Feature("UNROLL_UNKNOWN_TRIP_17", "an unknown-trip loop of arithmetic is unrolled up to 17 instructions, an "
+            "mma.sync counting one (else 16, an mma.sync counting two)", since=90),
     # ---- the instruction scheduler (isel/schedule.py)
     Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
             "16-lane pipes)", families=(120,)),

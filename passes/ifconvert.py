@@ -36,7 +36,7 @@ from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, MBARRIER, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .analysis.regions import (LOADS, Region, arm, before_join_barrier, exit_arm_branches, holds_cycle,
@@ -460,6 +460,8 @@ def is_kept_region(am, region: Region, target) -> bool:
     c = _contents(_region_instrs(am, region.body))
     if c.hard or c.size >= KEPT_REGION_MIN_SIZE:
         return True
+    if _anchored_region_kept(list(_region_instrs(am, region.body)), target):
+        return True
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
         # a loop some lanes leave early stays a branch whatever it holds (ifconvert_loop_{alu,lds,stg}_*);
@@ -494,6 +496,84 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+# ---------------------------------------------------------------- regions holding an elected bulk/tensor load
+
+# units of work beside the first elected copy from which ptxas keeps its region a branch (probes
+# async/elected_copy_if_*; docs/findings/async.md "A region holding a bulk or tensor load (helper nvasync, stop 20)")
+ELECTED_COPY_KEPT_UNITS = 2
+ELECTED_COPY_KEPT_UNITS_WIDE = 3       # PREDICATE_ELECTED_COPY_WIDE (sm_100+)
+INIT_KEPT_UNITS = 2                    # ... beside an mbarrier.init (SYNCS, every target)
+ARRIVE_KEPT_UNITS = 3                  # ... beside an arrive on the CTA's own barrier (SYNCS)
+REMOTE_ARRIVE_KEPT_UNITS = 2           # ... beside an arrive on another CTA's barrier (SYNCS)
+_ELECTED_FREE = ("mov", "cvta")
+
+
+def elected_copy(ins: ori.Instr) -> bool:
+    """A global -> shared bulk or tensor load: the copies ISel issues in an ELECT loop (or, on the sm_120
+    family, through the bulk-copy syscall)."""
+    a = ins.attrs
+    return ins.op == ASYNC and a.form in ("bulk", "tensor_load") and a.src == "global" and a.dst != "global"
+
+
+def _anchored_region_kept(instrs, target) -> bool:
+    """Does a region holding an elected bulk/tensor load, or an mbarrier.init or arrive on SYNCS, stay a
+    branch? With a copy: on the sm_120 family always (the syscall is a CALL); elsewhere ptxas predicates it
+    (VOTEU.ALL-guarded, the ELECT loop kept) while the rest of its work is small: one unit on sm_90, two from
+    sm_100. With an init (and no copy): kept from two units on every SYNCS target (mbarrier/init_if_units_*);
+    with an arrive (and neither): from three units, two when it is remote (mbarrier/arrive_if_units_*).
+    See _units_beside."""
+    copies = [i for i in instrs if elected_copy(i)]
+    if copies:
+        if target.has("BULK_COPY_SYSCALL"):
+            return True
+        wide = target.has("PREDICATE_ELECTED_COPY_WIDE")
+        return _units_beside(instrs, copies[0]) >= (ELECTED_COPY_KEPT_UNITS_WIDE if wide else ELECTED_COPY_KEPT_UNITS)
+    if not target.has("MBARRIER_SYNCS"):
+        return False
+    inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
+    if inits:
+        return _units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
+    arrives = [i for i in instrs if i.op == MBARRIER and i.attrs.op in ("arrive", "arrive_drop")]
+    if arrives:
+        limit = REMOTE_ARRIVE_KEPT_UNITS if _remote_arrive(arrives[0]) else ARRIVE_KEPT_UNITS
+        return _units_beside(instrs, arrives[0]) >= limit
+    return False
+
+
+def _remote_arrive(ins: ori.Instr) -> bool:
+    """An arrive on another CTA's barrier (phase 42's `remote`: a .shared::cluster address, or a generic one
+    with a sink destination and .release.cluster)."""
+    a = ins.attrs
+    return a.space == "cluster" or a.space == "generic" and a.sink and a.sem == "release" and a.scope == "cluster"
+
+
+def _units_beside(instrs, first) -> int:
+    """The work of a region beside its first copy or init: every further instruction except copies of
+    registers, symbols and special registers, address conversions, parameter reads and fences (phase 42's
+    release fence of a cluster arrive; a fence.mbarrier_init is `@!P0 NOP`); a mov of an immediate counts (the
+    value needs a register) unless the first op itself reads it (the init count); plus every distinct
+    immediate a further mbarrier op or copy takes in a register (the tx count of an arrive.expect_tx, a bulk
+    size the first one does not share)."""
+    seen = {o.value for o in first.operands if type(o) is A.Imm}
+    own = {o.name for o in first.operands if type(o) is A.Reg}
+    units = 0
+    for ins in instrs:
+        if ins is first or not _size(ins):
+            continue
+        imm = ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm
+        if ins.opcode in _ELECTED_FREE and not imm or ins.opcode == "ld" and ins.has(".param") \
+                or ins.opcode in _FENCES \
+                or imm and getattr(ins.operands[0], "name", None) in own:      # folded into the first one
+            continue
+        units += 1
+        if ins.op in (ASYNC, MBARRIER):
+            for o in ins.operands:
+                if type(o) is A.Imm and o.value not in seen:
+                    seen.add(o.value)
+                    units += 1
+    return units
 
 
 def _branches_on_own_load(am, region: Region) -> bool:

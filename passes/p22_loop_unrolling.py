@@ -10,8 +10,9 @@ with a known start value of i:
 - constant trip count T: fully unrolled when T x (body cost) fits the target's budget, else the body is
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
 - N loaded from a kernel parameter, or any loop-invariant N when the body holds no CTA barrier or warp op,
-  never with an atomic or reduction in the body (unknown trip): peel one iteration, unroll the main loop by 4, then a
-  2-copy and a 1-copy remainder (8 copies of the body in all, as ptxas);
+  never with an atomic or reduction in the body, and only while the body is small (unknown trip): with an
+  unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
+  (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
 - never with `.pragma "nounroll"`, a MEMBAR-class fence in the body (findings R6), a call, or, below
   sm_90, a warp-synchronous op (loop_vote_ballot_trip4). CTA barriers do not stop it.
 """
@@ -36,11 +37,14 @@ UNROLL_FROM_OPT = 2
 _FULL_BUDGET = {True: 3 * 307, False: 3 * 1500}
 _MAX_FULL_TRIP = 2000             # a bar-only body (cost 0) was seen fully unrolled up to here (sm_90)
 _PARTIAL_FACTOR = 32              # loop_bar_sync_trip512 on sm_90+: 32 BARs in the loop
-_UNKNOWN_TRIP_FACTOR = 4          # peel 1 + 4 + 2 + 1 (loop_bar_sync_trip_unknown)
+_UNKNOWN_TRIP_FACTOR = 4          # [peel 1] + 4 + 2 + 1 (loop_bar_sync_trip_unknown)
+# Largest body an unknown-trip loop is unrolled with (_unknown_trip_too_big counts it): for a body of arithmetic
+# alone 16, an mma.sync counting two (17, an mma.sync counting one, with UNROLL_UNKNOWN_TRIP_17); 64 when it
+# loads from memory (docs/findings/phases.md "Unknown-trip unrolling stops at a body size")
+_UNKNOWN_TRIP_LIMIT = {False: 16, True: 17}
+_UNKNOWN_TRIP_LOAD_LIMIT = 64
+_UNKNOWN_TRIP_MMA_WEIGHT = {False: 2, True: 1}
 _MAX_SIMULATED_TRIP = 1 << 20
-# A setp.ne loop of unknown trip count is unrolled only with a small body: 16 body instructions (besides the
-# counter update and the barriers) are, 18 are not (17: sm_90 yes, sm_80 no); probes phases/loop_ne_body_*.
-_NE_MAX_COST = 16
 
 _CMP = {".lt": operator.lt, ".le": operator.le, ".gt": operator.gt, ".ge": operator.ge,
         ".ne": operator.ne, ".eq": operator.eq, ".lo": operator.lt, ".ls": operator.le, ".hi": operator.gt,
@@ -82,6 +86,11 @@ def _holds_sync(body) -> bool:
     loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid, %tid
     (phases/loop_unknown_bound_*; nvcc/cub_warp_reduce_scan csr_spmv_*: the pairs around its remainders)."""
     return any(ops.is_sync(i) or i.op in _SYNC_CLASSES or i.opcode in _ATOMICS for i in body)
+
+
+def _unsigned(setp: ori.Instr) -> bool:
+    """Does the loop test compare unsigned (`setp.lt.u32`, `setp.lo.s32`)?"""
+    return any(m in (".lo", ".ls", ".hi", ".hs") or m.startswith((".u", ".b")) for m in setp.mods)
 
 
 def _budget(target) -> int:
@@ -197,7 +206,7 @@ class LoopUnrolling(Phase):
             from pylower.passes.analysis.uniformity import Uniformity
             if Uniformity(fn).is_divergent_operand(loop.pred):
                 return NOT_EXIT
-            if self._cost(loop) > _NE_MAX_COST:
+            if self._unknown_trip_too_big(loop, ctx.target):      # the same limit (phases/loop_ne_body_*)
                 return NOT_PERFORMANCE
             return self._unknown_ne(loop, ctx)
         if loop.cmp not in _MONOTONE or loop.bound_reg is None:
@@ -205,6 +214,8 @@ class LoopUnrolling(Phase):
         if any(_memory_atomic(i) for i in loop.body):
             return NOT_PERFORMANCE
         if not _param_loaded(fn, loop.bound_reg.name) and _holds_sync(loop.body):
+            return NOT_PERFORMANCE
+        if self._unknown_trip_too_big(loop, ctx.target):
             return NOT_PERFORMANCE
         return self._unknown(loop, ctx)
 
@@ -219,6 +230,17 @@ class LoopUnrolling(Phase):
 
     def _cost(self, loop: _Loop) -> int:
         return sum(1 for i in loop.body if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
+
+    @staticmethod
+    def _unknown_trip_too_big(loop: _Loop, target) -> bool:
+        """Is the body too big for ptxas to unroll the unknown-trip loop? Its size: every instruction but the
+        induction update and the barriers (phases/loop_unknown_bound_param_bar_*)."""
+        wide = target.has("UNROLL_UNKNOWN_TRIP_17")
+        mma = _UNKNOWN_TRIP_MMA_WEIGHT[wide]
+        size = sum(mma if i.opcode == "mma" else 1 for i in loop.body
+                   if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
+        loads = any(i.opcode == "ld" for i in loop.body)
+        return size > (_UNKNOWN_TRIP_LOAD_LIMIT if loads else _UNKNOWN_TRIP_LIMIT[wide])
 
     def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
         b = loop.block
@@ -268,10 +290,15 @@ class LoopUnrolling(Phase):
 
         main, rem2, rem1 = f"{b.label}$main", f"{b.label}$rem2", f"{b.label}$rem1"
         k = _UNKNOWN_TRIP_FACTOR
-        peel = self._copies(loop, 1) + leave_unless_more()
-        blocks = [
-            ori.BasicBlock(b.label, peel, [exit_label, f"{b.label}$check"]),
-            ori.BasicBlock(f"{b.label}$check", at_least(k, rem2), [rem2, main]),
+        if _unsigned(loop.setp):
+            # an unsigned compare: one iteration is peeled first (phases/loop_bar_sync_trip_unknown: 8 copies);
+            # a signed one goes straight to the unrolled loop (phases/loop_unknown_bound_param_bar_*: 7)
+            peel = self._copies(loop, 1) + leave_unless_more()
+            blocks = [ori.BasicBlock(b.label, peel, [exit_label, f"{b.label}$check"]),
+                      ori.BasicBlock(f"{b.label}$check", at_least(k, rem2), [rem2, main])]
+        else:
+            blocks = [ori.BasicBlock(b.label, at_least(k, rem2), [rem2, main])]
+        blocks += [
             ori.BasicBlock(main, [ops.clone(i, NAME) for i in self._copies(loop, k)] + at_least(k, rem2)[:2] +
                            [ori.Instr(_BRANCH, "bra", (), (A.Sym(main),), q, {}, line, NAME)], [main, rem2]),
             ori.BasicBlock(rem2, at_least(2, rem1), [rem1, f"{rem2}$body"]),
