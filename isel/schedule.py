@@ -90,8 +90,8 @@ ORDERED = {
 # A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
 # whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
-# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other
-# (probes/atomic/agg_run_*).
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store
+# (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset).
 ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
 # Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
@@ -493,8 +493,8 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
         if u.kind != "alu":
             for p in mem_ops:
                 if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
-                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or p.kind == u.kind == "atomic" \
-                            or _may_alias(p.mem, u.mem):
+                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
+                            and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
                              else 0)
