@@ -151,6 +151,16 @@ _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR",
 _REG = re.compile(r"%[a-z]+\d+")
 
 
+def _block_end(i) -> bool:
+    """Does `i` end the stretch the BSSY rises in? A ballot (`VOTE.ANY R, PT, P` of a computed predicate) is an
+    ordinary instruction of its block (nvcc stream_compaction: `BSSY ... VOTE.ANY; @!P STS; BAR; @P BRA`); a
+    VOTE of the active lanes (`VOTE.ANY R, PT, PT`: a loop test's first half, __activemask) still ends it
+    (docs/findings/convergence.md "A ballot does not hold back the BSSY"; probes warp/bssy_vote_*)."""
+    if i.opcode == "VOTE":
+        return not i.operands or i.operands[-1].lstrip("!") == "PT"
+    return i.opcode in _BLOCK_ENDS
+
+
 def _into(i, labels: set[str]) -> bool:
     """A forward branch into a merged block (ptxas predicates the region it jumps over)."""
     return i.opcode == "BRA" and bool(i.operands) and i.operands[0][2:-1] in labels
@@ -186,7 +196,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             continue
         start = first
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
-                and (instrs[start - 1].opcode not in _BLOCK_ENDS or _into(instrs[start - 1], merged_labels)):
+                and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)):
             start -= 1
         head = None if _store_run_pair(instrs, k) else _after_loop_head_access(instrs, start, first)
         if head is not None:

@@ -25,6 +25,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import SassInstr
 
 from .rules import SelectContext, operand_text
+from . import clock_reads
 
 _FLOAT = {".f32": "F", ".f64": "D", ".f16": "H", ".f16x2": "H", ".bf16": "H", ".bf16x2": "H"}
 
@@ -410,6 +411,9 @@ def _mov(ins, sel) -> SassInstr:
         return sel.sass(ins, "MOV", (), (ops[0], _cbank(const_bank(sel)[1] + _LAUNCH_SIZES[src.name])))
     if type(src) is A.Reg and _is_sreg(src.name):
         name = _SREG_NAMES.get(src.name) or "SR_" + src.name[1:].upper()
+        if src.name in clock_reads.CLOCKS and clock_reads.reads_uniform(ins, sel):
+            wait = clock_reads.wait(ins, sel)
+            return [sel.sass(ins, "S2UR", (), (ops[0], name))] + ([wait] if wait is not None else [])
         opc = "CS2R" if src.name.startswith(_CS2R_SREGS) else "S2R"
         return sel.sass(ins, opc, (), (ops[0], name))
     return sel.sass(ins, "MOV", (), tuple(ops))

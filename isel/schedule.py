@@ -375,9 +375,42 @@ def _regs_in(operand: str) -> tuple:
 _MEMORY_OPS = ATOMIC | STORE | LOAD
 
 
+# The warp votes in front of a uniform-datapath op under a per-lane guard (`VOTEU.ANY UP0, P` twice, then
+# `@UP0 SYNCS.EXCH` for an mbarrier.init, `@UP0 UTMALDG` for a copy) are scheduled apart from the op: of two
+# inits in a row ptxas issues both first votes, both second votes, then both ops
+# (`V(UP0) V(UP1) V(UP0) V(UP1) SYNCS SYNCS`, probes/scheduling/votes_before_two_inits). The first vote also
+# guards the op's operand setup (`@UP0 UMOV`...), which takes this many cycles more.
+VOTE_SETUP_LATENCY = 2 * ALU_LATENCY
+
+
+def _vote_units(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit] | None:
+    k = 0
+    while k < len(seq) and seq[k].opcode == "VOTEU" and seq[k].operands[:1] == ("UP0",):
+        k += 1
+    if k == 0 or k == len(seq) or not any(x.guard in ("@UP0", "@!UP0") for x in seq[k:]):
+        return None
+    tag = f"UP0#{id(ins)}"
+    tail = make_unit(ins, seq[k:], target)
+    tail.uses = tuple(r for r in tail.uses if r != "UP0") + tuple(f"{tag}.{j}" for j in range(k))
+    tail.defs = tuple(r for r in tail.defs if r != "UP0")
+    heads = []
+    for j in range(k):
+        h = make_unit(ins, [seq[j]], target, kind="collective")
+        h.uses = tuple(sorted({r for o in seq[j].operands[1:] for r in _regs_in(o)}))
+        h.defs = (f"{tag}.{j}",)
+        if j == 0 and k > 1:
+            h.latency = LATENCY["VOTEU"] + VOTE_SETUP_LATENCY
+        heads.append(h)
+    return heads + [tail]
+
+
 def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
     """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
-    split off instruction by instruction)."""
+    split off instruction by instruction, the votes before a uniform-datapath op)."""
+    if ins is not None and seq and seq[0].opcode == "VOTEU":
+        units = _vote_units(ins, seq, target)
+        if units is not None:
+            return units
     if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
         return [make_unit(ins, seq, target)]
     k = next((i for i, x in enumerate(seq) if x.opcode in _MEMORY_OPS), None)

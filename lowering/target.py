@@ -107,6 +107,12 @@ FEATURES: tuple[Feature, ...] = (
     Feature("PARTIAL_MASK_IN_REGISTER", "an immediate partial member mask is materialised in a register "
             "(EIATTR_COOP_GROUP_MASK_REGIDS)", since=90),
     Feature("REDUX", "REDUX exists (warp reductions, aggregation, membermask checks)", since=80),
+    Feature("SHARED_SCALED_INDEX", "a shared-memory address takes a scaled index register ([R.X4+sym]), so an "
+            "index shift and base add cost no instruction (counts toward the size of an if region ptxas "
+            "predicates)", below=90),
+    Feature("FMNMX3", "two chained f32 min/max are one three-input FMNMX3 (counts toward the size of an if "
+            "region ptxas predicates: docs/findings/convergence.md \"An if joining at a CTA barrier keeps its pair "
+            "from nine instructions\")", families=(100, 110)),
     Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
     Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
     # ---- CTA barriers (isel/fam_barrier.py)
@@ -160,6 +166,8 @@ FEATURES: tuple[Feature, ...] = (
     # ---- the instruction scheduler (isel/schedule.py)
     Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
             "16-lane pipes)", families=(120,)),
+    Feature("UNIFORM_CLOCK_WAIT", "a clock read into a uniform register (S2UR) is waited for at once with "
+            "DEPBAR.LE (isel/clock_reads.py)", below=90),
     Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
             "constant bank)", since=90),
     Feature("MEMBAR_WAITS_MEMORY", "a MEMBAR issues only when the results of the atomics before it are back "

@@ -48,6 +48,9 @@ _SHORT_LOAD_SPACES = (".shared", ".param", ".const")
 # never predicated inside a branch region (div_if_atom_global, ifconvert_red_region)
 _UNPREDICATED = NEVER_PREDICATED_OPCODES
 KEPT_REGION_MIN_SIZE = 21
+# an if region that joins at a CTA barrier stays a branch with its pair from this many SASS instructions on
+# (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")
+BARRIER_JOIN_KEPT_MIN = 9
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
 OVERLAP_WORK_MIN = 6
@@ -73,6 +76,85 @@ def _live_load(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
 
 def _global_write(ins: ori.Instr) -> bool:
     return ins.opcode in _WRITES and not _shared(ins)
+
+
+def _sass_size(instrs, target) -> int:
+    """The number of SASS instructions ptxas makes of a region's straight code: its work (_work), with the
+    scalar shared loads of one symbol at constant offsets merged the way ptxas vectorizes them (one load per
+    16-byte window holding three or four of the 4-byte words it reads, per aligned pair, else one each),
+    a shift by a constant into its one add fused with it (LEA, LEA.HI; below sm_90 free when the add only forms
+    a shared address: `[R.X4+sym]`), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
+    two chained min/max of one kind in one instruction
+    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")."""
+    n = 0
+    instrs = list(instrs)
+    windows: dict[tuple, set[int]] = {}
+    three = target is not None and target.has("FMNMX3")
+    scaled = target is not None and target.has("SHARED_SCALED_INDEX")
+    chained: set = set()                  # min/max results a later one of the same kind may absorb
+    fused: set[str] = set()               # shift results a LEA / LEA.HI takes with their add
+    readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    for ins in instrs:
+        for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
+            for r in _operand_regs(o):
+                readers.setdefault(r, []).append(ins)
+    for ins in instrs:
+        if not _work(ins):
+            continue
+        dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
+        only = readers.get(dest.name, []) if dest is not None else []
+        if ins.opcode in ("shl", "shr") and len(only) == 1 and only[0].opcode == "add" \
+                and type(ins.operands[-1]) is A.Imm:
+            # LEA / LEA.HI: a shift by a constant into its one add is one instruction with the add; below
+            # sm_90 a scaled index into a shared address (`[R.X4+sym]`) costs nothing at all
+            fused.add(dest.name)
+            if scaled and ins.opcode == "shl" and _shared_address_only(only[0], readers):
+                n -= 1
+            continue
+        if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")) \
+                and not any(r in fused for o in ins.operands[1:] for r in _operand_regs(o)):
+            n += 1                        # a 64-bit add is IADD3 + IADD3.X (IMAD.X); a LEA takes it whole
+        addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+        if ins.opcode == "ld" and ins.has(".shared") and not ins.has(".volatile") and addr is not None \
+                and type(addr.base) is A.Sym and len(addr.items) == 1 and addr.offset % 4 == 0 \
+                and any(ins.has(t) for t in (".f32", ".b32", ".u32", ".s32")) and not any(m.startswith(".v") for m in ins.mods):
+            windows.setdefault((addr.base.name, addr.offset // 16), set()).add(addr.offset % 16 // 4)
+            continue
+        if three and ins.opcode in ("max", "min") and ins.has(".f32"):
+            srcs = {o for o in ins.operands[1:] if type(o) is A.Reg}
+            hit = next((r for r in srcs if (ins.opcode, r) in chained), None)
+            dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
+            if hit is not None:
+                chained.discard((ins.opcode, hit))      # merged into this one: its result is a full FMNMX3
+                continue
+            if dest is not None:
+                chained.add((ins.opcode, dest))
+        n += 1
+    for words in windows.values():
+        if len(words) >= 3:
+            n += 1
+        else:
+            n += sum(1 for lo in (0, 2) if {lo, lo + 1} <= words) + \
+                sum(1 for w in words if not {w & 2, (w & 2) + 1} <= words)
+    return n
+
+
+def _operand_regs(o) -> list[str]:
+    if type(o) is A.Reg:
+        return [o.name]
+    if type(o) is A.Addr:
+        return [x.name for x in o.items if type(x) is A.Reg]
+    if type(o) is A.Vec:
+        return [x.name for x in o.items if type(x) is A.Reg]
+    return []
+
+
+def _shared_address_only(add: ori.Instr, readers: dict) -> bool:
+    """Is the add's result used only as the address of shared-memory accesses in the region?"""
+    dest = add.operands[0] if add.operands and type(add.operands[0]) is A.Reg else None
+    uses = readers.get(dest.name, []) if dest is not None else []
+    return bool(uses) and all(i.opcode in ("ld", "st") and i.has(".shared") and any(
+        type(o) is A.Addr and dest.name in _operand_regs(o) for o in i.operands) for i in uses)
 
 
 def _size(ins: ori.Instr) -> int:
@@ -468,6 +550,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
         # below sm_90 its slow path pairs the region anyway)
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
+    if _kept_at_barrier_join(am, region, c, target):
+        return True
     if _branches_on_own_load(am, region):
         return True
     if _join_placed_elsewhere(am, region):
@@ -496,6 +580,16 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
+    """An if of short work (no long load: those follow the load rules) joining at a CTA barrier stays a branch
+    with its pair from BARRIER_JOIN_KEPT_MIN SASS instructions on (phases/ifconvert_bar_join_*; numba
+    last_block_sum's tree steps on sm_90+). A region holding a warp op re-converges at the barrier instead."""
+    if region.kind != "if" or not region.barrier_join or c.loads:
+        return False
+    instrs = list(_region_instrs(am, region.body))
+    return not any(warp_op(i) is not None for i in instrs) and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN
 
 
 # ---------------------------------------------------------------- regions holding an elected bulk/tensor load

@@ -140,6 +140,26 @@ class _Expander:
                 self._paired_keys.add(key)
                 self.paired.append(region)
 
+    def _join_reconverges(self, region: R.Region | None) -> bool:
+        """sm_90+: does a full-mask warp op in the region's join block, before any branch or CTA barrier,
+        re-converge the warp there (its `WARPSYNC.ALL`)? Then a partial-mask op's region needs no pair of its
+        own: `if (lane < 16) { __syncwarp(0xffff) }; __ballot_sync(-1, ..)` is `WARPSYNC R; WARPSYNC.ALL;
+        VOTE.ANY` with no BSSY, a plain store at the join keeps the pair (nvcc/syncwarp_masks; probes
+        warp/pm_join_*; docs/findings/warp.md "A full-mask warp op at the join re-converges a partial-mask
+        region (helper cg, stop 20)")."""
+        if region is None or region.kind != "if" or not self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
+            return False
+        join = next((b for b in self.fn.blocks if b.label == region.join), None)
+        if join is None or self._in_loop_region(join.label):
+            return False
+        for i in join.instrs:
+            wop = ops.warp_op(i, self.consts)
+            if wop is not None:
+                return not i.attrs.conv and ops.is_full_mask(wop.mask)
+            if i.opcode in ("bra", "brx", "ret", "exit", "call") or ops.is_cta_barrier(i):
+                return False
+        return False
+
     def _first_warp_op(self, b: ori.BasicBlock) -> ori.Instr | None:
         """The block's first warp op still to expand (the block as the builder left it)."""
         return next((i for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv), None)
@@ -310,7 +330,8 @@ class _Expander:
         if not after_call and self._kind_count(ins, wop) == 1 and self._loop_ops(b.label) <= 1:
             if ops.is_full_mask(wop.mask):
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
-            self._pair(region)
+            if not self._join_reconverges(region):
+                self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
         label = f"$__collective_{len(self.ool)}"
         body = self._collective(ins, wop, True)

@@ -25,7 +25,13 @@ _UNIFORM_RESULT = {"vote", "activemask", "redux"}
 # (an mbarrier's arrival token and phase test are the same for every lane using the same barrier at once:
 # a wait loop on a warp-uniform barrier is no divergent loop; probes/mbarrier/mbarrier_test_wait_spin_loop,
 # mbarrier_test_wait_token_spin_loop)
-_DIVERGENT_RESULT = {"atom", "elect", "shfl", "match"}
+# Matrix instructions that fetch their tiles from memory hand each lane other elements (wgmma.mma_async through
+# shared-memory descriptors, ldmatrix, tcgen05.ld), whatever the operands: a shfl.sync reducing such a fragment is
+# no shuffle of a warp-uniform value (probes/warp/wgmma_fragment_shfl, ldmatrix_fragment_shfl; Triton attn_fwd on
+# sm_90a). mma.sync of warp-uniform register fragments does give a uniform result (mma_fragment_shfl: ptxas folds
+# the shuffles). docs/findings/warp.md "Matrix fragments from memory are per-lane (helper tmisc, stop 20)".
+_FRAGMENT_RESULT = {"wgmma", "ldmatrix", "tcgen05"}
+_DIVERGENT_RESULT = {"atom", "elect", "shfl", "match"} | _FRAGMENT_RESULT
 # ... but the software mbarrier of sm_80-89 arrives with a shared-memory atomic: its token is per lane
 # (mbarrier_test_wait_token_spin_loop on sm_80 keeps its pair)
 _SW_ATOMIC_MBARRIER = ("arrive", "arrive_drop")
