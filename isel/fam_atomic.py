@@ -43,7 +43,8 @@ _NO_RED = ("exch", "cas")                         # keep ATOMG with a dead resul
 # (before or after it, any block) stays ATOMG ... RZ; fence.proxy does not count (probes phases/atom_dead_*fence*)
 _SHARED_NATIVE_TYPES = ("u32", "s32", "b32")      # integer ops ATOMS has
 _SCALAR16 = ("f16", "bf16", "b16")                # CAS loop on the aligned 32-bit word
-_DSMEM_TYPES = ("f32", "f64", "f16x2")            # generic dispatch adds the DSMEM loop for these (sm_90+)
+_DSMEM_TYPES = ("f32", "f64")                     # generic dispatch adds the DSMEM loop for these (sm_90+;
+#                                                  not f16x2: probes atomic/generic_add_f16x2_{used,dead})
 def _immediate(o, du):
     """The integer an operand holds by construction: an immediate, or a register whose one definition moves
     one (`mov.u32 %r24, 31`), else None."""

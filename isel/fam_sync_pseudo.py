@@ -249,7 +249,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 predicated = (i.operands[0][2:-1], _regs(i.guard), j)
             waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR" \
                 or not below_membar and _release_store_fence(instrs, j, first)
-            if waits and i.opcode not in _ISSUED_FIRST and is_sync(i.opcode, ", ".join(i.operands)):
+            if waits and (i.opcode not in _ISSUED_FIRST or _broadcast_of_atomic(instrs, start, j)) \
+                    and is_sync(i.opcode, ", ".join(i.operands)):
                 # inside a region pylower still branches over: before its branch (same sync order)
                 at = j if predicated is None else predicated[2]
                 break
@@ -477,10 +478,27 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
     return None
 
 
+def _broadcast_of_atomic(instrs: list, start: int, j: int) -> bool:
+    """Is instrs[j] an aggregated atomic's SHFL.IDX of the leader's old value (its source written by an ATOM of
+    the block)? ptxas issues the BSSY in that atomic's stall, above it (`VOTEU ATOMG BSSY SHFL.IDX`: probes
+    phases/bssy_agg_atom_used_*; nvcc/spin_flag_nanosleep; docs/findings/convergence.md "The BSSY above an
+    aggregated atomic's SHFL.IDX (helper nvatom, stop 20)")."""
+    i = instrs[j]
+    if i.opcode != "SHFL" or "IDX" not in i.mods or len(i.operands) < 3:
+        return False
+    src = _regs(i.operands[2])
+    for x in reversed(instrs[start:j]):
+        d, _u = _dest_uses(x)
+        if d & src:
+            return x.opcode in _ATOMICS
+    return False
+
+
 def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
-    """The BSSY is issued after every warp shuffle of its block: its search starts after the last one."""
+    """The BSSY is issued after every warp shuffle of its block (but an aggregated atomic's broadcast,
+    _broadcast_of_atomic): its search starts after the last one."""
     for j in range(first - 1, start - 1, -1):
-        if instrs[j].opcode in _ISSUED_FIRST:
+        if instrs[j].opcode in _ISSUED_FIRST and not _broadcast_of_atomic(instrs, start, j):
             return j + 1
     return start
 

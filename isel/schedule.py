@@ -90,8 +90,8 @@ ORDERED = {
 # A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
 # whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
-# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other
-# (probes/atomic/agg_run_*).
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store
+# (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset).
 ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
 # Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
@@ -421,8 +421,47 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     head = make_unit(ins, seq[:k], target)
     regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
     head.uses = tuple(sorted(regs))
-    head.defs = tuple(sorted(regs - set(ori_uses(ins)) - set(ori_defs(ins))))
-    return [head, make_unit(ins, seq[k:], target)]
+    # what the head writes: a later run member's head reads the run's shared activemask without redefining it
+    head.defs = tuple(sorted(_written(seq[:k]) - set(ori_uses(ins)) - set(ori_defs(ins))))
+    return [head] + _split_tail(ins, seq[k:], regs, target)
+
+
+def _written(seq: list[SassInstr]) -> set:
+    """The registers a rule's SASS writes: each instruction's first register operand, unless it is an address."""
+    out: set = set()
+    for x in seq:
+        for o in x.operands:
+            regs = _regs_in(o)
+            if regs:
+                if not o.startswith("["):
+                    out.update(regs)
+                break
+    return out
+
+
+def _split_tail(ins: ori.Instr, seq: list[SassInstr], head_regs: set, target) -> list[Unit]:
+    """An aggregated atomic's memory instruction and what follows it: the leader's old value broadcast to the
+    lanes (S2R SR_LTMASK, POPC of the lanes below, SHFL.IDX from the leader, add) is a unit of its own, so that
+    the next atomic of the run can issue while the first one's result is in flight: ptxas issues a run's
+    atomics back to back and their SHFL.IDX after them (probes/atomic/agg_run_popc_used_sink*;
+    docs/findings/scheduling.md "Aggregated atomics issue back to back; a MEMBAR waits below sm_90 (helper nvatom, stop 20)")."""
+    whole = [make_unit(ins, seq, target)]
+    if len(seq) < 2 or any(x.label is not None or x.opcode in CONTROL for x in seq):
+        return whole
+    rest = seq[1:]
+    if any(x.opcode in _MEMORY_OPS for x in rest) or not any(x.opcode == "SHFL" for x in rest):
+        return whole
+    mem = make_unit(ins, seq[:1], target)
+    tail = make_unit(ins, rest, target)
+    own_defs, own_uses = tuple(ori_defs(ins)), tuple(ori_uses(ins))
+    mem_regs = {r for o in (seq[0].guard,) + seq[0].operands for r in _regs_in(o)}
+    mem.uses = tuple(sorted(set(own_uses) | (mem_regs - set(own_defs))))
+    mem.defs = own_defs
+    tail_regs = {r for x in rest for o in (x.guard,) + x.operands for r in _regs_in(o)}
+    # the head's registers (activemask, leader lane) are read here; the tail's own temporaries are written
+    tail.uses = tuple(sorted(tail_regs | set(own_defs)))
+    tail.defs = tuple(sorted(set(own_defs) | (_written(rest) - set(own_uses))))
+    return [mem, tail]
 
 
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
@@ -458,7 +497,7 @@ def _covered(p_kind: str, hub_kind: str) -> bool:
     return _ordered(p_kind, hub_kind) and all(_ordered(hub_kind, k) for k in _KINDS if _ordered(p_kind, k))
 
 
-def _build(region: list[Unit]) -> None:
+def _build(region: list[Unit], membar_waits: bool = False) -> None:
     last_def: dict[str, Unit] = {}
     readers: dict[str, list[Unit]] = {}
     mem_ops: list[Unit] = []
@@ -487,9 +526,11 @@ def _build(region: list[Unit]) -> None:
         if u.kind != "alu":
             for p in mem_ops:
                 if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
-                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or p.kind == u.kind == "atomic" \
-                            or _may_alias(p.mem, u.mem):
-                        edge(p, u, 0)
+                    if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
+                            and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
+                        # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
+                        edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
+                             else 0)
             if u.kind in ORDERED_ALWAYS:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
@@ -588,11 +629,11 @@ def _pipe(key, unit: Unit):
     return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
 
 
-def _list_schedule(region: list[Unit]) -> list[Unit]:
+def _list_schedule(region: list[Unit], membar_waits: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can."""
-    _build(region)
+    _build(region, membar_waits)
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
@@ -650,7 +691,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) ->
             if len(run) > 1:
                 _fuse_logic(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
-                run = _list_schedule(run)
+                run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"))
             out.extend(run)
             if u is not None:
                 out.append(u)

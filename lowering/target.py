@@ -179,6 +179,9 @@ FEATURES: tuple[Feature, ...] = (
             "one half of its result is used (else two SELs, one per half)", families=(120,)),
     Feature("PARAM_LDC", "a kernel parameter needed in a register is loaded with LDC (else MOV from the "
             "constant bank)", since=90),
+    Feature("MEMBAR_WAITS_MEMORY", "a MEMBAR issues only when the results of the atomics before it are back "
+            "(ready work, an aggregated atomic's SHFL.IDX, fills the wait); from sm_90 it does not wait",
+            below=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),

@@ -199,6 +199,16 @@ class LoopUnrolling(Phase):
         trips = loop.trip_count()
         if trips is not None:
             return self._constant(loop, trips, ctx)
+        if loop.cmp == ".ne":
+            # a per-thread trip count: ptxas unrolls it the same way inside three nested BSSY/BSYNC pairs and
+            # a BREAK (phases/loop_ne_countdown_divergent), which the convergence phases do not build for
+            # this shape: it stays rolled here (one pair, as before)
+            from pylower.passes.analysis.uniformity import Uniformity
+            if Uniformity(fn).is_divergent_operand(loop.pred):
+                return NOT_EXIT
+            if self._unknown_trip_too_big(loop, ctx.target):      # the same limit (phases/loop_ne_body_*)
+                return NOT_PERFORMANCE
+            return self._unknown_ne(loop, ctx)
         if loop.cmp not in _MONOTONE or loop.bound_reg is None:
             return NOT_EXIT
         if any(_memory_atomic(i) for i in loop.body):
@@ -298,6 +308,47 @@ class LoopUnrolling(Phase):
                            [exit_label]),
         ]
         fn.blocks[loop.idx:loop.idx + 1] = blocks
+        ctx.count(self, "unknown-trip loops unrolled")
+        return None
+
+
+    def _unknown_ne(self, loop: _Loop, ctx: PassContext) -> str | None:
+        """An unknown-trip loop whose exit test is `setp.ne` of the counter against a loop-invariant value (a
+        count-down `add i, i, -1; setp.ne p, i, 0`, or a count-up to a register): ptxas tests whether iterations
+        remain (else it goes straight to the rolled loop, which also covers a counter past the bound), runs
+        the body 4 times while 4 or more remain, then 2 copies if 2 remain, then the original rolled loop if
+        any remain: 4 + 2 + 1 copies, no peeled iteration; whatever the bound is computed from and with
+        atomics in the body (probes phases/loop_ne_*; docs/findings/phases.md "Count-down loops with a
+        setp.ne exit (helper nvatom, stop 20)")."""
+        fn, b = loop.fn, loop.block
+        exit_label = loop.exit.label
+        typ = loop.update.mods[0] if loop.update.mods else ".s32"
+        signed = ".s" + typ[2:] if typ[:2] in (".u", ".b", ".s") else ".s32"
+        t, q = A.Reg(f"%unroll_t{loop.idx}"), A.Reg(f"%unroll_p{loop.idx}")
+        fn.decls.extend([A.VarDecl(".reg", (signed,), t.name), A.VarDecl(".reg", (".pred",), q.name)])
+        bound = loop.bound_reg if loop.bound_reg is not None else ops.imm(loop.bound)
+        line = b.instrs[-1].line
+        size = abs(loop.step)
+
+        def remain(cmp: str, k: int, label: str, when: bool) -> list[ori.Instr]:
+            """Branch to `label` when (the iterations left, in counter units) `cmp` k holds (`when`) or not."""
+            left = (t, loop.var, bound) if loop.step < 0 else (t, bound, loop.var)
+            return [ori.Instr(_ALU, "sub", (signed,), left, None, {}, line, NAME),
+                    ori.Instr(_ALU, "setp", (cmp, signed), (q, t, ops.imm(k)), None, {}, line, NAME),
+                    ori.Instr(_BRANCH, "bra", (), (A.Sym(label),), q if when else A.Not(q), {}, line, NAME)]
+
+        check, main, rem2, rem1 = (f"{b.label}$ne{x}" for x in ("check", "main", "rem2", "rem1"))
+        k = _UNKNOWN_TRIP_FACTOR
+        blocks = [
+            ori.BasicBlock(f"{b.label}$ne", remain(".gt", 0, b.label, False), [b.label, check]),
+            ori.BasicBlock(check, remain(".gt", k * size - 1, rem2, False), [rem2, main]),
+            ori.BasicBlock(main, [ops.clone(i, NAME) for i in self._copies(loop, k)] + remain(".gt", k * size - 1, main, True),
+                           [main, rem2]),
+            ori.BasicBlock(rem2, remain(".gt", 2 * size - 1, rem1, False), [rem1, f"{rem2}$body"]),
+            ori.BasicBlock(f"{rem2}$body", [ops.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
+            ori.BasicBlock(rem1, remain(".ne", 0, exit_label, False), [exit_label, b.label]),
+        ]
+        fn.blocks[loop.idx:loop.idx] = blocks
         ctx.count(self, "unknown-trip loops unrolled")
         return None
 
