@@ -179,6 +179,7 @@ class LoopUnrolling(Phase):
                 if reason is None:
                     changed = True
                     ori.link_preds(fn)
+                    ctx.analyses(fn).invalidate()
                 else:
                     ctx.count(self, reason)
             idx += 1
@@ -203,8 +204,7 @@ class LoopUnrolling(Phase):
             # a per-thread trip count: ptxas unrolls it the same way inside three nested BSSY/BSYNC pairs and
             # a BREAK (phases/loop_ne_countdown_divergent), which the convergence phases do not build for
             # this shape: it stays rolled here (one pair, as before)
-            from pylower.passes.analysis.uniformity import Uniformity
-            if Uniformity(fn).is_divergent_operand(loop.pred):
+            if ctx.analyses(fn).uniformity.is_divergent_operand(loop.pred):
                 return NOT_EXIT
             if self._unknown_trip_too_big(loop, ctx.target):      # the same limit (phases/loop_ne_body_*)
                 return NOT_PERFORMANCE
