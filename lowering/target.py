@@ -117,7 +117,7 @@ FEATURES: tuple[Feature, ...] = (
             "predicates)", below=90),
     Feature("FMNMX3", "two chained f32 min/max are one three-input FMNMX3 (counts toward the size of an if "
             "region ptxas predicates: docs/findings/convergence.md \"An if joining at a CTA barrier keeps its pair "
-            "from nine instructions\")", families=(100, 110)),
+            "from nine SASS instructions\")", families=(100, 110)),
     Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
     Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
     # ---- CTA barriers (isel/fam_barrier.py)
