@@ -83,7 +83,8 @@ def _sass_size(instrs, target) -> int:
     scalar shared loads of one symbol at constant offsets merged the way ptxas vectorizes them (one load per
     16-byte window holding three or four of the 4-byte words it reads, per aligned pair, else one each),
     a shift by a constant into its one add fused with it (LEA, LEA.HI; below sm_90 free when the add only forms
-    a shared address: `[R.X4+sym]`), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
+    a shared address: `[R.X4+sym]`), a 32-bit add of a constant that only forms shared addresses free (the
+    offset of `[R+imm]`: held-out Blelloch down-sweep steps, phases/ifconvert_bar_join_addr_imm), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
     two chained min/max of one kind in one instruction
     (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")."""
     n = 0
@@ -111,6 +112,9 @@ def _sass_size(instrs, target) -> int:
             if scaled and ins.opcode == "shl" and _shared_address_only(only[0], readers):
                 n -= 1
             continue
+        if ins.opcode == "add" and len(ins.operands) == 3 and type(ins.operands[2]) is A.Imm \
+                and not any(ins.has(t) for t in (".s64", ".u64", ".b64")) and _shared_address_only(ins, readers):
+            continue                      # register + constant as a shared address: the offset of `[R+imm]`
         if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")) \
                 and not any(r in fused for o in ins.operands[1:] for r in _operand_regs(o)):
             n += 1                        # a 64-bit add is IADD3 + IADD3.X (IMAD.X); a LEA takes it whole
