@@ -512,5 +512,5 @@ def _select(ins: ori.Instr, sel: SelectContext) -> list[SassInstr]:
 
 
 def _is_sreg(name: str) -> bool:
-    from pylower.lowering.build import _SREG_RE
-    return bool(_SREG_RE.match(name))
+    from pylower.lowering.operand_types import is_special_register
+    return is_special_register(name)

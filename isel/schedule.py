@@ -306,8 +306,8 @@ def _is_free(ins: ori.Instr | None) -> bool:
 
 
 def _is_sreg(name: str) -> bool:
-    from pylower.lowering.build import _SREG_RE
-    return bool(_SREG_RE.match(name))
+    from pylower.lowering.operand_types import is_special_register
+    return is_special_register(name)
 
 
 _SPACES = (".global", ".shared", ".local", ".const", ".param")

@@ -23,13 +23,6 @@ MIN_PTX_FOR_TARGET = {
     "sm_121a": (8, 8), "sm_121f": (8, 8),
 }
 
-_SREG_RE = re.compile(
-    r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
-    r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
-    r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
-    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
-    r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
-
 _REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
 
 
@@ -96,7 +89,7 @@ class _Scope:
         m = _REG_RANGE_RE.match(name)
         if m and m.group(1) in self.ranges:
             return int(m.group(2)) < self.ranges[m.group(1)]
-        return bool(_SREG_RE.match(name))
+        return operand_types.is_special_register(name)
 
 
 _ABI32_SM90 = "32-Bit ABI (--machine 32 or 32-Bit addressing) is not supported on sm_90 or higher architectures."

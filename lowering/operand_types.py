@@ -29,6 +29,19 @@ _SREG_TYPES = {"%clock64": ".u64", "%globaltimer": ".u64", "%gridid": ".u64", "%
                "%is_explicit_cluster": ".pred"}
 
 
+_SREG_RE = re.compile(
+    r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
+    r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
+    r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
+    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
+    r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
+
+
+def is_special_register(name: str) -> bool:
+    """Is `name` one of PTX's special registers (%tid.x, %laneid, %clock64, %envreg3, ...)?"""
+    return bool(_SREG_RE.match(name))
+
+
 class RegTypes:
     """Declared register types of one function (nested scopes opened): name -> PTX type."""
 
@@ -258,7 +271,19 @@ def _redux(ins, regs):
     return "redux", ("rT", "T", "u32"), ity
 
 
+def _bra(ins, regs):
+    """bra's target is a label: a register or immediate there is "Label expected ...", a special register
+    also "not allowed" (probes frontend/bra_target_*)."""
+    if len(ins.operands) != 1 or type(ins.operands[0]) is A.Sym:
+        return None
+    o = ins.operands[0]
+    sreg = type(o) is A.Reg and is_special_register(o.name)
+    return (["Special register argument not allowed for instruction 'bra'"] if sreg else []) + \
+        ["Label expected for argument 0 of instruction 'bra'"]
+
+
 SIGNATURES = {
+    "bra": _bra,
     "bar": _bar, "barrier": _bar, "atom": _atom, "red": _atom, "vote": _vote, "shfl": _shfl, "match": _match,
     "redux": _redux,
     "activemask": lambda ins, regs: ("activemask", ("rb32",), None) if ".b32" in ins.mods else None,
@@ -276,6 +301,8 @@ _LEGAL_MODS = {
     "redux": {".sync", ".add", ".min", ".max", ".and", ".or", ".xor", ".abs", ".NaN"},
     "activemask": set(),
     "elect": {".sync"},
+    "setp": {".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu",
+             ".gtu", ".geu", ".num", ".nan", ".and", ".or", ".xor", ".ftz"},
 }
 _SCOPES = {".cta", ".cluster", ".gpu", ".sys"}
 
