@@ -55,9 +55,10 @@ FEATURES: tuple[Feature, ...] = (
             "kind take the collective slow path (phase 72)", since=90),
     Feature("WARP_OP_CSE_ACROSS_BARRIER", "a shuffle or vote repeating an earlier one of its block is deleted "
             "across a CTA barrier too (phase 13)", since=90),
-    Feature("WARPSYNC_ALL_ARM_UNPAIRS", "a divergent if with a WARPSYNC.ALL every path of one of its arms runs "
-            "(a full-mask bar.warp.sync, a lone warp op's inline form) has no BSSY/BSYNC pair: the warp is "
-            "declared whole there (phase 72)", since=90),
+    Feature("WARPSYNC_ALL_UNPAIRS", "a divergent if whose warp a WARPSYNC.ALL re-converges (one every path of "
+            "an arm runs: a full-mask bar.warp.sync, a lone warp op's inline form; or a full-mask warp op's at the "
+            "join of a lone partial-mask op's region) has no BSSY/BSYNC pair: the warp is declared whole there "
+            "(phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "

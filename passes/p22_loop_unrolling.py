@@ -223,28 +223,35 @@ class LoopUnrolling(Phase):
 
     @staticmethod
     def _copies(loop: _Loop, n: int) -> list[ori.Instr]:
+        """n copies of the body, the first one the original instructions."""
         out: list[ori.Instr] = []
         for k in range(n):
             out.extend(i if k == 0 else ops.clone(i, NAME) for i in loop.body)
         return out
 
-    def _cost(self, loop: _Loop) -> int:
-        return sum(1 for i in loop.body if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
+    @staticmethod
+    def _clones(loop: _Loop, n: int) -> list[ori.Instr]:
+        """n fresh copies of the body."""
+        return [ops.clone(i, NAME) for _ in range(n) for i in loop.body]
+
+    @staticmethod
+    def _size(loop: _Loop, mma: int = 1) -> int:
+        """The body's instructions but the induction update and the barriers, an mma.sync counting `mma`."""
+        return sum(mma if i.opcode == "mma" else 1 for i in loop.body
+                   if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
 
     @staticmethod
     def _unknown_trip_too_big(loop: _Loop, target) -> bool:
         """Is the body too big for ptxas to unroll the unknown-trip loop? Its size: every instruction but the
         induction update and the barriers (phases/loop_unknown_bound_param_bar_*)."""
         wide = target.has("UNROLL_UNKNOWN_TRIP_17")
-        mma = _UNKNOWN_TRIP_MMA_WEIGHT[wide]
-        size = sum(mma if i.opcode == "mma" else 1 for i in loop.body
-                   if i is not loop.update and i.op not in (ops.BARRIER, ops.SYNC))
+        size = LoopUnrolling._size(loop, _UNKNOWN_TRIP_MMA_WEIGHT[wide])
         loads = any(i.opcode == "ld" for i in loop.body)
         return size > (_UNKNOWN_TRIP_LOAD_LIMIT if loads else _UNKNOWN_TRIP_LIMIT[wide])
 
     def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
         b = loop.block
-        full = trips <= _MAX_FULL_TRIP and trips * self._cost(loop) <= _budget(ctx.target)
+        full = trips <= _MAX_FULL_TRIP and trips * self._size(loop) <= _budget(ctx.target)
         if full:
             b.instrs = self._copies(loop, trips) + [loop.setp]
             b.succs = [s for s in b.succs if s != b.label]
@@ -260,7 +267,7 @@ class LoopUnrolling(Phase):
         setp_end.operands = (loop.setp.operands[0], loop.var, ops.imm(end))
         b.instrs = self._copies(loop, factor) + [setp_end, b.instrs[-1]]
         if r:
-            tail = ori.BasicBlock(f"{b.label}$rem", [ops.clone(i, NAME) for i in self._copies(loop, r)] + [ops.clone(loop.setp, NAME)],
+            tail = ori.BasicBlock(f"{b.label}$rem", self._clones(loop, r) + [ops.clone(loop.setp, NAME)],
                                   [loop.exit.label])
             b.succs = [b.label, tail.label]
             loop.fn.blocks.insert(loop.idx + 1, tail)
@@ -299,12 +306,12 @@ class LoopUnrolling(Phase):
         else:
             blocks = [ori.BasicBlock(b.label, at_least(k, rem2), [rem2, main])]
         blocks += [
-            ori.BasicBlock(main, [ops.clone(i, NAME) for i in self._copies(loop, k)] + at_least(k, rem2)[:2] +
+            ori.BasicBlock(main, self._clones(loop, k) + at_least(k, rem2)[:2] +
                            [ori.Instr(_BRANCH, "bra", (), (A.Sym(main),), q, {}, line, NAME)], [main, rem2]),
             ori.BasicBlock(rem2, at_least(2, rem1), [rem1, f"{rem2}$body"]),
-            ori.BasicBlock(f"{rem2}$body", [ops.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
+            ori.BasicBlock(f"{rem2}$body", self._clones(loop, 2), [rem1]),
             ori.BasicBlock(rem1, leave_unless_more(), [exit_label, f"{rem1}$body"]),
-            ori.BasicBlock(f"{rem1}$body", [ops.clone(i, NAME) for i in self._copies(loop, 1)] + [ops.clone(loop.setp, NAME)],
+            ori.BasicBlock(f"{rem1}$body", self._clones(loop, 1) + [ops.clone(loop.setp, NAME)],
                            [exit_label]),
         ]
         fn.blocks[loop.idx:loop.idx + 1] = blocks
@@ -342,10 +349,10 @@ class LoopUnrolling(Phase):
         blocks = [
             ori.BasicBlock(f"{b.label}$ne", remain(".gt", 0, b.label, False), [b.label, check]),
             ori.BasicBlock(check, remain(".gt", k * size - 1, rem2, False), [rem2, main]),
-            ori.BasicBlock(main, [ops.clone(i, NAME) for i in self._copies(loop, k)] + remain(".gt", k * size - 1, main, True),
+            ori.BasicBlock(main, self._clones(loop, k) + remain(".gt", k * size - 1, main, True),
                            [main, rem2]),
             ori.BasicBlock(rem2, remain(".gt", 2 * size - 1, rem1, False), [rem1, f"{rem2}$body"]),
-            ori.BasicBlock(f"{rem2}$body", [ops.clone(i, NAME) for i in self._copies(loop, 2)], [rem1]),
+            ori.BasicBlock(f"{rem2}$body", self._clones(loop, 2), [rem1]),
             ori.BasicBlock(rem1, remain(".ne", 0, exit_label, False), [exit_label, b.label]),
         ]
         fn.blocks[loop.idx:loop.idx] = blocks

@@ -147,7 +147,7 @@ class _Expander:
         VOTE.ANY` with no BSSY, a plain store at the join keeps the pair (nvcc/syncwarp_masks; probes
         warp/pm_join_*; docs/findings/warp.md "A full-mask warp op at the join re-converges a partial-mask
         region (helper cg, stop 20)")."""
-        if region is None or region.kind != "if" or not self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
+        if region is None or region.kind != "if" or not self.target.has("WARPSYNC_ALL_UNPAIRS"):
             return False
         join = next((b for b in self.fn.blocks if b.label == region.join), None)
         if join is None or self._in_loop_region(join.label):
@@ -571,7 +571,7 @@ class _Expander:
         self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
-        if self.target.has("WARPSYNC_ALL_ARM_UNPAIRS"):
+        if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
