@@ -550,7 +550,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str], ope
     blocks = [b for b in blocks if b.instrs or not b.label.startswith("$bb") or
               any(b.label in x.succs for x in blocks)]
     out = Function(A.Function(f.kind, f.linkage, f.name, f.params, f.rets, f.perf, None, f.line), decls, blocks,
-                   sorted(set(callees), key=callees.index))
+                   sorted(set(callees), key=callees.index), frozenset(ctx.shared_symbols))
     link_preds(out)
     return out
 

@@ -71,6 +71,7 @@ class Function:
     decls: list                      # VarDecl / Directive inside the body
     blocks: list[BasicBlock]
     callees: list[str] = field(default_factory=list)
+    shared_symbols: frozenset = frozenset()    # the .shared variables it can name (module and its own)
 
     @property
     def name(self) -> str:

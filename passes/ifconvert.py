@@ -366,33 +366,65 @@ def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
     return False
 
 
-def _backward_overlap(am, label: str, index: int, work: int = 0) -> bool:
+@record(frozen=True, slots=True)
+class _Before:
+    """What the code before a region's branch offers its predicated form (_backward_overlap)."""
+    overlap: bool          # a long load, or enough work, the predicated region would overlap
+    test_waits: bool       # the branch's test is computed from a load (of any space but .param/.const)
+    ordered: bool          # a global store or atomic before the branch orders the region's loads
+
+
+def _backward_overlap(am, label: str, index: int) -> _Before:
     """Before instruction `index` of block `label` (the region's branch), back along the code that reaches
     it: is there a long load with no global store, atomic, fence or CTA barrier between, or enough work to
     overlap (ifconvert_ld_before, ifconvert_alu_before; ifconvert_ld_st_before, _ld_bar_before keep the
     branch)? Across the join of a region ptxas predicates the scan takes in its body and goes on before it
-    (nvcc/reduce_smem_tree: a load if after a load if; ifconvert_ld_uif_before); a kept region ends it."""
+    (nvcc/reduce_smem_tree: a load if after a load if; ifconvert_ld_uif_before); a kept region ends it.
+    A branch whose test waits for a long load has nothing to overlap on that chain: the load and the work
+    that computes the test are not counted (phases/ifconvert_test_on_load_*: `x = ld; if (x > c) y = ld`
+    stays a branch, in a loop as in straight code; an independent load before it still predicates it);
+    the work of a test made without a load still counts (numba reverse_block's thread-index test)."""
+    du = am.defuse
+    block = am.blocks.get(label)
+    test = block.instrs[index] if block is not None and index < len(block.instrs) else None
+    chain = {_guard_reg(test)} if test is not None and test.guard is not None else set()   # the test's inputs
+    work = chain_work = 0
+    waits = long_wait = ordered = False
+    for blk, ins in _code_before(am, label, index):
+        if chain and not chain.isdisjoint(du.defs(ins)):
+            chain.update(du.uses(ins))
+            long_wait = long_wait or is_long_load(ins)
+            waits = waits or ins.opcode in LOADS and not ins.has(".param", ".const")
+            chain_work += bool(_work(ins))
+            continue
+        if is_long_load(ins) and _live_load(am, blk, ins):
+            return _Before(True, waits, ordered)
+        if _global_write(ins):
+            ordered = True
+            break
+        if ins.opcode in _FENCES or is_cta_barrier(ins) or \
+                ins.opcode in ("call", "ret", "exit") or ins.opcode == "bra" and ins.guard is not None:
+            break
+        work += bool(_work(ins))
+    return _Before(work + (0 if long_wait else chain_work) >= OVERLAP_WORK_BEFORE_MIN, waits, ordered)
+
+
+def _code_before(am, label: str, index: int):
+    """The instructions that reach instruction `index` of block `label`, last first, with their blocks:
+    back through single predecessors and across the joins of regions ptxas predicates (their bodies taken in);
+    it stops at the entry, a loop header, or a region that stays a branch."""
     by_label, idom = am.blocks, am.idom
     seen = set()
     if label not in by_label:
-        return False
+        return
     instrs = [(by_label[label], i) for i in by_label[label].instrs[:index]]
     while True:
-        for blk, ins in reversed(instrs):
-            if is_long_load(ins) and _live_load(am, blk, ins):
-                return True
-            if _global_write(ins) or ins.opcode in _FENCES or is_cta_barrier(ins) or \
-                    ins.opcode in ("call", "ret", "exit") or ins.opcode == "bra" and ins.guard is not None:
-                return False
-            if _work(ins):
-                work += 1
-                if work >= OVERLAP_WORK_BEFORE_MIN:
-                    return True
+        yield from reversed(instrs)
         seen.add(label)
         b = by_label[label]
         preds = [p for p in b.preds if p in by_label]
         if not preds or any(_dominates(am, label, p) for p in preds):     # the entry, or a loop header
-            return False
+            return
         if len(preds) == 1:
             label = preds[0]
             instrs = [(by_label[label], i) for i in by_label[label].instrs]
@@ -401,17 +433,17 @@ def _backward_overlap(am, label: str, index: int, work: int = 0) -> bool:
         else:
             head = idom.get(label)
             if head is None or head in seen or head not in by_label:
-                return False
+                return
             body = set().union(*(arm(s, label, by_label) for s in by_label[head].succs if s != label))
             inside = [(by_label[x], i) for x in am.rpo if x in body for i in by_label[x].instrs]
             c = _contents(i for _, i in inside)
             if c.hard or c.size >= KEPT_REGION_MIN_SIZE or any(am.loops.ends_in_back_edge(by_label[x]) for x in body):
-                return False
+                return
             label = head
             instrs = [(by_label[head], i) for i in by_label[head].instrs[:-1]] + \
                 [(x, i) for x, i in inside if i.opcode != "bra"]
         if label in seen:
-            return False
+            return
 
 
 def _dominates(am, a: str, b: str) -> bool:
@@ -421,10 +453,14 @@ def _dominates(am, a: str, b: str) -> bool:
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
                           look_back: bool = True) -> bool:
-    if _forward_overlap(am, join, join_index, tainted, target, writes=writes) or \
-            look_back and _backward_overlap(am, head, head_index):
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes):
         return True
-    return staged and target.has("PREDICATE_SHARED_STAGING_LOAD")
+    before = _backward_overlap(am, head, head_index)
+    if look_back and before.overlap:
+        return True
+    # the staging rule does not reach a region whose test waits for a load, nor one a global store before
+    # it orders (phases/ifconvert_staged_*: kept on sm_90 as on sm_80)
+    return staged and target.has("PREDICATE_SHARED_STAGING_LOAD") and not before.test_waits and not before.ordered
 
 
 def _two_way_fence(ins: ori.Instr) -> bool:
@@ -564,6 +600,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         return True
     if not c.loads:
         return _work_beside_inner_if(am, region)
+    if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
+        return True
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
     # a straight body that is decided like any other (phases/ifconvert_nested_*)
     if any(r is not region and r.kind == "if" and r.head in region.body and is_kept_region(am, r, target)
@@ -586,6 +624,35 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+def _window_operand(ins: ori.Instr, shared: frozenset) -> bool:
+    """Does the instruction name a shared variable (`mov r, buf`, `st.shared [buf+4]`)?"""
+    return any(type(o) is A.Sym and o.name in shared or type(o) is A.Addr and type(o.base) is A.Sym
+               and o.base.name in shared for o in ins.operands)
+
+
+def _forms_window_alone(am, region: Region) -> bool:
+    """A load region that names a shared variable where shared memory is a window of the cluster's
+    (SHARED_WINDOW_ADDRESS: the address needs S2UR SR_CgaCtaId and a ULEA) stays a branch when no code
+    that every path runs names one too: the window base is then formed inside the region, and ptxas keeps
+    it a branch whatever else would predicate it; named in code every path runs (the entry's chain of
+    post-dominators: before the branch, after the join), the base is formed once for all and the region is
+    decided as before. Another conditional use (an exit arm's) does not count
+    (phases/ifconvert_staged_window_*: `if (i < n) buf[tid] = in[i]; __syncthreads();` with `buf` named only
+    there)."""
+    shared = am.fn.shared_symbols
+    if not shared:
+        return False
+    if not any(_window_operand(i, shared) for i in _region_instrs(am, region.body)):
+        return False
+    by_label, ipdom = am.blocks, am.ipdom
+    label, always = am.fn.blocks[0].label, []
+    while label in by_label and label not in always:
+        always.append(label)
+        label = ipdom.get(label)
+    return not any(_window_operand(i, shared) for x in always for i in by_label[x].instrs
+                   if i.opcode not in ori.PSEUDO_OPCODES)
 
 
 def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
