@@ -39,7 +39,7 @@ def _ops(ins):
     return tuple(operand_text(o) for o in ins.operands)
 
 
-def _elect_loop(ins, sel, body):
+def elect_loop(ins, sel, body):
     """PLOP3 P0=PT; L: @P0 ELECT P1; <body>; @P1 PLOP3 P0=false; @P0 BRA.U.ANY L."""
     s = sel.sass
     loop = sel.local_label()
@@ -84,9 +84,9 @@ def _g2s_load(ins, sel, opcode, mods, syscall):
         call = _syscall(ins, sel, syscall + ("_multicast" if a.mcast else "_unicast"))
         if a.mcast:
             return [call]
-        seq = _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
+        seq = elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
-    loop = lambda: _elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])     # noqa: E731
+    loop = lambda: elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])     # noqa: E731
     votes = _region_votes(ins, sel)
     if votes:
         return [sel.sass(ins, "VOTEU", ("ALL",), ("UP0", "PT"), tags=_WW, guard="") for _ in range(votes)] + loop()
@@ -230,14 +230,14 @@ def _bulk(ins, sel):
         return _issue(ins, sel, "UBLKCP", mods, lambda: [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     mods = (dst, src) + (("MULTICAST",) if a.mcast else ())
     if src == "S":
-        return _elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
+        return elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     return _g2s_load(ins, sel, "UBLKCP", mods, "__cuda_syscall_cp_async_bulk")
 
 
 def _bulk_reduce(ins, sel):
     a = ins.attrs
     mods = (_SPACE[a.dst], _SPACE[a.src], a.op.upper()) + _RED_TYPE.get((a.type or "u32"), ())
-    return _issue(ins, sel, "UBLKRED", mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))]))
+    return _issue(ins, sel, "UBLKRED", mods, lambda: elect_loop(ins, sel, [sel.sass(ins, "UBLKRED", mods, _ops(ins))]))
 
 
 def _bulk_wait(ins, sel):
@@ -265,7 +265,7 @@ def _plain(ins, sel, opcode, mods):
 
 def _tensor_reduce(ins, sel):
     mods = _tensor_mods(ins.attrs) + (ins.attrs.op.upper(),)
-    return _issue(ins, sel, "UTMAREDG", mods, lambda: _elect_loop(ins, sel, [sel.sass(ins, "UTMAREDG", mods, _ops(ins))]))
+    return _issue(ins, sel, "UTMAREDG", mods, lambda: elect_loop(ins, sel, [sel.sass(ins, "UTMAREDG", mods, _ops(ins))]))
 
 
 def _tensormap_cp(ins, sel):
@@ -283,7 +283,7 @@ def _st_async(ins, sel):
 
 def _clc_try_cancel(ins, sel):
     mode = "BROADCAST" if ins.attrs.mcast else "SELFCAST"
-    return _elect_loop(ins, sel, [sel.sass(ins, "UGETNEXTWORKID", (mode,), _ops(ins))])
+    return elect_loop(ins, sel, [sel.sass(ins, "UGETNEXTWORKID", (mode,), _ops(ins))])
 
 
 _FORMS = {

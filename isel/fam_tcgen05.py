@@ -32,6 +32,7 @@ from pylower.sass.instr import VIRTUAL
 from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
+from .fam_async_copy import elect_loop
 from .rules import guard_text, operand_text, rule
 
 _COOP = ("COOP_GROUP",)
@@ -182,13 +183,110 @@ def _wait_st(ins, sel):
     return [sel.sass(ins, "FENCE", ("VIEW", "ASYNC", "T"))]
 
 
-_FORMS = {".alloc": _alloc, ".relinquish_alloc_permit": _relinquish, ".dealloc": _dealloc, ".wait::st": _wait_st}
+def _tmem_store(ins, sel):
+    """tcgen05.st: STTM, a store to tensor memory. To the scheduler it is a store (the FENCE.VIEW.ASYNC.T of a
+    later tcgen05.wait::st waits for it), not a region boundary: the warp votes of a following predicated
+    mbarrier.init are scheduled around it (probes scheduling/votes_init_*_tmem_store_wait)."""
+    shape = next((m[1:] for m in ins.mods if m[:2] == ".x" and m[2:].isdigit()), "x1")
+    return [sel.sass(ins, "STTM", (shape,), (f"tmem{operand_text(ins.operands[0])}", operand_text(ins.operands[1])))]
+
+
+def _elected(ins, sel) -> bool:
+    """Is the guard an elect.sync's own predicate (one lane of a converged warp)?"""
+    g = ins.guard
+    ds = sel.am.defuse.definitions(g.name) if type(g) is A.Reg else []
+    return bool(ds) and all(d.opcode == "elect" for d in ds)
+
+
+def _enable_input(ins):
+    """tcgen05.mma's enable-input-d predicate: the operand after the instruction descriptor (and after the
+    disable-output-lane vector when there is one)."""
+    rest = [o for o in ins.operands[4:] if type(o) is not A.Vec]
+    return rest[0] if rest else None
+
+
+def _constant_predicate(o, sel) -> str | None:
+    """UPT / !UPT for a predicate operand that holds a constant (`mov.pred p, 0`), else None."""
+    reg = o.inner if type(o) is A.Not else o
+    if type(reg) is not A.Reg or reg.name not in sel.am.constants:
+        return None
+    return "UPT" if bool(sel.am.constants[reg.name]) != (type(o) is A.Not) else "!UPT"
+
+
+def _needs_vote(ins, sel) -> bool:
+    """Does this tcgen05 operation vote on a per-lane predicate operand of its own (mma's enable-input-d)?"""
+    p = _enable_input(ins) if ins.has(".mma") else None
+    return p is not None and _constant_predicate(p, sel) is None
+
+
+def _utc(ins, sel, opcode, mods, operands, votes):
+    """A tcgen05 operation on the uniform datapath (UTCHMMA, UTCBAR): one lane's issue covers the warp.
+    Under an elect.sync's predicate it is issued as such, the guard dropped (a vote of its per-lane operand
+    runs under the guard); unguarded it sits in an ELECT loop after the vote; under another per-lane guard the
+    warp votes on the guard first and issues it under the uniform predicate (probes async/tcgen05_mma_*,
+    tcgen05_commit_*). docs/findings/async.md "tcgen05.mma and tcgen05.commit (helper tother, stop 21)"."""
+    s = sel.sass
+    if ins.guard is not None and _elected(ins, sel):
+        return [s(ins, "VOTEU", ("ANY",), (f"UP{i}", operand_text(p))) for i, p in enumerate(votes)] + \
+            [s(ins, opcode, mods, operands, guard="")]
+    if ins.guard is None:
+        return [s(ins, "VOTEU", ("ANY",), (f"UP{i}", operand_text(p))) for i, p in enumerate(votes)] + \
+            elect_loop(ins, sel, [s(ins, opcode, mods, operands, guard="")])
+    if votes:
+        return None
+    return [s(ins, "VOTEU", ("ANY",), ("UP0", operand_text(ins.guard)), tags=_WW, guard="")] + \
+        elect_loop(ins, sel, [s(ins, opcode, mods, operands, guard="@UP0")])
+
+
+def _mma(ins, sel):
+    """tcgen05.mma: UTCHMMA (UTCQMMA/UTCIMMA kinds are not distinguished: no sync-family difference)."""
+    p = _enable_input(ins)
+    const = _constant_predicate(p, sel) if p is not None else "UPT"
+    operands = tuple(operand_text(o) for o in ins.operands[:4]) + ((const or "UP0"),)
+    return _utc(ins, sel, "UTCHMMA", (), operands, () if const else (p,))
+
+
+def _commit(ins, sel):
+    """tcgen05.commit (an arrive on an mbarrier when the warp's earlier tcgen05 operations complete): UTCBAR."""
+    return _utc(ins, sel, "UTCBAR", (), (operand_text(ins.operands[0]), "URZ"), ())
+
+
+_FORMS = {".alloc": _alloc, ".relinquish_alloc_permit": _relinquish, ".dealloc": _dealloc, ".wait::st": _wait_st,
+          ".st": _tmem_store, ".mma": _mma, ".commit": _commit}
+# forms selected as such under their guard (no branch around an expansion)
+_AS_SUCH = (_wait_st, _tmem_store, _mma, _commit)
+
+
+def elect_feeds_only_utc(ins, sel) -> bool:
+    """An elect.sync whose lane result nothing reads and whose predicate only guards tcgen05.mma (with a constant
+    enable-input-d) and tcgen05.commit: those drop the guard, so ptxas issues no ELECT for it."""
+    d = ins.operands[0]
+    if type(d) is not A.Pair or type(d.second) is not A.Reg:
+        return False
+    lane = d.first.name if type(d.first) is A.Reg else None
+    pred = d.second.name
+    readers = 0
+    for b in sel.function.blocks:
+        for i in b.instrs:
+            if i is ins:
+                continue
+            used = sel.am.defuse.uses(i)
+            if lane is not None and lane in used:
+                return False
+            if pred not in used:
+                continue
+            if not (i.opcode == "tcgen05" and (i.has(".commit") or i.has(".mma") and not _needs_vote(i, sel))
+                    and type(i.guard) is A.Reg and i.guard.name == pred
+                    and all(r != pred for o in i.operands for r in ([o.name] if type(o) is A.Reg else []))):
+                return False
+            readers += 1
+    return readers > 0 and len(sel.am.defuse.definitions(pred)) == 1
 
 
 def _joins_at_barrier(ins, sel) -> bool:
     """Is the next sync instruction after `ins` in its block an unguarded CTA barrier?"""
     for i in sel.block.instrs[sel.position(ins) + 1:]:
-        if ops.is_sync(i) or i.opcode == "tcgen05" and any(i.has(m) for m in _FORMS):
+        if ops.is_sync(i) or i.opcode == "tcgen05" and any(i.has(m) for m in _FORMS if m not in (".st", ".mma")):
             return ops.is_cta_barrier(i) and i.guard is None
     return False
 
@@ -199,7 +297,9 @@ def select_tcgen05(ins, sel):
     if form is None:
         return None
     seq = form(ins, sel)
-    if ins.guard is not None and form is not _wait_st:            # ptxas branches around a guarded expansion (it holds branches itself)
+    if seq is None:
+        return None
+    if ins.guard is not None and form not in _AS_SUCH:            # ptxas branches around a guarded expansion (it holds branches itself)
         skip = sel.local_label()
         neg = ins.guard.inner if type(ins.guard) is A.Not else A.Not(ins.guard)
         end = sel.sass(ins, VIRTUAL, guard="")

@@ -8,6 +8,7 @@ a register at that instruction (sass/eiattr.py: EIATTR_COOP_GROUP_MASK_REGIDS).
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
+from pylower.sass.instr import VIRTUAL
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis.defuse import defs, uses
 
@@ -307,6 +308,9 @@ def select_redux(ins, sel):
 
 @rule("elect")
 def select_elect(ins, sel):
+    from .fam_tcgen05 import elect_feeds_only_utc
+    if elect_feeds_only_utc(ins, sel):
+        return [sel.sass(ins, VIRTUAL, guard="", reason="only tcgen05 operations that drop the guard read the elected lane")]
     d = ins.operands[0]
     if type(d.first) is A.Sink:
         return [sel.sass(ins, "ELECT", (), (_t(d.second), "URZ", "PT"))]

@@ -50,7 +50,7 @@ CONTROL = frozenset("BRA BRX JMP JMX EXIT RET CALL BPT BSSY BSYNC BREAK BMOV WAR
 # collectives pass a CTA barrier (probes/scheduling/collectives_pass_bar*, collectives_stay_after_membar).
 FENCE = frozenset("MEMBAR ERRBAR CGAERRBAR".split())
 BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV CGABAR_WAIT CGABAR_GET CGABAR_SET "
-                    "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG "
+                    "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG UTCHMMA UTCBAR "
                     "UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK PREEXIT UGETNEXTWORKID "
                     "STAS USETMAXREG".split())
 # PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
@@ -59,7 +59,7 @@ MEMORY_ONLY_FENCES = (".proxy",)
 # brings along orders memory only (nvcc/cluster_split_barrier: an aggregated atomic's vote passes it).
 FENCE_OPS = frozenset({"membar", "fence"})
 ATOMIC = frozenset("ATOM ATOMG ATOMS RED REDG REDAS ATOMAS UREDGR SURED".split())
-STORE = frozenset("ST STG STS STL STSM SUST".split())
+STORE = frozenset("ST STG STS STL STSM SUST STTM".split())
 LOAD = frozenset("LD LDG LDS LDL LDSM SULD TEX TLD4 TXQ SUQ".split())
 COLLECTIVE = frozenset("SHFL VOTE VOTEU MATCH REDUX CREDUX ELECT".split())
 # special registers whose reads are ordered like memory (time, performance counters)
@@ -311,6 +311,8 @@ def _is_sreg(name: str) -> bool:
 
 
 _SPACES = (".global", ".shared", ".local", ".const", ".param")
+# Operations whose memory is a state space of its own (tcgen05.st/ld: tensor memory, aliasing no other space).
+_OWN_SPACE = {"tcgen05": "tmem"}
 
 
 def _mem(ins: ori.Instr | None) -> tuple | None:
@@ -320,7 +322,8 @@ def _mem(ins: ori.Instr | None) -> tuple | None:
     addr = next((o for o in ins.operands if type(o) is A.Addr), None)
     if addr is None:
         return None
-    space = next((m.split("::")[0] for m in ins.mods if m.split("::")[0] in _SPACES), "generic")
+    space = _OWN_SPACE.get(ins.opcode) or next((m.split("::")[0] for m in ins.mods if m.split("::")[0] in _SPACES),
+                                               "generic")
     base = addr.items[0] if len(addr.items) == 1 else None
     key = base.name if type(base) in (A.Reg, A.Sym) else None
     size, count = 4, 1
