@@ -148,6 +148,17 @@ def _mask_tier(target) -> str | None:
     return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
 
 
+def _checked_once_more(run: tuple, wop: ops.WarpOp, tier: str | None, du) -> bool:
+    """sm_80-89: does this shuffle or bar.warp.sync share the member-mask overlap test of the ops before it?
+    In a row of such ops whose masks hold the same value (nothing but non-sync work between them), ptxas tests
+    the first alone and then the second once for all the others: one `VOTEU.ANY MATCH.ANY REDUX.OR` and one
+    BRA.DIV before the rest, their slow paths calling the helper in turn (probes warp/permask_run_*;
+    nvcc/cub_warp_exchange_load_store: two tests for twelve `shfl.sync.bfly` with `255 << (laneid & -8)`;
+    docs/findings/warp.md "Shuffles with one per-thread mask in a row share the overlap test")."""
+    kind = _check_kind(wop)
+    return tier == "ampere" and kind == ".overlap" and run[1] >= 2 and run[0] == (kind, PT.value_key(wop.mask, du))
+
+
 def _check_kind(wop: ops.WarpOp) -> str:
     return next((k for prefix, k in _CHECK_KIND.items() if wop.helper.startswith(prefix)), ".uniform")
 
@@ -414,11 +425,13 @@ class OptimizeSyncInstructions(Phase):
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
             last_check = None                # (kind, mask value) of the block's last member-mask check
+            check_run = (None, 0)            # sm_80-89: (kind, mask value) of the ops checked in a row, how many
             for ins in b.instrs:
                 wop = ops.warp_op(ins, consts)
                 if not (ops.is_cta_barrier(ins) or wop):
                     out.append(ins)
                     continue
+                run, check_run = check_run, (None, 0)
                 form = forms.get(id(ins))
                 if form is None or form != PT.SLOW_PAIRED or wop is None:
                     last_check = None
@@ -499,8 +512,16 @@ class OptimizeSyncInstructions(Phase):
                     self._code_changed = True
                     continue
                 if action == "check":
-                    out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
-                    ctx.count(self, "membermask checks")
+                    if _checked_once_more(run, wop, tier, am.defuse):
+                        check_run = (run[0], run[1] + 1)
+                        ctx.count(self, "membermask checks shared by a run")
+                    else:
+                        key = (_check_kind(wop), PT.value_key(wop.mask, am.defuse))
+                        # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
+                        again = (".repeat",) if tier == "ampere" and run[0] == key else ()
+                        out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
+                        ctx.count(self, "membermask checks")
+                        check_run = (key, run[1] + 1 if run[0] == key else 1)
                     self._code_changed = True
                 if action != "plain":
                     ins.attrs.permask = True
