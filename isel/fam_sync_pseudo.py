@@ -108,7 +108,9 @@ def select_membermask(ins, sel):
         return [sel.sass(ins, VIRTUAL, (), (), tags=_coop(ins))]
     kind = next((m for m in ins.mods if m in _MEMBERMASK_CHECK), None)
     seq = _MEMBERMASK_CHECK[kind] if kind and sel.target.has("REDUX") else _MEMBERMASK_CHECK_NO_REDUX
-    if sel.target.has("WARP_COLLECTIVE"):
+    if sel.target.has("WARP_COLLECTIVE") or ".repeat" in ins.mods:
+        # sm_80-89: a test repeating the one just before it for the same mask reads the active lanes last too
+        # (`VOTEU MATCH REDUX BRA.DIV SHFL MATCH REDUX VOTEU BRA.DIV SHFL ...`: probes warp/permask_run_*)
         seq = _ACTIVE_LAST.get(kind, seq)
     return [sel.sass(ins, opc, mods, _ops(ins), tags=tags) for opc, mods, tags in seq]
 

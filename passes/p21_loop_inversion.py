@@ -27,21 +27,33 @@ NAME = "LoopInversion"
 INVERT_FROM_OPT = 1
 
 
-def _header_chain(fn: ori.Function, by_label: dict, header: str, body, latches) -> list[ori.BasicBlock]:
-    """The header and the blocks it falls through into that only it enters (a label nothing branches to: the
-    `$L__tmpN:` debug-line labels of Triton and LLVM -g split no block for ptxas, findings/scheduling.md): the
-    exit test ends the last of them (Triton collatz_steps_kernel: `L: bar.sync; $L__tmp1: ... @p bra OUT`)."""
-    chain = [by_label[header]]
-    while True:
-        b = chain[-1]
-        k = fn.blocks.index(b)
-        if len(b.succs) != 1 or k + 1 >= len(fn.blocks) or b.instrs and b.instrs[-1].opcode == "bra":
-            return chain
-        nxt = fn.blocks[k + 1]
-        if nxt.label != b.succs[0] or nxt.label not in body or nxt.label in latches or nxt.label == header \
-                or nxt.preds != [b.label]:
-            return chain
-        chain.append(nxt)
+def _header_region(by_label: dict, header: str, body, loops) -> tuple[list[str], str] | None:
+    """The blocks every trip runs before its exit test, and the block ending with that test: the blocks of the
+    loop reached from the header without leaving the one block with a successor outside the loop. A chain of
+    blocks only their predecessor enters (`$L__tmpN:` debug-line labels of Triton and LLVM -g, findings/
+    scheduling.md: Triton collatz_steps_kernel `L: bar.sync; $L__tmp1: ... @p bra OUT`) or ifs ptxas predicates
+    or keeps (CUB's sort loop, entered in its middle by nvcc's `bra.uni H; L: bar.sync; H: ...; @p bra L`:
+    docs/findings/convergence.md "A loop entered in its middle") alike. None without one exiting block, with a
+    branch back to the header before the test, or with a loop inside the region (ptxas then copies nothing:
+    probes phases/loop_inversion_region_inner_loop)."""
+    exiting = [x for x in body if any(s not in body for s in by_label[x].succs)]
+    if len(exiting) != 1:
+        return None
+    x = exiting[0]
+    region, work = [header], [header]
+    while work:
+        b = work.pop()
+        if b == x:
+            continue
+        for s in by_label[b].succs:
+            if s == header:
+                return None                          # a trip that ends before the test
+            if s not in region:
+                region.append(s)
+                work.append(s)
+    if any(h in region for _, h in loops.back_edges if h != header):
+        return None
+    return region, x
 
 
 def _only_branches(b: ori.BasicBlock) -> bool:
@@ -51,6 +63,10 @@ def _only_branches(b: ori.BasicBlock) -> bool:
 def _bra(dest: str, line: int, guard=None, mods=(".uni",)) -> ori.Instr:
     from pylower.lowering.generic import ori_class
     return ori.Instr(ori_class("bra", mods), "bra", mods, (A.Sym(dest),), guard, {}, line, NAME)
+
+
+def _line(b: ori.BasicBlock) -> int:
+    return b.instrs[-1].line if b.instrs else 0
 
 
 def _retarget(ins: ori.Instr, old: str, new: str) -> None:
@@ -88,10 +104,14 @@ class LoopInversion(Phase):
     def _invert(self, fn: ori.Function, header: str, latches: list[str], am, ctx: PassContext) -> bool:
         by_label, loops = am.blocks, am.loops
         body = frozenset().union(*(loops.body(header, lt) for lt in latches))
-        chain = _header_chain(fn, by_label, header, body, latches)
-        h = chain[-1]                    # the block ending the header: its exit test
-        heads = {b.label for b in chain}
-        h_instrs = [i for b in chain for i in b.instrs]
+        got = _header_region(by_label, header, body, loops)
+        if got is None:
+            if sum(any(s not in body for s in by_label[x].succs) for x in body) > 1:
+                ctx.count(self, "not inverted: the loop leaves from another block too")
+            return False
+        region, x = got
+        h = by_label[x]                  # the block ending the header region: its exit test
+        heads = set(region)
         last = h.instrs[-1] if h.instrs else None
         if header in latches or last is None or last.opcode != "bra" or last.guard is None or len(h.succs) != 2:
             return False
@@ -99,23 +119,18 @@ class LoopInversion(Phase):
         outside = [s for s in h.succs if s not in body]
         if len(inside) != 1 or len(outside) != 1:
             return False
-        if all(_only_branches(by_label[x]) for x in body if x not in heads):
+        if all(_only_branches(by_label[y]) for y in body if y not in heads):
             ctx.count(self, "not inverted: nothing but the header")
+            return False
+        h_instrs = [i for y in region for i in by_label[y].instrs]
+        if any(i.opcode == "brx" for i in h_instrs):
             return False
         if not ctx.target.has("INVERT_WARP_OPS") and any(
                 ops.warp_op(i) is not None and not ops.is_cta_barrier(i) for i in h_instrs):
             ctx.count(self, "not inverted: a warp-synchronous op in the header")
             return False
-        if any(s not in body for x in body if x not in heads for s in by_label[x].succs):
-            ctx.count(self, "not inverted: the loop leaves from another block too")
-            return False
-        target = branch_target(last)
-        fall = h.succs[-1] if h.succs[-1] != target else None
-        copy_label = f"{header}$inv"
-        instrs = [clone(i, NAME) for i in h_instrs]
-        if fall is not None:
-            instrs.append(_bra(fall, last.line))
-        copy = ori.BasicBlock(copy_label, instrs, list(h.succs))
+        copies = self._copy_region(fn, region, by_label)
+        copy_label = copies[0].label
         # every back edge now goes to the copy
         place = None
         for lt in latches:
@@ -129,10 +144,50 @@ class LoopInversion(Phase):
                     fn.blocks[fn.blocks.index(b) + 1].label == header:
                 place = fn.blocks.index(b) + 1            # the latch fell through into the header
         if place is None:
-            place = max(fn.blocks.index(by_label[x]) for x in body) + 1
-        fn.blocks.insert(place, copy)
+            place = max(fn.blocks.index(by_label[y]) for y in body) + 1
+        fn.blocks[place:place] = copies
         ctx.count(self, "loops inverted")
         return True
+
+    @staticmethod
+    def _copy_region(fn: ori.Function, region: list[str], by_label: dict) -> list[ori.BasicBlock]:
+        """Copies of the header region's blocks, in block order with the header's first, branching among
+        themselves. A block falling through into a block only it enters (a chain split by a label nothing
+        branches to) is copied into one block with it; any other fall-through becomes a jump when its copy
+        does not follow."""
+        order = sorted(region, key=lambda y: (y != region[0], fn.blocks.index(by_label[y])))
+        name = {y: f"{y}$inv" for y in order}
+        pos = {b.label: k for k, b in enumerate(fn.blocks)}
+
+        def fall(b: ori.BasicBlock) -> str | None:
+            last = b.instrs[-1] if b.instrs else None
+            if last is not None and last.opcode == "bra" and last.guard is None or not b.succs:
+                return None
+            nxt = fn.blocks[pos[b.label] + 1] if pos[b.label] + 1 < len(fn.blocks) else None
+            return nxt.label if nxt is not None and nxt.label in b.succs else None
+
+        copies: list[ori.BasicBlock] = []
+        prev = prev_fall = None          # the last block copied, where it falls through to
+        for y in order:
+            b = by_label[y]
+            instrs = [clone(i, NAME) for i in b.instrs]
+            for i in instrs:
+                if i.opcode == "bra":
+                    t = branch_target(i)
+                    if t in name:
+                        _retarget(i, t, name[t])
+            succs = [name.get(s, s) for s in b.succs]
+            if copies and prev_fall is not None and prev_fall != y:
+                copies[-1].instrs.append(_bra(name.get(prev_fall, prev_fall), _line(copies[-1])))
+            if copies and prev_fall == y and b.preds == [prev] and len(by_label[prev].succs) == 1:
+                copies[-1].instrs.extend(instrs)          # one block, as the chain it copies
+                copies[-1].succs = succs
+            else:
+                copies.append(ori.BasicBlock(name[y], instrs, succs))
+            prev, prev_fall = y, fall(b)
+        if prev_fall is not None:
+            copies[-1].instrs.append(_bra(name.get(prev_fall, prev_fall), _line(copies[-1])))
+        return copies
 
 
 PHASE = LoopInversion()

@@ -19,6 +19,7 @@ from pylower.lowering import ptx_ast as A
 from . import ifconvert
 from . import per_thread_masks as PT
 from .analysis import regions as R
+from .analysis.defuse import defs
 from .analysis.demanded import demanded_halves
 from .analysis.uniformity import Uniformity
 from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
@@ -146,6 +147,23 @@ def _mask_tier(target) -> str | None:
     if target.has("PER_THREAD_MASK_WARPSYNC"):
         return None
     return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
+
+
+def _checked_once_more(run: tuple, wop: ops.WarpOp, tier: str | None) -> bool:
+    """sm_80-89: does this shuffle or bar.warp.sync share the member-mask overlap test of the ops before it?
+    In a row of such ops with one mask register (nothing but non-sync work between them, the register not written again), ptxas tests
+    the first alone and then the second once for all the others: one `VOTEU.ANY MATCH.ANY REDUX.OR` and one
+    BRA.DIV before the rest, their slow paths calling the helper in turn (probes warp/permask_run_*;
+    nvcc/cub_warp_exchange_load_store: two tests for twelve `shfl.sync.bfly` with `255 << (laneid & -8)`;
+    docs/findings/warp.md "Shuffles with one per-thread mask in a row share the overlap test")."""
+    return tier == "ampere" and _check_kind(wop) == ".overlap" and run[1] >= 2 and run[0] == _run_key(wop)
+
+
+def _run_key(wop: ops.WarpOp) -> tuple:
+    """The ops of a run share their member-mask register itself: masks equal in value but computed apart (each
+    from its own `mov %laneid`) keep a full test each, with the active lanes read first (nvcc/
+    cg_tiled_partition_sizes cg_static_tiles: three `shfl.sync.bfly`, three tests)."""
+    return _check_kind(wop), wop.mask.name if type(wop.mask) is A.Reg else str(wop.mask)
 
 
 def _check_kind(wop: ops.WarpOp) -> str:
@@ -414,11 +432,15 @@ class OptimizeSyncInstructions(Phase):
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
             last_check = None                # (kind, mask value) of the block's last member-mask check
+            check_run = (None, 0)            # sm_80-89: (kind, mask value) of the ops checked in a row, how many
             for ins in b.instrs:
                 wop = ops.warp_op(ins, consts)
                 if not (ops.is_cta_barrier(ins) or wop):
+                    if check_run[0] is not None and check_run[0][1] in defs(ins):
+                        check_run = (None, 0)            # the mask register is written again
                     out.append(ins)
                     continue
+                run, check_run = check_run, (None, 0)
                 form = forms.get(id(ins))
                 if form is None or form != PT.SLOW_PAIRED or wop is None:
                     last_check = None
@@ -499,8 +521,16 @@ class OptimizeSyncInstructions(Phase):
                     self._code_changed = True
                     continue
                 if action == "check":
-                    out.append(ops.pseudo("membermask", (_check_kind(wop),), (wop.mask,), NAME, ins.line))
-                    ctx.count(self, "membermask checks")
+                    if _checked_once_more(run, wop, tier):
+                        check_run = (run[0], run[1] + 1)
+                        ctx.count(self, "membermask checks shared by a run")
+                    else:
+                        key = _run_key(wop)
+                        # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
+                        again = (".repeat",) if tier == "ampere" and run[0] == key else ()
+                        out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
+                        ctx.count(self, "membermask checks")
+                        check_run = (key, run[1] + 1 if run[0] == key else 1)
                     self._code_changed = True
                 if action != "plain":
                     ins.attrs.permask = True
