@@ -658,11 +658,34 @@ def _forms_window_alone(am, region: Region) -> bool:
 def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
     """An if of short work (no long load: those follow the load rules) joining at a CTA barrier stays a branch
     with its pair from BARRIER_JOIN_KEPT_MIN SASS instructions on (phases/ifconvert_bar_join_*; numba
-    last_block_sum's tree steps on sm_90+). A region holding a warp op re-converges at the barrier instead."""
+    last_block_sum's tree steps on sm_90+), unless a long load follows the barrier in the join's straight-line
+    code: then ptxas predicates it (phases/ifconvert_bar_join_after_ldg; docs/findings/convergence.md "A long
+    load after the barrier predicates the region (helper cg, stop 21)"). A region holding a warp op
+    re-converges at the barrier instead."""
     if region.kind != "if" or not region.barrier_join or c.loads:
         return False
     instrs = list(_region_instrs(am, region.body))
-    return not any(warp_op(i) is not None for i in instrs) and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN
+    return not any(warp_op(i) is not None for i in instrs) \
+        and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
+
+
+def _long_load_after(am, join: str) -> bool:
+    """A long load in the straight-line code from the join on, through barriers and fall-through blocks, up to
+    the first conditional branch or the function's end."""
+    by_label, seen = am.blocks, set()
+    label = join
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs:
+            if is_long_load(ins):
+                return True
+            if ins.opcode == "bra" and ins.guard is not None or ins.opcode in ("ret", "exit", "brx", "call"):
+                return False
+        if len(b.succs) != 1:
+            return False
+        label = b.succs[0]
+    return False
 
 
 # ---------------------------------------------------------------- regions holding an elected bulk/tensor load

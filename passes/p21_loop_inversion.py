@@ -13,6 +13,9 @@ another block (nvcc's atomicMax CAS loop `L: if (v <= old) goto OUT; old = cas(.
 nvcc/atomic_cas_loops); below sm_90 (INVERT_WARP_OPS) a header holding a warp-synchronous op (vote.sync,
 shfl.sync, ...: nvcc/warp_intrinsics_divergent poll_with_backoff, cub_single_pass_scan), which is also what
 keeps such loops from unrolling there; a header with more than one successor inside or outside the loop.
+
+The phase also sinks loop-invariant register work that only code after a loop reads out of the loop, into a
+new block on its exit edge, as ptxas does (_sink_exit_work): that block is the loop's own join.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering import ops
 from pylower.lowering.ops import branch_target, clone
 
+from .analysis.regions import register_only, through_empty
 from .manager import PassContext, Phase
 
 NAME = "LoopInversion"
@@ -99,7 +103,7 @@ class LoopInversion(Phase):
                     am.invalidate("none")
                     changed = inverted = True
                     break
-        return changed
+        return _sink_exit_work(fn, ctx, self) or changed
 
     def _invert(self, fn: ori.Function, header: str, latches: list[str], am, ctx: PassContext) -> bool:
         by_label, loops = am.blocks, am.loops
@@ -188,6 +192,66 @@ class LoopInversion(Phase):
         if prev_fall is not None:
             copies[-1].instrs.append(_bra(name.get(prev_fall, prev_fall), _line(copies[-1])))
         return copies
+
+
+# ---------------------------------------------------------------- loop-invariant work sunk to the loop's exit
+
+def _sink_exit_work(fn: ori.Function, ctx: PassContext, phase) -> bool:
+    """Loop-invariant register work that only code after the loop reads leaves the loop: ptxas sinks it into
+    a new block on the exit edge (`L: ...; mov r9, r8; @p bra L; J:` -> `L: ...; @p bra L; E: mov r9, r8; J:`),
+    so a loop that exits to the join of an enclosing region gets its own join and its own BSSY/BSYNC pair
+    nested in that region's (nvcc/cg_scan_compaction cg_scan_divergent's binary search; probes
+    phases/loop_exit_sink_*; docs/findings/convergence.md "Loop-invariant work sinks to the loop's exit (helper
+    cg, stop 21)"). Only for loops left from their one latch alone, whose exit has other predecessors."""
+    am = ctx.analyses(fn)
+    by_label, du = am.blocks, am.defuse
+    changed = False
+    for latch, header in list(am.loops.back_edges):
+        body = set(am.loops.body(header, latch))
+        lb = by_label[latch]
+        last = lb.instrs[-1] if lb.instrs else None
+        if last is None or last.opcode != "bra" or last.guard is None or len(lb.succs) != 2:
+            continue
+        exits = [(x, s) for x in body for s in by_label[x].succs if s not in body]
+        if len(exits) != 1 or exits[0][0] != latch:
+            continue
+        out = exits[0][1]
+        k = fn.blocks.index(lb)
+        if k + 1 >= len(fn.blocks) or fn.blocks[k + 1].label != out or branch_target(last) == out:
+            continue                      # the exit is the latch's fall-through ...
+        ob = by_label[out]
+        empty = ob.preds == [latch] and all(i.opcode == "bra" and i.guard is None for i in ob.instrs)
+        if len(by_label[through_empty(out, by_label)].preds) < 2 or not empty and len(ob.preds) < 2:
+            continue                      # ... into a join other paths reach too (else nothing changes)
+        written: dict[str, int] = {}
+        read: set[str] = set()
+        for x in body:
+            for i in by_label[x].instrs:
+                for r in du.defs(i):
+                    written[r] = written.get(r, 0) + 1
+                read.update(du.uses(i))
+        sunk = [i for x in body if am.dom.dominates(x, latch) for i in by_label[x].instrs
+                if i.guard is None and register_only(i) and i.opcode not in ori.PSEUDO_OPCODES
+                and len(du.defs(i)) == 1 and written.get(du.defs(i)[0]) == 1 and du.defs(i)[0] not in read
+                and not any(r in written for r in du.uses(i))]
+        if not sunk:
+            continue
+        for x in body:
+            b = by_label[x]
+            b.instrs = [i for i in b.instrs if not any(i is s for s in sunk)]
+        if empty:                         # an empty block on the exit edge holds them
+            ob.instrs[:0] = sunk
+        else:
+            label = f"{latch}$exit"
+            fn.blocks.insert(k + 1, ori.BasicBlock(label, sunk, [out]))
+            lb.succs = [label if s == out else s for s in lb.succs]
+        ori.link_preds(fn)
+        am.invalidate("none")
+        ctx.count(phase, "loops with invariant work sunk to their exit")
+        changed = True
+        am = ctx.analyses(fn)
+        by_label, du = am.blocks, am.defuse
+    return changed
 
 
 PHASE = LoopInversion()
