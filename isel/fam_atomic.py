@@ -339,13 +339,28 @@ class _Atom:
             self.acquire_fence()
             self.acq_done = True
 
-    def acquire_fence(self):
+    def acquire_fence(self, guard=None):
         if self.sem not in ("acquire", "acq_rel"):
             return
         # shared::cta memory: CCTL.IVALL from sm_90 on, at .cluster scope too (order_atom_shared_acquire_cluster)
         if self.space == "shared" and not self.target.has("SHARED_ACQUIRE_FENCE"):
             return
-        self.out.extend(thread_fence(self.sel, self.ins, "acquire", self.scope, self.guard))
+        self.out.extend(thread_fence(self.sel, self.ins, "acquire", self.scope, self.guard if guard is None else guard))
+
+    def leader_native(self, guard):
+        """The memory instruction of an aggregation, run by the leader (`guard`: its lane test). From sm_90
+        (AGG_LEADER_FENCES) the leader also issues the atomic's release fence right before it and its acquire
+        CCTL.IVALL right after it, under the same guard: `VOTEU.ANY ... @P0 MEMBAR.ALL.GPU @P0 ERRBAR @P0 CGAERRBAR
+        @P0 ATOMG @P0 CCTL.IVALL ... SHFL.IDX`; a prefix scan's two memory instructions each have their own
+        (probes atomic/agg_leader_fence_*; docs/findings/atomic.md "The leader issues an aggregated atomic's
+        fences (helper nvatom, stop 21)")."""
+        if self.leader_fences:
+            self.out.extend(thread_fence(self.sel, self.ins, "release", self.scope, guard)
+                            if self.sem in ("release", "acq_rel") else [])
+        self.native(guard=guard)
+        if self.leader_fences:
+            self.acquire_fence(guard)
+            self.acq_done = True
 
     # ------------------------------------------------------------ selection
     def needs_loop(self) -> str | None:
@@ -369,9 +384,11 @@ class _Atom:
         variant = self.variant() if self.ins.attrs.agg and kind in (None, "dispatch") else None
         if kind == "dispatch" and variant not in _AGG_AROUND_DISPATCH:
             variant = None
-        # sm_90+ (VOTE_SURVIVES_BARRIER): the leader issues the release fence of an aggregated dispatch
-        self.leader_fences = kind == "dispatch" and variant is not None and self.target.has("VOTE_SURVIVES_BARRIER")
-        if not self.leader_fences and not self.release_in_loop():
+        # an aggregation with a leader lane places its own release fence (aggregate: after the branch around a
+        # predicated one; sm_90+ AGG_LEADER_FENCES: the leader's, right before its memory instruction)
+        led = variant is not None and variant != "popc_inc"
+        self.leader_fences = led and self.target.has("AGG_LEADER_FENCES")
+        if not led and not self.release_in_loop():
             self.release_fence()
         if variant:
             self.aggregate(variant)
@@ -451,6 +468,8 @@ class _Atom:
             neg = "@" + ("" if type(g) is A.Not else "!") + _t(g.inner if type(g) is A.Not else g)
             self.emit("BRA", (), (f"`({join})",), guard=neg)
             self.guard = ""
+        if variant != "popc_inc" and not self.leader_fences:
+            self.release_fence()
         if variant == "popc_inc":
             self.emit("ATOMS", ("POPC", "INC", "32"), ("RZ", _t(self.addr)))
         elif variant == "popc":
@@ -459,7 +478,7 @@ class _Atom:
             self.emit("POPC", (), (self.r("cnt"), self.act()))
             self.leader_test(self.r("leader"))
             self.warp_total(self.r("cnt"))
-            self.native(guard="@P0")
+            self.leader_native("@P0")
         elif variant == "popc_used":
             self.agg_popc_used()
         elif variant == "scan":
@@ -553,7 +572,7 @@ class _Atom:
         self.emit("FLO" if vector else "UFLO", ("U32",), (leader, self.act()))
         self.leader_test(leader)
         self.total = self.r("red", "ur")
-        self.native(guard="@P0")
+        self.leader_native("@P0")
 
     def agg_bfly(self, uniform_val):
         """sm_75: is the warp full? no: every lane does its own op and leaves; yes: a butterfly tree
@@ -572,7 +591,7 @@ class _Atom:
             self.total = total
         lane0 = self.r("lane0", "p")
         self.leader_test("0x0", lane0)
-        self.native(guard=f"@{lane0}")
+        self.leader_native(f"@{lane0}")
 
     def exit_or_branch(self, guard):
         """Leave a finished path: EXIT when only the kernel's return follows (ptxas duplicates it), else a
@@ -590,8 +609,8 @@ class _Atom:
             self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
         self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", act, "-0x1", "PT"))
         end = self.sel.local_label()
-        self.native(guard="@!P0")
-        if fence_each:
+        self.leader_native("@!P0")
+        if fence_each and not self.leader_fences:
             self.acquire_fence()
         self.emit("BRA", (), (f"`({end})",), guard="@!P0")
         total, part, pre, base = self.r("sum"), self.r("part"), self.r("pre"), self.r("base")
@@ -601,9 +620,9 @@ class _Atom:
             self.emit("IADD3", (), (total, total, part, "RZ"), guard="@P0")
         self.total = total
         self.leader_test("0x1f", "P1")
-        self.native(guard="@P1")
+        self.leader_native("@P1")
         self.total = None
-        if fence_each:
+        if fence_each and not self.leader_fences:
             self.acquire_fence()
         has_pre = self.r("has_pre", "p")
         self.emit("SHFL", ("UP",), (has_pre, pre, total, "0x1", "RZ"), _WW)
@@ -622,7 +641,7 @@ class _Atom:
         if self.needs_loop() == "dispatch":
             self.leader_dispatch()
         else:
-            self.native(guard="@P0")
+            self.leader_native("@P0")
         self.total = None
         lt, rank, base = self.r("lt"), self.r("rank"), self.r("base")
         self.emit("S2R", (), (lt, "SR_LTMASK"))

@@ -105,6 +105,11 @@ LATENCY = {
     "B2R": 14, "SYNCS": 20, "QSPC": 14,
 }
 ALU_LATENCY = 5
+# Below sm_90 (MEMBAR_WAITS_MEMORY) what a thread fence orders after it (its own CCTL.IVALL, memory operations,
+# warp collectives) issues this many cycles after the MEMBAR: a shuffle waiting for S2R SR_TID.X issued before
+# the fence goes ahead of the fence's CCTL.IVALL (probes/scheduling/fence_cctl_*; docs/findings/scheduling.md
+# "A fence's CCTL.IVALL below sm_90 (helper nvatom, stop 21)").
+FENCE_WAIT = 14
 # Kinds that do not fill a stall: a CTA barrier ready early is held back while a taller unit whose predecessors
 # have all issued still waits, if that unit descends from a load the barrier is ordered after (directly or through
 # other ordering points), every successor of the barrier needs it (Unit.holds: issuing the barrier would make
@@ -414,15 +419,22 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         units = _vote_units(ins, seq, target)
         if units is not None:
             return units
+    if _is_fence(ins) and len(seq) > 1 and seq[-1].opcode == "CCTL" and target is not None \
+            and target.has("FENCE_INVALIDATE_APART"):
+        # below sm_90 a thread fence's closing CCTL.IVALL orders memory only: a warp collective ready after the
+        # MEMBAR/ERRBAR may issue first (docs/findings/scheduling.md "A fence's CCTL.IVALL below sm_90 (helper
+        # nvatom, stop 21)")
+        return [make_unit(ins, seq[:-1], target), make_unit(ins, seq[-1:], target, kind="barrier")]
     if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
         return [make_unit(ins, seq, target)]
-    k = next((i for i, x in enumerate(seq) if x.opcode in _MEMORY_OPS), None)
-    if k is None or any(x.label is not None or x.opcode in CONTROL for x in seq[:k]):
+    # the head ends at the memory instruction, or at the leader's release fence in front of it (sm_90+)
+    k = next((i for i, x in enumerate(seq) if x.opcode in _MEMORY_OPS or x.opcode in FENCE and x.guard), None)
+    if k is None or k == 0 or any(x.label is not None or x.opcode in CONTROL for x in seq[:k]):
         return [make_unit(ins, seq, target)]
     if any(x.opcode in FENCE or x.opcode in BARRIER for x in seq[:k]):
         return [make_unit(ins, seq, target)]
-    head = make_unit(ins, seq[:k], target)
     regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
+    head = make_unit(ins, seq[:k], target)
     head.uses = tuple(sorted(regs))
     # what the head writes: a later run member's head reads the run's shared activemask without redefining it
     head.defs = tuple(sorted(_written(seq[:k]) - set(ori_uses(ins)) - set(ori_defs(ins))))
@@ -451,13 +463,18 @@ def _split_tail(ins: ori.Instr, seq: list[SassInstr], head_regs: set, target) ->
     whole = [make_unit(ins, seq, target)]
     if len(seq) < 2 or any(x.label is not None or x.opcode in CONTROL for x in seq):
         return whole
-    rest = seq[1:]
+    # the memory instruction with the leader's fences around it (sm_90+: MEMBAR.. before, CCTL.IVALL after)
+    m = next((i for i, x in enumerate(seq) if x.opcode in _MEMORY_OPS), len(seq))
+    j = m + 1
+    while j < len(seq) and (seq[j].opcode in FENCE or seq[j].opcode in BARRIER):
+        j += 1
+    rest = seq[j:]
     if any(x.opcode in _MEMORY_OPS for x in rest) or not any(x.opcode == "SHFL" for x in rest):
         return whole
-    mem = make_unit(ins, seq[:1], target)
+    mem = make_unit(ins, seq[:j], target)
     tail = make_unit(ins, rest, target)
     own_defs, own_uses = tuple(ori_defs(ins)), tuple(ori_uses(ins))
-    mem_regs = {r for o in (seq[0].guard,) + seq[0].operands for r in _regs_in(o)}
+    mem_regs = {r for x in seq[:j] for o in (x.guard,) + x.operands for r in _regs_in(o)}
     mem.uses = tuple(sorted(set(own_uses) | (mem_regs - set(own_defs))))
     mem.defs = own_defs
     tail_regs = {r for x in rest for o in (x.guard,) + x.operands for r in _regs_in(o)}
@@ -467,12 +484,25 @@ def _split_tail(ins: ori.Instr, seq: list[SassInstr], head_regs: set, target) ->
     return [mem, tail]
 
 
+# Instructions that end a sequence without producing its result: an acquire's CCTL.IVALL after the load or
+# atomic (the value is ready when the memory instruction's latency has passed, as without the fence).
+_TRAILING = frozenset({"CCTL"}) | FENCE
+
+
+def _result_opcode(seq: list[SassInstr]) -> str:
+    """The opcode whose latency a unit's result has: its last instruction, before a trailing acquire fence."""
+    ops = [s.opcode for s in seq if s.opcode != VIRTUAL]
+    while len(ops) > 1 and ops[-1] in _TRAILING:
+        ops.pop()
+    return ops[-1] if ops else VIRTUAL
+
+
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
     u = Unit(ins, seq)
     u.kind = kind or (_kind(u) if ins is not None else "control")
     real = sum(1 for s in seq if s.opcode != VIRTUAL)
     u.cost = 0 if _is_free(ins) else real
-    u.latency = LATENCY.get(u.last, ALU_LATENCY) if u.cost else 0
+    u.latency = LATENCY.get(_result_opcode(seq), ALU_LATENCY) if u.cost else 0
     if u.cost:
         u.pipe = PIPE.get(u.first)
         if u.pipe and u.pipe[0] == "alu" and target is not None and target.has("FULL_RATE_INT"):
@@ -533,7 +563,7 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
                             and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
-                             else 0)
+                             else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR" else 0)
             if u.kind in ORDERED_ALWAYS:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,

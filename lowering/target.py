@@ -143,6 +143,9 @@ FEATURES: tuple[Feature, ...] = (
             since=90),
     Feature("ATOMS_POPC_INC", "a shared add of 1 without result aggregates as ATOMS.POPC.INC", since=80),
     Feature("VOTE_SURVIVES_BARRIER", "an aggregation run shares its VOTEU across CTA barriers", since=90),
+    Feature("AGG_LEADER_FENCES", "an aggregated atomic's release fence and acquire CCTL.IVALL are the leader's: "
+            "predicated like its memory instruction, right before and after it (else the release fence comes "
+            "before the vote and the acquire after the whole sequence)", since=90),
     Feature("SHFL_BROADCAST_UNIFORM", "an atomic's value broadcast by shfl.sync.idx from a uniform lane over the "
             "whole warp aggregates as a uniform value (no prefix scan)", since=90),
     Feature("ATOM_KEPT_BY_FENCE", "a dead-result atom stays ATOMG ... RZ in a function with an sc/acq_rel fence",
@@ -183,6 +186,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("MEMBAR_WAITS_MEMORY", "a MEMBAR issues only when the results of the atomics before it are back "
             "(ready work, an aggregated atomic's SHFL.IDX, fills the wait); from sm_90 it does not wait",
             below=90),
+    Feature("FENCE_INVALIDATE_APART", "the CCTL.IVALL closing a thread fence (fence.sc/acq_rel/acquire.gpu) is "
+            "scheduled apart from its MEMBAR/ERRBAR: a warp collective ready after the fence issues before it; "
+            "from sm_90 the fence is one unit", below=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),

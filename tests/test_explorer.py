@@ -93,7 +93,10 @@ def test_page_is_self_contained_and_well_formed():
     # ptxas: the differences are counted, the pylower rows point at sync-family instructions
     cmp = data["compare"]["kernels"]
     assert cmp["divergent_shfl"]["differences"] == 0
-    assert cmp["release_flag"]["differences"] == 2
+    # release_flag matches since the leader issues an aggregated atomic's release fence from sm_90 (VOTEU.ANY
+    # before MEMBAR.ALL.GPU, as in the recorded ptxas sequence); the count is the rows that differ
+    assert cmp["release_flag"]["differences"] == 0
+    assert all(cmp[n]["differences"] == sum(1 for r in cmp[n]["rows"] if r[0] != "=") for n in cmp)
     assert all(r[3] in data["kernels"][1]["sync"] for r in cmp["release_flag"]["rows"] if r[2])
 
 

@@ -302,6 +302,8 @@ def test_knob_disable_errbar_after_membar_reaches_every_release_sequence():
 """
     default = view(compile_text(text, "k.ptx", "sm_90").program.functions[0])
     knob = view(compile_text(text, "k.ptx", "sm_90", knobs={"DisableErrbarAfterMembar": 1}).program.functions[0])
-    assert default.count("ERRBAR") == 5 and default.count("CGAERRBAR") == 5
+    # six: the aggregated acq_rel prefix scan's leader issues the release fence before each of its two ATOMGs
+    # from sm_90 (AGG_LEADER_FENCES; ptxas 13.0.88 gives this kernel the same sync sequence)
+    assert default.count("ERRBAR") == 6 and default.count("CGAERRBAR") == 6
     assert "ERRBAR" not in knob and "CGAERRBAR" not in knob
     assert [s for s in default if s not in ("ERRBAR", "CGAERRBAR")] == knob
