@@ -241,10 +241,22 @@ class _Contents:
     size: int = 0
 
 
+_DIVISION_TYPES = (".s64", ".u64", ".s16", ".u16")
+
+
+def _integer_division(ins: ori.Instr) -> bool:
+    """A 64- or 16-bit integer div/rem: ptxas calls an internal subroutine for it (a call is never predicated),
+    so a region holding one stays a branch with its pair, even with a constant divisor (probes
+    phases/ifconvert_div_{u64,u64_imm,s64_rem,u16}; docs/findings/convergence.md "A 64-bit integer division
+    keeps its region a branch (helper llvmnb, stop 21)")."""
+    return ins.opcode in ("div", "rem") and any(m in ins.mods for m in _DIVISION_TYPES)
+
+
 def _contents(instrs) -> _Contents:
     c = _Contents()
     for ins in instrs:
-        c.hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred   # nopred: lowering/fam_fence.py, phase 42
+        c.hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred \
+            or _integer_division(ins)                               # nopred: lowering/fam_fence.py, phase 42
         c.loads |= is_long_load(ins)
         c.size += _size(ins)
     return c
