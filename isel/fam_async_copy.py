@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.ops import ASYNC
 from pylower.lowering.ori import ORI_CLASSES
 from pylower.passes import ifconvert
 from pylower.passes.analysis.regions import innermost_map
@@ -108,9 +109,16 @@ def _region_votes(ins, sel) -> int:
     for prev in sel.block.instrs:
         if prev is ins:
             return 2
-        if ifconvert.elected_copy(prev) or prev.op == MBAR and prev.attrs.op == "init" and prev.attrs.vote:
+        if ifconvert.elected_copy(prev) or _s2s_copy(prev) \
+                or prev.op == MBAR and prev.attrs.op == "init" and prev.attrs.vote:
             return 1
     return 0
+
+
+def _s2s_copy(ins) -> bool:
+    """A bulk copy from the CTA's shared memory to a cluster peer's (an ELECT loop on every target)."""
+    a = ins.attrs
+    return ins.op == ASYNC and a.form == "bulk" and a.dst != "global" and a.src != "global"
 
 
 # How many times the warp votes on a per-lane guard before a uniform-datapath copy (probes
@@ -230,7 +238,11 @@ def _bulk(ins, sel):
         return _issue(ins, sel, "UBLKCP", mods, lambda: [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     mods = (dst, src) + (("MULTICAST",) if a.mcast else ())
     if src == "S":
-        return elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
+        # shared::cta -> shared::cluster: the ELECT loop, voted like a global -> shared copy when ptxas
+        # predicates its region (probes async/s2s_copy_if_*)
+        votes = [sel.sass(ins, "VOTEU", ("ALL",), ("UP0", "PT"), tags=_WW, guard="")
+                 for _ in range(_region_votes(ins, sel))]
+        return votes + elect_loop(ins, sel, [sel.sass(ins, "UBLKCP", mods, _ops(ins))])
     return _g2s_load(ins, sel, "UBLKCP", mods, "__cuda_syscall_cp_async_bulk")
 
 

@@ -241,10 +241,22 @@ class _Contents:
     size: int = 0
 
 
+_DIVISION_TYPES = (".s64", ".u64", ".s16", ".u16")
+
+
+def _integer_division(ins: ori.Instr) -> bool:
+    """A 64- or 16-bit integer div/rem: ptxas calls an internal subroutine for it (a call is never predicated),
+    so a region holding one stays a branch with its pair, even with a constant divisor (probes
+    phases/ifconvert_div_{u64,u64_imm,s64_rem,u16}; docs/findings/convergence.md "A 64-bit integer division
+    keeps its region a branch (helper llvmnb, stop 21)")."""
+    return ins.opcode in ("div", "rem") and any(m in ins.mods for m in _DIVISION_TYPES)
+
+
 def _contents(instrs) -> _Contents:
     c = _Contents()
     for ins in instrs:
-        c.hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred   # nopred: lowering/fam_fence.py, phase 42
+        c.hard |= ins.opcode in _UNPREDICATED or ins.attrs.nopred \
+            or _integer_division(ins)                               # nopred: lowering/fam_fence.py, phase 42
         c.loads |= is_long_load(ins)
         c.size += _size(ins)
     return c
@@ -694,7 +706,7 @@ def _long_load_after(am, join: str) -> bool:
 # async/elected_copy_if_*; docs/findings/async.md "A region holding a bulk or tensor load (helper nvasync, stop 20)")
 ELECTED_COPY_KEPT_UNITS = 2
 ELECTED_COPY_KEPT_UNITS_WIDE = 3       # PREDICATE_ELECTED_COPY_WIDE (sm_100+)
-INIT_KEPT_UNITS = 2                    # ... beside an mbarrier.init (SYNCS, every target)
+INIT_KEPT_UNITS = 4                    # ... beside an mbarrier.init (SYNCS, every target; _init_units_beside)
 ARRIVE_KEPT_UNITS = 3                  # ... beside an arrive on the CTA's own barrier (SYNCS)
 REMOTE_ARRIVE_KEPT_UNITS = 2           # ... beside an arrive on another CTA's barrier (SYNCS)
 _ELECTED_FREE = ("mov", "cvta")
@@ -724,7 +736,7 @@ def _anchored_region_kept(instrs, target) -> bool:
         return False
     inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
     if inits:
-        return _units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
+        return _init_units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
     arrives = [i for i in instrs if i.op == MBARRIER and i.attrs.op in ("arrive", "arrive_drop")]
     if arrives:
         limit = REMOTE_ARRIVE_KEPT_UNITS if _remote_arrive(arrives[0]) else ARRIVE_KEPT_UNITS
@@ -764,6 +776,47 @@ def _units_beside(instrs, first) -> int:
                     seen.add(o.value)
                     units += 1
     return units
+
+
+def _address_symbol(ins: ori.Instr) -> str | None:
+    """The variable a memory or mbarrier operand `[sym]` / `[sym+off]` names, if any."""
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    base = addr.base if addr is not None else None
+    if type(base) is A.Sym or type(base) is A.Reg and not base.name.startswith("%"):
+        return base.name
+    return None
+
+
+def _init_units_beside(instrs, init) -> int:
+    """The SASS work of a region beside its first mbarrier.init (ptxas keeps the region a branch from
+    INIT_KEPT_UNITS on; mbarrier/init_if_units_*, init_if_arrive_*): one unit per instruction (the free ones
+    of _units_beside aside; a mov of an immediate the init does not read is counted with the immediates),
+    one per distinct immediate value the region puts in a register (a mov of one, an arrive count or tx
+    count: one MOV each however many ops take it), and two per shared variable other than the init's one
+    a memory or mbarrier operand names (its address: UIADD3 + ULEA). Repeating an arrive on the same
+    barrier costs only the arrive (docs/findings/mbarrier.md "The work beside an mbarrier.init under an if
+    (helper llvmnb, stop 21)")."""
+    own = {o.name for o in init.operands if type(o) is A.Reg}
+    own_symbol = _address_symbol(init)
+    values: set = set()
+    symbols: set[str] = set()
+    units = 0
+    for ins in instrs:
+        if ins is init or not _size(ins):
+            continue
+        if ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm:
+            if getattr(ins.operands[0], "name", None) not in own:
+                values.add(ins.operands[-1].value)
+            continue
+        if ins.opcode in _ELECTED_FREE or ins.opcode == "ld" and ins.has(".param") or ins.opcode in _FENCES:
+            continue
+        units += 1
+        if ins.op in (ASYNC, MBARRIER):
+            values.update(o.value for o in ins.operands if type(o) is A.Imm)
+        symbol = _address_symbol(ins)
+        if symbol is not None and symbol != own_symbol:
+            symbols.add(symbol)
+    return units + len(values) + 2 * len(symbols)
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
