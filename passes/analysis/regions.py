@@ -82,8 +82,8 @@ def fence_barrier_join(am, region: Region) -> bool:
     only (not a barrier join: _barrier_join stops at the fence), inside an arm of a uniform if whose join is
     no exit block. ptxas lets a spin region's lanes arrive there diverged with no pair, the WARPSYNC at the
     join's head before the fence (`BRA.U; @P0 BRA; loop; WARPSYNC.ALL CCTL.IVALL BAR`); at the top level, or
-    with a two-way fence, the region keeps its pair (docs/findings/atomic.md "Triton atomics, fourth pass"
-    (helper tatom, stop 21); probes phases/spin_if_ld_*_fence_bar_join_*uniform*)."""
+    with a two-way fence, the region keeps its pair (docs/findings/atomic.md "A spin region's
+    fenced barrier join inside a uniform if (helper tatom, stop 21)"; probes phases/spin_if_ld_*_fence_bar_join_*uniform*)."""
     by_label = am.blocks
     if region.barrier_join or region.join not in by_label:
         return False
