@@ -422,8 +422,12 @@ class _Atom:
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None
         acquire = self.sem in ("acquire", "acq_rel")
-        if self.used or (acquire and not self.target.has("SHARED_ACQUIRE_FENCE") and key in _AGG_SCAN):
-            if key == ("add", "u64") and uniform_val and self.used:
+        # below sm_90 an acquire atomic's result stays live (its CCTL.IVALL waits for it): a dead result is
+        # aggregated as a used one (docs/findings/atomic.md "A dead acquire 64-bit add keeps its low-half
+        # broadcast (helper tatom, stop 21)")
+        kept = acquire and not self.target.has("SHARED_ACQUIRE_FENCE")
+        if self.used or (kept and (key in _AGG_SCAN or key == ("add", "u64") and uniform_val)):
+            if key == ("add", "u64") and uniform_val:
                 return "popc_used"                # 64-bit count, one SHFL.IDX per half used (section 3.3)
             if key not in _AGG_SCAN:
                 return None
@@ -680,7 +684,10 @@ class _Atom:
         self.bsync(0, join)
 
     def low_half_only(self) -> bool:
-        """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)?"""
+        """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)? A
+        dead result (kept below sm_90 by an acquire, `variant`) gets the low half's shuffle only."""
+        if not self.used:
+            return True
         name = self.dest.name
         users = [i for b in self.sel.function.blocks for i in b.instrs if name in uses(i)]
 

@@ -495,6 +495,10 @@ class _Expander:
         spin_joins = {_value_key(r) for r in self.regions
                       if (w := ifconvert.spin_join_warp_op(self.am, r, self.consts, self.target)) is not None
                       and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
+        # spin regions joining at a barrier behind a one-way fence inside a uniform if: no pair, the WARPSYNC
+        # before the fence (regions.fence_barrier_join)
+        fence_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
+                       if R.fence_barrier_join(self.am, r) and ifconvert.arrives_diverged_at_barrier(self.am, r, self.target)}
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
@@ -531,7 +535,10 @@ class _Expander:
                     continue
                 wop = ops.warp_op(ins, self.consts)
                 if wop is None and ops.is_cta_barrier(ins):
-                    out.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
+                    at = len(out)
+                    if b.label in fence_joins and not any(ops.is_cta_barrier(x) for x in out):
+                        at = next((j for j, x in enumerate(out) if R.one_way_fence(x)), at)
+                    out.insert(at, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
                     out.append(ins)
                     self.ctx.count(self.phase, "WARPSYNC before CTA barriers")
                     changed = True
@@ -571,6 +578,9 @@ class _Expander:
         self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
+        if fence_joins:
+            self.paired = [r for r in self.paired if R.through_empty(r.join, self.am.blocks) not in fence_joins
+                           or self._kept_without_warp_op(r)]
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)]
         changed |= self._insert_pairs(user_op)

@@ -71,6 +71,57 @@ def _barrier_join(join: str, by_label) -> bool:
     return True
 
 
+def one_way_fence(i: ori.Instr) -> bool:
+    """A thread fence of one direction: fence.acquire.* or fence.release.* (not membar, fence.sc/acq_rel)."""
+    return i.opcode == "fence" and getattr(i.attrs, "form", "") == "thread" \
+        and getattr(i.attrs, "sem", "") in ("acquire", "release")
+
+
+def fence_barrier_join(am, region: Region) -> bool:
+    """A region's join that reaches its first aligned CTA barrier past register-only work and one-way fences
+    only (not a barrier join: _barrier_join stops at the fence), inside an arm of a uniform if whose join is
+    no exit block. ptxas lets a spin region's lanes arrive there diverged with no pair, the WARPSYNC at the
+    join's head before the fence (`BRA.U; @P0 BRA; loop; WARPSYNC.ALL CCTL.IVALL BAR`); at the top level, or
+    with a two-way fence, the region keeps its pair (docs/findings/atomic.md "A spin region's
+    fenced barrier join inside a uniform if (helper tatom, stop 21)"; probes phases/spin_if_ld_*_fence_bar_join_*uniform*)."""
+    by_label = am.blocks
+    if region.barrier_join or region.join not in by_label:
+        return False
+    join = through_empty(region.join, by_label)
+    fenced = False
+    for i in by_label[join].instrs:
+        if is_aligned_cta_barrier(i):
+            break
+        if one_way_fence(i):
+            fenced = True
+        elif not before_join_barrier(i):
+            return False
+    else:
+        return False
+    return fenced and join in _uniform_if_arms(am)
+
+
+def _uniform_if_arms(am) -> set[str]:
+    """The blocks of the arms of forward branches on warp-uniform predicates whose join is a block that does
+    more than leave the kernel."""
+    by_label, uni, ipdom = am.blocks, am.uniformity, am.ipdom
+    out: set[str] = set()
+    for b in am.fn.blocks:
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.opcode != "bra" or last.guard is None or uni.is_divergent_operand(last.guard):
+            continue
+        join = ipdom.get(b.label)
+        if join is None or join == EXIT or join not in by_label or exits(by_label[through_empty(join, by_label)]):
+            continue
+        target = branch_target(last)
+        if target in by_label and am.dom.dominates(target, b.label):
+            continue                      # a loop's back edge
+        for s in b.succs:
+            if s != join:
+                out |= arm(s, join, by_label)
+    return out
+
+
 def exits(b: ori.BasicBlock) -> bool:
     """A join block that only leaves the kernel: the threads that skipped the region are gone, so the
     region runs with every thread still alive, like converged code (div_if_shfl_sync_exit_join,

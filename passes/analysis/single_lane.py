@@ -16,8 +16,10 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
 from .cfg import dominates
+from .uniformity import linear_block
 
 _LANE, _TID = "%laneid", "%tid.x"
+_PURE = frozenset({"setp", "and", "or", "xor", "not", "mov", "selp"})     # dead when nothing reads them
 _ADDITIVE = {"add": (1, 2), "sub": (1, 2), "mad": (3,)}     # operands that are added terms
 
 
@@ -27,6 +29,7 @@ class SingleLane:
         self.du = am.defuse
         self.uni = am.uniformity
         self.consts = am.constants
+        self._read_counts: dict[str, int] | None = None
         self.blocks = self._blocks()
 
     # ---- values
@@ -73,6 +76,10 @@ class SingleLane:
         if d.opcode == "elect" and type(d.operands[0]) is A.Pair and type(d.operands[0].second) is A.Reg \
                 and d.operands[0].second.name == pred:
             return True
+        if d.opcode == "and" and len(d.operands) == 3 and all(type(o) is A.Reg for o in d.operands[1:]):
+            a, b = d.operands[1], d.operands[2]
+            return True if self._kept_lane_test(a) and self._folded_compare(b) \
+                or self._kept_lane_test(b) and self._folded_compare(a) else None
         if d.opcode != "setp" or not d.has(".eq", ".ne") or len(d.operands) < 3 or type(d.operands[0]) is not A.Reg:
             return None
         a, b = d.operands[1], d.operands[2]
@@ -85,6 +92,39 @@ class SingleLane:
             if kind == "lane" and self.uni.is_uniform(k) or kind is not None and self._constant(k):
                 return d.has(".eq")
         return None
+
+    def _readers(self, reg: str) -> int:
+        """How many instructions of the function read `reg`."""
+        if self._read_counts is None:
+            live = [i for b in self.am.fn.blocks for i in b.instrs]
+            while True:                   # drop pure instructions whose results nothing reads (ptxas does)
+                counts: dict[str, int] = {}
+                for ins in live:
+                    for r in set(self.du.uses(ins)):
+                        counts[r] = counts.get(r, 0) + 1
+                kept = [i for i in live if i.opcode not in _PURE or i.guard is not None
+                        or any(counts.get(r) for r in self.du.defs(i)) or not self.du.defs(i)]
+                if len(kept) == len(live):
+                    break
+                live = kept
+            self._read_counts = counts
+        return self._read_counts.get(reg, 0)
+
+    def _kept_lane_test(self, p) -> bool:
+        """`and.pred p, LANE, q` (docs/findings/atomic.md "A one-lane test and-ed with a compare (helper tatom,
+        stop 21)"): ptxas folds the and into one of the two compares, the other becoming its accumulated
+        predicate (`ISETP q, ..., !P_lane`). It knows the result holds in one lane only when the lane test is
+        the kept, accumulated one: it has other readers, the other compare has none; and a %tid.x test only
+        in a one-dimensional .reqntid block (%laneid always)."""
+        d = self._only_def(p)
+        if d is None or d.opcode != "setp" or self._readers(p.name) < 2 or self.one_lane_when(p.name) is not True:
+            return False
+        lane = any(self._index(x) == "lane" for x in d.operands[1:3])
+        return lane or linear_block(self.am.fn)
+
+    def _folded_compare(self, q) -> bool:
+        d = self._only_def(q)
+        return d is not None and d.opcode == "setp" and self._readers(q.name) == 1
 
     def _value_before(self, o, ins: ori.Instr):
         """The immediate `o` holds where `ins` reads it: an immediate, a register with one mov of an immediate,

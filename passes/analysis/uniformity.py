@@ -52,7 +52,7 @@ _WARP = 32
 _WARP_SHIFT = 5
 
 
-def _linear_block(fn: ori.Function) -> bool:
+def linear_block(fn: ori.Function) -> bool:
     """Does the kernel declare a one-dimensional block size (.reqntid N or N, 1, 1)?"""
     for d in fn.decl.perf:
         if d.name == ".reqntid":
@@ -110,7 +110,7 @@ class Uniformity:
         self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
         self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
         self._divbits = 0                         # ... as bits of _bit
-        self._linear = fn.decl.is_entry and _linear_block(fn)
+        self._linear = fn.decl.is_entry and linear_block(fn)
         self._run()
         self._at = None
 
