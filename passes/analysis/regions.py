@@ -316,6 +316,21 @@ def is_spin_loop(am, region: Region) -> bool:
     return False
 
 
+def in_spin_loop(am, region: Region) -> bool:
+    """Does the region lie inside a loop that spins (is_spin_loop), its head in the loop's body?"""
+    for latch, header in am.loops.back_edges:
+        body = am.loops.body(header, latch)
+        if region.head in body and region.join in body and not region.body >= body \
+                and is_spin_loop(am, Region("loop", header, header, set(body))):
+            return True
+    return False
+
+
+def holds_nanosleep(am, region: Region) -> bool:
+    """Does the region's body hold a nanosleep? (ptxas keeps its pair plain on sm_100+.)"""
+    return any(i.opcode == "nanosleep" for x in region.body for i in am.blocks[x].instrs)
+
+
 def may_spin(am, latch: str) -> bool:
     """Does the loop closed by `latch` read memory other threads change (an atomic, a strong load, an
     mbarrier test) or hold a warp-synchronous op? A loop of plain loads/stores, fences or nanosleep does
