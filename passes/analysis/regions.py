@@ -317,12 +317,25 @@ def is_spin_loop(am, region: Region) -> bool:
 
 
 def in_spin_loop(am, region: Region) -> bool:
-    """Does the region lie inside a loop that spins (is_spin_loop), its head in the loop's body?"""
+    """Does the region lie inside a loop whose own back edge tests memory other threads change (the backoff if
+    of an mbarrier wait, not an if in a counted loop that holds a wait loop: llvm/tma_tile tma_tile_add)?"""
+    du = am.defuse
     for latch, header in am.loops.back_edges:
         body = am.loops.body(header, latch)
-        if region.head in body and region.join in body and not region.body >= body \
-                and is_spin_loop(am, Region("loop", header, header, set(body))):
-            return True
+        if region.head not in body or region.join not in body or region.body >= body:
+            continue
+        test = loop_test(am.blocks[latch])
+        want = set(du.uses(test)) if test is not None else set()
+        seen: set[str] = set()
+        while want:
+            reg = want.pop()
+            seen.add(reg)
+            for x in body:
+                for ins in am.blocks[x].instrs:
+                    if reg in du.defs(ins):
+                        if _reads_shared_state(ins):
+                            return True
+                        want |= set(du.uses(ins)) - seen
     return False
 
 

@@ -88,18 +88,28 @@ def _generic(ins: ori.Instr) -> bool:
     return not any(m.startswith(_SPACES) for m in ins.mods)
 
 
+def _lets_lanes_drift(ins: ori.Instr) -> bool:
+    """A nanosleep or a warp-synchronous op (shfl/vote/match/bar.warp.sync ...; not a non-aligned CTA barrier,
+    not probed: llvm/barrier_legacy named_barrier_pingpong on sm_75 keeps its EIATTRs with it left out)."""
+    if ins.opcode == "nanosleep":
+        return True
+    w = warp_op(ins)
+    return w is not None and not w.helper.startswith("barrier_sync")
+
+
 def _is_divergent_sreg(name: str) -> bool:
     return name.startswith(_DIVERGENT_SREGS)
 
 
 class Uniformity:
     def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None,
-                 liveness=None, native_match_all: bool = False):
+                 liveness=None, native_match_all: bool = False, lane_drift: bool = True):
         self.fn = fn
         # match.all's mask and predicate are the same in every lane where it is one instruction (MATCH.ALL,
         # sm_80+: target feature NATIVE_VOTE_ALL); sm_75 emulates it with per-lane MATCH.ANY results
         # (probes/warp/match_all_*_branch)
         self.native_match_all = native_match_all
+        self.lane_drift = lane_drift           # apply _lane_iterated (AnalysisManager.lane_drift)
         self.du = defuse or DefUse(fn)
         self._ipdom = ipdom
         self._liveness = liveness
@@ -165,14 +175,14 @@ class Uniformity:
         sreg_branch_*, mbar_wait_backoff_*; docs/findings/convergence.md "Loops whose divergent arm sleeps or
         syncs the warp carry per-lane values (helper nvasync, stop 21)")."""
         lv = self._liveness
-        if lv is None:
+        if lv is None or not self.lane_drift:
             return set()
         by_label = {b.label: b for b in self.fn.blocks}
         loops = self._loops()
         drifting = [body for _, body in loops
                     if any(x in body and by_label[x].label in self.divergent_blocks
                            and any(j in body for j in self._joins.get(x, ()))
-                           and any(i.opcode == "nanosleep" or warp_op(i) is not None for i in by_label[x].instrs)
+                           and any(_lets_lanes_drift(i) for i in by_label[x].instrs)
                            for x in body)]
         out: set[tuple[str, str]] = set()
         for h, body in loops:
