@@ -65,14 +65,15 @@ def _single_def(sel: SelectContext, reg: str) -> bool:
 def _thread_varying(sel: SelectContext, o, read: ori.Instr) -> bool:
     """A register operand holding a per-thread value, not another warp-uniform special register read earlier
     (that one would have the uniform operand slot)."""
-    if type(o) is not A.Reg or not sel.uniformity.is_divergent_operand(o):
+    if type(o) is not A.Reg:
         return False
     order = _order(sel)
-    for d in sel.am.defuse.definitions(o.name):
-        name = _sreg_read(d)
-        if name is not None and name.startswith(_WARP_UNIFORM_SREGS) and order[id(d)] < order[id(read)]:
-            return False
-    return True
+    reads = [d for d in sel.am.defuse.definitions(o.name)
+             if (name := _sreg_read(d)) is not None and name.startswith(_WARP_UNIFORM_SREGS)]
+    if reads:
+        # warp-uniform (uniformity.py), but read later into a vector register: the uniform slot is taken
+        return not any(order[id(d)] < order[id(read)] for d in reads)
+    return sel.uniformity.is_divergent_operand(o)
 
 
 def _uniform_chain(sel: SelectContext, reg: str, read: ori.Instr, depth: int = 0) -> bool:

@@ -150,7 +150,9 @@ _GLOBAL_LOADS = frozenset({"LDG", "LD"})
 _FENCE_PARTS = frozenset({"MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL", "FENCE"})
 _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR", "ERRBAR", "CGAERRBAR", "CCTL",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
-_REG = re.compile(r"%[a-z]+\d+")
+# PTX register names as ISel prints them: `%r12`, and the registers of an inline-asm scope (`p`, renamed `p_s1`
+# when the name is taken), lower-case words that are no constant bank (`c[..]`) nor part of a number or label
+_REG = re.compile(r"%[a-z]+\d+|(?<![\w.%$`])[a-z][a-z0-9_]*(?![\w\[])")
 
 
 def _block_end(i) -> bool:
@@ -395,10 +397,17 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
         d, u = _dest_uses(instrs[j])
         if not d & need:
             continue
-        if instrs[j].opcode in _CONDITION_LOADS:
+        if instrs[j].opcode in _CONDITION_LOADS or _phase_test(instrs[j]):
             return j + 1
         need |= u
     return start
+
+
+def _phase_test(i) -> bool:
+    """An mbarrier phase test (SYNCS.PHASECHK): a wait loop's exit test, like a load (nvcc/cuda_barrier_producer_
+    consumer: `SYNCS.PHASECHK.TRANS64 P0; BSSY B1; @P0 BRA`; docs/findings/convergence.md
+    "Loops whose divergent arm sleeps or syncs the warp carry per-lane values (helper nvasync, stop 21)")."""
+    return i.opcode == "SYNCS" and "PHASECHK" in i.mods
 
 
 def _acquire_cctl(instrs: list, j: int) -> bool:

@@ -165,7 +165,7 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
     guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
     if not candidates and not guards:
         return False
-    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
+    uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all, lane_drift=False)
     if any(_o0_guard_branch(i, uni) for i in guards):
         return True
     divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}

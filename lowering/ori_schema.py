@@ -251,7 +251,7 @@ OPS: tuple[OpDef, ...] = (
     _op("tensormap", "async", AsyncAttrs, _SE, _NR),
     _op("clusterlaunchcontrol", "async", AsyncAttrs, _SE, _NR),
     _op("griddepcontrol", "control", ControlAttrs, _SE, _NR),
-    _op("nanosleep", "control", Attrs, _SE, _NR),
+    _op("nanosleep", "control", Attrs, _SE, _NR, NEVER_PREDICATED),   # phases/nanosleep_guard_*
     # ---- pseudo-ops the phases insert (ISel: isel/fam_sync_pseudo.py, isel/fam_atomic.py)
     _op("warpsync", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: WARPSYNC [mask] / .collective / .exclusive"),
     _op("endcollective", "sync", PseudoAttrs, PSEUDO, _SE, _NR, doc="phase 72: end of a WARPSYNC.COLLECTIVE block"),

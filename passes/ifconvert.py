@@ -903,9 +903,12 @@ def _work_beside_inner_if(am, region: Region) -> bool:
     than the inner test's compare) stays a branch with its pair; the inner if is predicated. Nothing but the
     inner if folds both tests into one predicate (phases/ifconvert_nested_only_if). nvcc/cub_block_scan_
     prefix_callback: `if (warp == 0) { x = a + b; if (lane == 0) st.shared }` (phases/ifconvert_nested_work_*).
-    Only for ifs without long loads (those are decided by the overlap rules), and only a triangle: an if/else
-    around an inner if/else of nanosleeps in a spin loop stays pair-less (nvcc/atomic_wait_notify)."""
-    if region.kind != "if" or region.join not in am.blocks[region.head].succs:
+    Only for ifs without long loads (those are decided by the overlap rules). An if/else counts too (the
+    backoff `if (i < 16) i++; else { timed nanosleeps }` of an mbarrier wait on a per-lane counter:
+    nvcc/cuda_barrier_producer_consumer); nvcc/atomic_wait_notify's backoff, once limited by a triangle rule,
+    tests %globaltimer, which is warp-uniform (docs/findings/convergence.md "Loops whose divergent arm sleeps
+    or syncs the warp carry per-lane values (helper nvasync, stop 21)")."""
+    if region.kind != "if":
         return False
     by_label, ipdom = am.blocks, am.ipdom
     inner: set[str] = set()

@@ -174,10 +174,11 @@ class _ShuffleUniformity(Uniformity):
     """Uniformity in which a shfl.sync of a warp-uniform value is itself uniform (every lane reads the
     same value, whichever lane it reads it from)."""
 
-    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None, native_match_all: bool = False):
+    def __init__(self, fn: ori.Function, defuse, ipdom, liveness=None, native_match_all: bool = False,
+                 lane_drift: bool = True):
         # call results come back through the function's own .param variables: per-thread values
         self.call_params = {d.name for d in fn.decls if isinstance(d, A.VarDecl) and d.space == ".param"}
-        super().__init__(fn, defuse, ipdom, liveness, native_match_all)
+        super().__init__(fn, defuse, ipdom, liveness, native_match_all, lane_drift)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         if _foldable_shfl(ins):
@@ -199,7 +200,7 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all, am.lane_drift)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):

@@ -639,8 +639,12 @@ class _Expander:
         for r in order:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
+            # ... and so does a region that sleeps (probes phases/loop_div_arm_*, sm_100a) or an if inside a spin
+            # loop (the backoff of an mbarrier wait: nvcc/cuda_barrier_producer_consumer on sm_100a;
+            # docs/findings/convergence.md "Loops whose divergent arm sleeps or syncs the warp carry per-lane values (helper nvasync, stop 21)")
             reconv = self.reconvergent and not (r.body & user_op) \
-                and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r))
+                and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r)) \
+                and not R.in_spin_loop(self.am, r) and not R.holds_nanosleep(self.am, r)
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)

@@ -106,10 +106,27 @@ class Analyses:
         return v
 
     @property
+    def lane_drift(self) -> bool:
+        """Does uniformity apply the drifting-loop rule (Uniformity._lane_iterated)? Not where a divergent back
+        edge tests the warp (LOOP_CONVERGENCE_TEST, sm_75): ptxas takes those loops as divergent there too, but
+        pylower's sm_75 model of a divergent loop's pair and test does not yet follow it (nvcc/
+        cub_block_scan_prefix_callback, llvm/barrier_legacy on sm_75 would lose their EIATTRs)."""
+        v = self._cache.get("lane_drift")
+        if v is None:
+            from pylower.lowering.target import parse_target
+            name = next((t for t in (self.module.target if self.module else ()) if t.startswith("sm_")), None)
+            try:
+                v = name is not None and not parse_target(name).has("LOOP_CONVERGENCE_TEST")
+            except Exception:               # an unknown target was reported by the builder already
+                v = False
+            self._cache["lane_drift"] = v
+        return v
+
+    @property
     def uniformity(self):
         from .uniformity import Uniformity
         return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness,
-                                                          self.native_match_all))
+                                                          self.native_match_all, self.lane_drift))
 
     @property
     def single_lane(self):

@@ -14,11 +14,16 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from .cfg import EXIT, post_dominators
+from pylower.lowering.ops import warp_op
+
+from .cfg import EXIT, dominators, dominates, post_dominators
 from .defuse import DefUse
 
-# special registers that differ between lanes of a warp
-_DIVERGENT_SREGS = ("%tid", "%laneid", "%lanemask", "%clock", "%globaltimer", "%pm", "%warpid", "%smid")
+# special registers that differ between lanes of a warp. The clocks (%clock, %clock64, %globaltimer), %smid and
+# the performance counters are read once per warp: ptxas gives a branch on them no pair on any target (probes
+# phases/sreg_branch_*; docs/findings/convergence.md "Loops whose divergent arm sleeps or syncs the warp carry per-lane values (helper nvasync, stop 21)").
+# %warpid stays per lane: below sm_90 ptxas pairs a branch on it.
+_DIVERGENT_SREGS = ("%tid", "%laneid", "%lanemask", "%warpid")
 # results that are the same in every lane (warp collectives) even though inputs vary
 _UNIFORM_RESULT = {"vote", "activemask", "redux"}
 # per-lane results regardless of inputs
@@ -83,18 +88,28 @@ def _generic(ins: ori.Instr) -> bool:
     return not any(m.startswith(_SPACES) for m in ins.mods)
 
 
+def _lets_lanes_drift(ins: ori.Instr) -> bool:
+    """A nanosleep or a warp-synchronous op (shfl/vote/match/bar.warp.sync ...; not a non-aligned CTA barrier,
+    not probed: llvm/barrier_legacy named_barrier_pingpong on sm_75 keeps its EIATTRs with it left out)."""
+    if ins.opcode == "nanosleep":
+        return True
+    w = warp_op(ins)
+    return w is not None and not w.helper.startswith("barrier_sync")
+
+
 def _is_divergent_sreg(name: str) -> bool:
     return name.startswith(_DIVERGENT_SREGS)
 
 
 class Uniformity:
     def __init__(self, fn: ori.Function, defuse: DefUse | None = None, ipdom: dict[str, str] | None = None,
-                 liveness=None, native_match_all: bool = False):
+                 liveness=None, native_match_all: bool = False, lane_drift: bool = True):
         self.fn = fn
         # match.all's mask and predicate are the same in every lane where it is one instruction (MATCH.ALL,
         # sm_80+: target feature NATIVE_VOTE_ALL); sm_75 emulates it with per-lane MATCH.ANY results
         # (probes/warp/match_all_*_branch)
         self.native_match_all = native_match_all
+        self.lane_drift = lane_drift           # apply _lane_iterated (AnalysisManager.lane_drift)
         self.du = defuse or DefUse(fn)
         self._ipdom = ipdom
         self._liveness = liveness
@@ -111,6 +126,7 @@ class Uniformity:
         self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
         self._divbits = 0                         # ... as bits of _bit
         self._linear = fn.decl.is_entry and linear_block(fn)
+        self._loop_list: list[tuple[str, frozenset]] | None = None
         self._run()
         self._at = None
 
@@ -127,6 +143,59 @@ class Uniformity:
             return False
         # a branch whose paths only meet at the kernel's end (one arm traps or exits) joins where nothing is live
         return any(j != EXIT and (j not in lv.live_in or lv.live_in[j][i]) for j in self._joins.get(label, ()))
+
+    def _loops(self) -> list[tuple[str, frozenset]]:
+        """(header, body) of every natural loop (a back edge to a block dominating its source)."""
+        if self._loop_list is None:
+            idom = dominators(self.fn)
+            by_label = {b.label: b for b in self.fn.blocks}
+            out = []
+            for b in self.fn.blocks:
+                for h in b.succs:
+                    if h in by_label and b.label in idom and dominates(idom, h, b.label):
+                        body, work = {h, b.label}, [b.label]
+                        while work:
+                            x = work.pop()
+                            if x != h:
+                                for q in by_label[x].preds:
+                                    if q not in body and q in by_label:
+                                        body.add(q)
+                                        work.append(q)
+                        out.append((h, frozenset(body)))
+            self._loop_list = out
+        return self._loop_list
+
+    def _lane_iterated(self) -> set[tuple[str, str]]:
+        """(block, register) of the definitions ptxas takes as per lane because lanes of a warp may be in
+        different trips of their loop: a loop holding a divergent branch whose arm (before its join, inside the
+        loop) runs a nanosleep or a warp-synchronous op (shfl/vote/bar.warp.sync ...) lets the lanes drift apart,
+        so the registers carried around it, or around a loop nested in it, are per lane (its counter, and all
+        computed from it: nvcc/cuda_barrier_producer_consumer, whose stage index picks the mbarrier each wait
+        polls). A plain store, fence, atomic or strong load in the arm does not (probes phases/loop_div_arm_*,
+        sreg_branch_*, mbar_wait_backoff_*; docs/findings/convergence.md "Loops whose divergent arm sleeps or
+        syncs the warp carry per-lane values (helper nvasync, stop 21)")."""
+        lv = self._liveness
+        if lv is None or not self.lane_drift:
+            return set()
+        by_label = {b.label: b for b in self.fn.blocks}
+        loops = self._loops()
+        drifting = [body for _, body in loops
+                    if any(x in body and by_label[x].label in self.divergent_blocks
+                           and any(j in body for j in self._joins.get(x, ()))
+                           and any(_lets_lanes_drift(i) for i in by_label[x].instrs)
+                           for x in body)]
+        out: set[tuple[str, str]] = set()
+        for h, body in loops:
+            if not any(body <= d for d in drifting) or h not in lv.live_in:
+                continue
+            live = lv.live_in[h]
+            for x in body:
+                for ins in by_label[x].instrs:
+                    for r in self.du.defs(ins):
+                        i = lv.index.get(r)
+                        if i is not None and live[i]:
+                            out.add((x, r))
+        return out
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
@@ -336,6 +405,7 @@ class Uniformity:
                             self.divergent_blocks.add(x)
                             changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
+            iterated = self._lane_iterated()
             for b, writes in writers:
                 label = b.label
                 in_div = label in divergent_blocks
@@ -350,7 +420,7 @@ class Uniformity:
                             div = self._value_divergent(ins) or self._strong_generic_load_beside_store(b, ins) or (
                                 ins.guard is not None and self.is_divergent_operand(ins.guard)) or \
                                 in_div and self._polled_while_stored(b, ins, by_label)
-                        if div or in_div and self._live_at_join(label, r):
+                        if div or in_div and self._live_at_join(label, r) or (label, r) in iterated:
                             if d is not None:
                                 divdefs.add(d)
                                 self._divbits |= self._bit[d]
