@@ -230,7 +230,8 @@ def _sink_exit_work(fn: ori.Function, ctx: PassContext, phase) -> bool:
                 for r in du.defs(i):
                     written[r] = written.get(r, 0) + 1
                 read.update(du.uses(i))
-        sunk = [i for x in body if am.dom.dominates(x, latch) for i in by_label[x].instrs
+        in_order = [b.label for b in fn.blocks if b.label in body]      # sunk in program order, not set order
+        sunk = [i for x in in_order if am.dom.dominates(x, latch) for i in by_label[x].instrs
                 if i.guard is None and register_only(i) and i.opcode not in ori.PSEUDO_OPCODES
                 and len(du.defs(i)) == 1 and written.get(du.defs(i)[0]) == 1 and du.defs(i)[0] not in read
                 and not any(r in written for r in du.uses(i))]
