@@ -9,7 +9,8 @@ decision as an if region holding only it (probes phases/guard_*: the guard form 
 every probe in ifconvert_* give the same result). Atomics and fences ptxas never predicates; a guarded
 reduction or an atomic whose result is dead stays predicated (RED).
 
-The model (docs/findings/phases.md, "if-conversion"; probes phases/ifconvert_*):
+The model (docs/findings/convergence.md "If-conversion of a region holding a long load" and the sections
+after it; probes phases/ifconvert_*):
 - a region holding an op ptxas never predicates (atomics, `nopred` fences, mbarrier ops
   and the bulk-group commit) or 21 or more
   instructions stays a branch (div_if_alu_20 / div_if_alu_long, ifconvert_load_alu19 / _alu20);
