@@ -68,6 +68,7 @@ class _Scope:
 
     def __init__(self, globals_: set[str]):
         self.names: set[str] = set(globals_)
+        self.labels: set[str] = set()
         self.ranges: dict[str, int] = {}
         self._cache: dict[str, bool] = {}
 
@@ -390,6 +391,18 @@ def _nested_brackets(operands) -> str | None:
     return None
 
 
+def _bra_to_non_label(name: str, ctx) -> list[str]:
+    """ptxas's messages for a bra whose target names something other than a label of the function: a
+    function, a kernel parameter, or a variable of any state space (probes frontend/bra_target_*)."""
+    space = ctx.symbol_spaces.get(name)
+    if space is None:                                   # a function
+        return ["Label expected for argument 0 of instruction 'bra'"]
+    if space == ".param":
+        return ["Label expected for argument 0 of instruction 'bra'",
+                "Argument 0 of instruction 'bra': must be register"]
+    return ["Arguments mismatch for instruction 'bra'"]
+
+
 def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, late: list) -> list[Instr]:
     """One instruction's Ori instructions. Errors ptxas reports for it and goes on are appended to `errors`
     (unknown modifiers, undeclared names) or raised (the handler's checks: all of one instruction at once)."""
@@ -421,6 +434,10 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     if unknown:
         late.extend(ctx.error(f"Unknown symbol '{n}'", ins) for n, _a in unknown)
         errors.extend(_operand_errors(ins, unknown, ctx))
+        return []
+    if ins.opcode == "bra" and len(ins.operands) == 1 and type(ins.operands[0]) is A.Sym \
+            and ins.operands[0].name not in scope.labels:
+        errors.extend(ctx.error(m, ins) for m in _bra_to_non_label(ins.operands[0].name, ctx))
         return []
     illegal = operand_types.illegal_modifiers(ins)      # reported after the instruction's own gate
     if illegal:
@@ -484,6 +501,7 @@ def build_function(f: A.Function, ctx: BuildContext, global_names: set[str], ope
     for st in stmts:
         if type(st) is A.Label:
             scope.names.add(st.name)
+            scope.labels.add(st.name)
     ctx.function = f
     ctx.decls = decls
     ctx.regs = operand_types.RegTypes(decls, f.params)
