@@ -43,6 +43,17 @@ k:
     assert rep.counts["reads without writer"] == 1          # %r7
 
 
+def test_tensor_memory_operand_is_an_address():
+    ok = """\t.section\t.text.k,"ax",@progbits
+k:
+        /*0000*/                   MOV %r4, 0x0 ;
+        /*0010*/                   MOV %r5, 0x1 ;
+        /*0020*/                   STTM.x1 tmem[%r4], {%r5} ;
+"""
+    rep = C.check_listing(ok, "ok", symbols=set())
+    assert rep.ok, rep.summary()          # tmem[...] is STTM's address, not a placeholder and not a write
+
+
 KERNEL = """.version 9.0
 .target sm_90
 .address_size 64

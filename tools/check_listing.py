@@ -49,7 +49,7 @@ _NO_DEST = {
     "LDGDEPBAR", "LDGSTS", "ARRIVES", "NANOSLEEP", "YIELD", "UBLKCP", "UBLKRED", "UBLKPF", "UTMALDG", "UTMASTG",
     "UTMAPF", "UTMAREDG", "UTMACMDFLUSH", "UTMACCTL", "ACQBULK", "ACQSHMINIT", "PREEXIT", "UCGABAR_ARV",
     "UCGABAR_WAIT", "CGABAR_ARV", "CGABAR_WAIT", "ENDCOLLECTIVE", "KILL", "SUST", "SURED", "PMTRIG", "UREDGR",
-    "R2B",
+    "R2B", "STTM",
 }
 # Leading operands that are written (default 1): set-predicate forms write two predicates, SHFL a predicate
 # and a register, VOTE a register and a predicate, carry-out adds a register and carry predicates.
@@ -138,7 +138,7 @@ def _atoms(operand: str) -> list[str]:
     out = []
     for m in _REF.finditer(operand):
         out.append("`" + m.group("name"))
-    operand = _REF.sub(" ", operand).replace("desc[", "[")
+    operand = _REF.sub(" ", operand).replace("desc[", "[").replace("tmem[", "[")    # STTM/LDTM tmem[UR]
     for t in re.split(r"[\s,\[\]{}()+|~!]+|(?<=\w)-|^-", operand):
         t = t.strip()
         if not t:
