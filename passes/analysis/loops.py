@@ -37,6 +37,15 @@ class Loops:
             got = self._bodies[key] = frozenset(body)
         return got
 
+    def latch_body(self, latch: str) -> frozenset:
+        """The loop a latch closes: its branch's target when that is a back edge, else the header of its first
+        back edge (a latch falling through into its header); empty when it closes none."""
+        b = self._blocks.get(latch)
+        target = branch_target(b.instrs[-1]) if b is not None and b.instrs else None
+        headers = [h for l, h in self.back_edges if l == latch]
+        header = target if target in headers else headers[0] if headers else None
+        return self.body(header, latch) if header is not None else frozenset()
+
     def ends_in_back_edge(self, b: ori.BasicBlock) -> bool:
         """Does b end in a branch to a block dominating it?"""
         if not b.instrs or b.instrs[-1].opcode != "bra":

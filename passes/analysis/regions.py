@@ -283,7 +283,7 @@ def _tests_broadcast(am, latch: ori.BasicBlock, test: ori.Instr) -> bool:
     spin_lock_accumulate_kernel; probe phases/shfl_idx_const_lane_loop on sm_75; docs/findings/convergence.md
     "A shuffle from a constant lane is warp-uniform (helper tatom, stop 20)")."""
     by_label = am.blocks
-    body = am.loops.body(branch_target(latch.instrs[-1]), latch.label)
+    body = am.loops.latch_body(latch.label)
     need = {r for r in am.defuse.uses(test)}
     writers = [i for x in body for i in by_label[x].instrs]
     seen: set[int] = set()
@@ -400,7 +400,7 @@ def may_spin(am, latch: str) -> bool:
     mbarrier test) or hold a warp-synchronous op? A loop of plain loads/stores, fences or nanosleep does
     not (probes loop_exit_on_ld_global, loop_counted_atom; misc_atom_global_add_u32_uni_loop)."""
     by_label = am.blocks
-    body = am.loops.body(branch_target(by_label[latch].instrs[-1]), latch)
+    body = am.loops.latch_body(latch)
     return any(_reads_shared_state(i) or warp_op(i) is not None for x in body for i in by_label[x].instrs)
 
 
