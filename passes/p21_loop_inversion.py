@@ -133,6 +133,11 @@ class LoopInversion(Phase):
                 ops.warp_op(i) is not None and not ops.is_cta_barrier(i) for i in h_instrs):
             ctx.count(self, "not inverted: a warp-synchronous op in the header")
             return False
+        # ptxas copies no header region of several blocks that holds an atomic (phases/loop_inversion_region_atomic*;
+        # docs/findings/convergence.md "An atomic in a header region of several blocks keeps the loop as it is")
+        if len(region) > 1 and any(i.opcode in ("atom", "red") for i in h_instrs):
+            ctx.count(self, "not inverted: an atomic in the header")
+            return False
         copies = self._copy_region(fn, region, by_label)
         copy_label = copies[0].label
         # every back edge now goes to the copy
