@@ -468,6 +468,8 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
                           look_back: bool = True) -> bool:
     if _forward_overlap(am, join, join_index, tainted, target, writes=writes):
         return True
+    if not look_back and not staged:
+        return False                    # nothing below would read the look-back (a hot path: every guarded load)
     before = _backward_overlap(am, head, head_index)
     if look_back and before.overlap:
         return True
@@ -641,8 +643,7 @@ def is_kept_region(am, region: Region, target) -> bool:
 
 def _window_operand(ins: ori.Instr, shared: frozenset) -> bool:
     """Does the instruction name a shared variable (`mov r, buf`, `st.shared [buf+4]`)?"""
-    return any(type(o) is A.Sym and o.name in shared or type(o) is A.Addr and type(o.base) is A.Sym
-               and o.base.name in shared for o in ins.operands)
+    return _address_symbol(ins) in shared or any(type(o) is A.Sym and o.name in shared for o in ins.operands)
 
 
 def _forms_window_alone(am, region: Region) -> bool:
