@@ -60,6 +60,9 @@ FEATURES: tuple[Feature, ...] = (
             "join of a lone partial-mask op's region) has no BSSY/BSYNC pair: the warp is declared whole there "
             "(phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
+    Feature("BSSY_AFTER_BARRIER_RUN", "the BSSY is not issued between the adjacent CTA barriers (no memory access "
+            "between them) that start its block; its BMOV.32.CLEAR goes before the last of them (`BAR BMOV.32.CLEAR "
+            "BAR BSSY`; from sm_80 `BAR BSSY BAR`)", below=80),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
