@@ -16,7 +16,7 @@ from pylower.lowering import ptx_ast as A
 
 from pylower.lowering.ops import warp_op
 
-from .cfg import EXIT, dominators, dominates, post_dominators
+from .cfg import EXIT, DomTree, dominators, post_dominators
 from .defuse import DefUse
 
 # special registers that differ between lanes of a warp. The clocks (%clock, %clock64, %globaltimer), %smid and
@@ -147,12 +147,12 @@ class Uniformity:
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
         if self._loop_list is None:
-            idom = dominators(self.fn)
+            dom = DomTree(dominators(self.fn))
             by_label = {b.label: b for b in self.fn.blocks}
             out = []
             for b in self.fn.blocks:
                 for h in b.succs:
-                    if h in by_label and b.label in idom and dominates(idom, h, b.label):
+                    if h in by_label and dom.dominates(h, b.label):
                         body, work = {h, b.label}, [b.label]
                         while work:
                             x = work.pop()
