@@ -53,8 +53,12 @@ BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV 
                     "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG UTCHMMA UTCBAR "
                     "UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK PREEXIT UGETNEXTWORKID "
                     "STAS USETMAXREG".split())
-# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
-MEMORY_ONLY_FENCES = (".proxy",)
+# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW), and the
+# one-sided fences: a warp collective (ELECT, SHFL, MATCH, REDUX, activemask) passes fence.release.* (MEMBAR.ALL)
+# and fence.acquire.* (CCTL.IVALL) where it stays after fence.sc / fence.acq_rel / membar (probes/scheduling/
+# collectives_pass_release_fence*; docs/findings/scheduling.md "One-sided fences order memory only (helper
+# nvasync, stop 22)").
+MEMORY_ONLY_FENCES = (".proxy", ".release", ".acquire")
 # The PTX operations that are memory fences; the MEMBAR a cluster barrier's release or a release atomic
 # brings along orders memory only (nvcc/cluster_split_barrier: an aggregated atomic's vote passes it).
 FENCE_OPS = frozenset({"membar", "fence"})
@@ -185,9 +189,15 @@ def _kind(unit: Unit) -> str:
             return "alu"
         return "control"
     best = "alu"
+    # fence.proxy.alias's runtime choice of MEMBAR.SC.GPU / .SYS branches within its own expansion: ptxas expands
+    # it after scheduling, and a warp collective passes it like any proxy fence (nvcc/ptx_fences_elect
+    # fence_proxies; probes/scheduling/collectives_pass_alias_fence)
+    inner = unit.ins is not None and unit.ins.opcode in FENCE_OPS and _branches_within(unit.sass)
     for s in unit.sass:
         op = s.opcode
-        if s.label is not None:                 # something branches to it
+        if inner and op == "BRA":
+            continue
+        if s.label is not None and not inner:   # something branches to it
             return "control"
         if op in CONTROL or op.startswith("PTX."):
             return "control"
@@ -210,6 +220,12 @@ def _kind(unit: Unit) -> str:
         if _RANK[k] > _RANK[best]:
             best = k
     return best
+
+
+def _branches_within(seq: list[SassInstr]) -> bool:
+    """Every branch of the sequence targets a label of the sequence itself."""
+    labels = {s.label for s in seq if s.label is not None}
+    return all(any(f"`({l})" in o for l in labels for o in s.operands) for s in seq if s.opcode == "BRA")
 
 
 # Bitwise logic ptxas folds into one LOP3 (three inputs at most): a logic op whose only reader is another

@@ -272,6 +272,12 @@ def warp_ops_of_exit_arms(am, target) -> set[int]:
             for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
 
 
+def _after_block_barrier(out: list, consts) -> bool:
+    """Is the last sync instruction of `out` (a block's instructions so far) an unguarded CTA barrier?"""
+    last = next((i for i in reversed(out) if ops.is_cta_barrier(i) or ops.warp_op(i, consts) is not None), None)
+    return last is not None and last.guard is None and ops.is_cta_barrier(last) and ops.warp_op(last, consts) is None
+
+
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -467,6 +473,17 @@ class OptimizeSyncInstructions(Phase):
                     divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
+                if wop is None and divergent_block and not rejoins and not ins.guard and not after_call \
+                        and _after_block_barrier(out, consts):
+                    # sm_75-89: the barrier before it in this block re-converged the warp (its WARPSYNC) and no warp
+                    # op came between: no second WARPSYNC (`bar.sync 1, 128; lds; stg; bar.arrive 3, 128` in one
+                    # arm: WARPSYNC BAR.SYNC BAR.ARV; probes/barrier/named_arm_sync_then_arrive; docs/findings/
+                    # barrier.md "Barriers after a barrier in a divergent arm (helper nvasync, stop 22)")
+                    ins.attrs.conv = True
+                    ctx.count(self, "barriers without re-convergence")
+                    changed = True
+                    out.append(ins)
+                    continue
                 if wop is None:                      # a CTA barrier that is not a warp op
                     if b.label in barrier_joins and all(R.before_join_barrier(i) for i in out):  # first in a barrier join
                         out.append(ins)
