@@ -208,6 +208,54 @@ class _Expander:
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
 
+    def _kept_for_later_predicated_branch(self, region: R.Region) -> bool:
+        """sm_75-89: a region paired for its warp ops that joins at a CTA barrier keeps its pair (BSSY ...
+        BSYNC WARPSYNC BAR) when, after the join, a branch ptxas predicates (a divergent if it does not keep,
+        or a guarded load or store) is followed by another CTA barrier: `if (tid < 32) { shfl.up x5 };
+        bar.sync; if (tid < 16) { lds; sts }; bar.sync` (CUB's radix down-sweep). Without the later barrier,
+        with a kept branch there, or with only a guarded ALU op, the barrier's WARPSYNC re-converges it alone.
+        docs/findings/convergence.md "A warp-op region joining at a barrier keeps its pair before a later
+        predicated if (helper cub, stop 22)"; probes warp/bar_join_pair_*."""
+        if not self.target.has("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF") or region.kind != "if":
+            return False
+        by = self.am.blocks
+        if not any(self._warp_ops_in(by[x]) for x in region.body if x in by):
+            return False
+        heads = {r.head: r for r in self.regions if r.kind == "if"}
+        stop = set(region.body) | {region.head}
+        start = R.through_empty(region.join, by)
+        order, seen = [start], {start}
+        for label in order:                       # the blocks reachable from the join, outside the region
+            for s in by[label].succs:
+                if s not in seen and s not in stop and s in by:
+                    seen.add(s)
+                    order.append(s)
+
+        def barrier_after(label: str, index: int) -> bool:
+            if any(ops.is_cta_barrier(i) for i in by[label].instrs[index:]):
+                return True
+            todo, done = list(by[label].succs), set()
+            while todo:
+                x = todo.pop()
+                if x in done or x in stop or x not in by:
+                    continue
+                done.add(x)
+                if any(ops.is_cta_barrier(i) for i in by[x].instrs):
+                    return True
+                todo.extend(by[x].succs)
+            return False
+
+        for label in order:
+            b = by[label]
+            for k, ins in enumerate(b.instrs):
+                if ins.guard is not None and ins.opcode in ("ld", "st") and barrier_after(label, k + 1):
+                    return True
+            r = heads.get(label)
+            if r is not None and r is not region and not ifconvert.is_kept_region(self.am, r, self.target) \
+                    and by.get(r.join) is not None and barrier_after(r.join, 0):
+                return True
+        return False
+
     def _in_loop_region(self, label: str) -> bool:
         if self._loop_blocks is None:
             self._loop_blocks = {x for r in self.regions if r.kind == "loop" for x in r.body}
@@ -575,7 +623,8 @@ class _Expander:
                     self._pair(r)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
-        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
+        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)
+                       or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
         if fence_joins:
