@@ -232,19 +232,20 @@ class _Expander:
                     seen.add(s)
                     order.append(s)
 
+        # the blocks (of those) from whose start a CTA barrier is reachable, outside the region
+        last_bar = {x: max((k for k, i in enumerate(by[x].instrs) if ops.is_cta_barrier(i)), default=-1)
+                    for x in order}
+        reaches = {x for x in order if last_bar[x] >= 0}
+        grown = True
+        while grown:
+            grown = False
+            for x in reversed(order):
+                if x not in reaches and any(s in reaches for s in by[x].succs):
+                    reaches.add(x)
+                    grown = True
+
         def barrier_after(label: str, index: int) -> bool:
-            if any(ops.is_cta_barrier(i) for i in by[label].instrs[index:]):
-                return True
-            todo, done = list(by[label].succs), set()
-            while todo:
-                x = todo.pop()
-                if x in done or x in stop or x not in by:
-                    continue
-                done.add(x)
-                if any(ops.is_cta_barrier(i) for i in by[x].instrs):
-                    return True
-                todo.extend(by[x].succs)
-            return False
+            return last_bar.get(label, -1) >= index or any(s in reaches for s in by[label].succs)
 
         for label in order:
             b = by[label]
