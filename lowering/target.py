@@ -80,6 +80,9 @@ FEATURES: tuple[Feature, ...] = (
             "BRA.U)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
+    Feature("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF", "a region paired for its warp ops that joins at a CTA "
+            "barrier keeps its BSSY/BSYNC when a predicated if (or guarded load/store) after the join is followed "
+            "by another CTA barrier (else the barrier's WARPSYNC re-converges it alone; phase 72)", below=90),
     Feature("SPIN_JOIN_WARP_OP_RECONVERGES", "a warp op at the join of a spin loop (or an if around one) "
             "re-converges the warp there itself (WARPSYNC.ALL): the region gets no BSSY/BSYNC (else the pair and "
             "the op's divergent form)", since=90),

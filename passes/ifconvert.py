@@ -913,6 +913,9 @@ def _shared_join(am, region: Region) -> bool:
                                     for p in join.preds)
 
 
+_PREDICATE_LOGIC = frozenset({"setp", "and", "or", "xor", "not"})
+
+
 def _work_beside_inner_if(am, region: Region) -> bool:
     """An if holding an inner if and other work of its own (an instruction outside the inner if's arms other
     than the inner test's compare) stays a branch with its pair; the inner if is predicated. Nothing but the
@@ -941,9 +944,22 @@ def _work_beside_inner_if(am, region: Region) -> bool:
         tests.add((g.inner if type(g) is A.Not else g).name)
     if not inner or _tests_own_load(am, region, inner):
         return False
+    # the predicate logic that only forms an inner test is part of it: `if (b > a || (b == a && j < i))` is
+    # `setp; setp; and.pred; @p bra` in the inner block, no work beside (docs/findings/convergence.md "A
+    # compound test is no work beside the inner if (helper cub, stop 22)"; probes phases/ifconvert_nested_or_and*)
+    outer = [ins for x in region.body - inner for ins in by_label[x].instrs]
+    grown = True
+    while grown:
+        grown = False
+        for ins in outer:
+            if ins.opcode in _PREDICATE_LOGIC and set(am.defuse.defs(ins)) <= tests:
+                new = set(am.defuse.uses(ins)) - tests
+                if ins.opcode != "setp" and new:
+                    tests |= new
+                    grown = True
     for x in region.body - inner:
         for ins in by_label[x].instrs:
-            if ins.opcode == "bra" or ins.opcode == "setp" and set(am.defuse.defs(ins)) <= tests:
+            if ins.opcode == "bra" or ins.opcode in _PREDICATE_LOGIC and set(am.defuse.defs(ins)) <= tests:
                 continue
             if _size(ins):
                 return True

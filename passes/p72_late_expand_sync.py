@@ -89,7 +89,8 @@ class _Expander:
         self._ops_per_block: dict[str, int] = {}
         self.paired: list[R.Region] = []
         self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
-        self._forms: dict[str, dict[int, str]] = {}   # block -> _run_forms
+        self._forms: dict[str, dict[int, str]] = {}   # block -> _run_forms (shared by the blocks of a _chain)
+        self._chains: dict[str, list[str]] | None = None   # block -> the blocks if-conversion makes one with it
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
         self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
@@ -208,6 +209,55 @@ class _Expander:
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
 
+    def _kept_for_later_predicated_branch(self, region: R.Region) -> bool:
+        """sm_75-89: a region paired for its warp ops that joins at a CTA barrier keeps its pair (BSSY ...
+        BSYNC WARPSYNC BAR) when, after the join, a branch ptxas predicates (a divergent if it does not keep,
+        or a guarded load or store) is followed by another CTA barrier: `if (tid < 32) { shfl.up x5 };
+        bar.sync; if (tid < 16) { lds; sts }; bar.sync` (CUB's radix down-sweep). Without the later barrier,
+        with a kept branch there, or with only a guarded ALU op, the barrier's WARPSYNC re-converges it alone.
+        docs/findings/convergence.md "A warp-op region joining at a barrier keeps its pair before a later
+        predicated if (helper cub, stop 22)"; probes warp/bar_join_pair_*."""
+        if not self.target.has("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF") or region.kind != "if":
+            return False
+        by = self.am.blocks
+        if not any(self._warp_ops_in(by[x]) for x in region.body if x in by):
+            return False
+        heads = {r.head: r for r in self.regions if r.kind == "if"}
+        stop = set(region.body) | {region.head}
+        start = R.through_empty(region.join, by)
+        order, seen = [start], {start}
+        for label in order:                       # the blocks reachable from the join, outside the region
+            for s in by[label].succs:
+                if s not in seen and s not in stop and s in by:
+                    seen.add(s)
+                    order.append(s)
+
+        # the blocks (of those) from whose start a CTA barrier is reachable, outside the region
+        last_bar = {x: max((k for k, i in enumerate(by[x].instrs) if ops.is_cta_barrier(i)), default=-1)
+                    for x in order}
+        reaches = {x for x in order if last_bar[x] >= 0}
+        grown = True
+        while grown:
+            grown = False
+            for x in reversed(order):
+                if x not in reaches and any(s in reaches for s in by[x].succs):
+                    reaches.add(x)
+                    grown = True
+
+        def barrier_after(label: str, index: int) -> bool:
+            return last_bar.get(label, -1) >= index or any(s in reaches for s in by[label].succs)
+
+        for label in order:
+            b = by[label]
+            for k, ins in enumerate(b.instrs):
+                if ins.guard is not None and ins.opcode in ("ld", "st") and barrier_after(label, k + 1):
+                    return True
+            r = heads.get(label)
+            if r is not None and r is not region and not ifconvert.is_kept_region(self.am, r, self.target) \
+                    and by.get(r.join) is not None and barrier_after(r.join, 0):
+                return True
+        return False
+
     def _in_loop_region(self, label: str) -> bool:
         if self._loop_blocks is None:
             self._loop_blocks = {x for r in self.regions if r.kind == "loop" for x in r.body}
@@ -320,7 +370,7 @@ class _Expander:
         # `vote.sync -1` (probes warp/div_full_*), but `ballot` and `any` (div_ifelse_vote_sync), `bfly; down`
         # or `vote; shfl` (warp/div_partial_*) inline; nvcc/syncwarp_masks, cg_tiled_partition_sizes. In a
         # block, a WARPSYNC.ALL re-converges the warp for the ops after it (_run_forms).
-        several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
+        several = self._chain_ops(b.label) > 1 or self._loop_ops(b.label) > 1
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
@@ -345,6 +395,38 @@ class _Expander:
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
 
+    def _chain(self, label: str) -> list[str]:
+        """The blocks ptxas's if-conversion makes one with `label`: from a block, over each divergent if it
+        predicates (not kept, no warp op nor CTA barrier inside) to its join, in layout order. A WARPSYNC.ALL
+        re-converges the warp for the ops after it across such ifs as in one block (CUB's argmax warp
+        reduction on sm_90+: `__syncwarp(); shfl.down x2; if (lane <= 30) {compare}; shfl.down x2; ...` is
+        `WARPSYNC.ALL SHFL.DOWN x10`, no collectives; docs/findings/convergence.md "A WARPSYNC.ALL re-converges
+        across the ifs ptxas predicates (helper cub, stop 22)"; probes warp/warpsync_all_run_pred_if*)."""
+        if self._chains is None:
+            by = self.am.blocks
+            heads = {r.head: r for r in self.regions if r.kind == "if"}
+            self._chains = {}
+            for blk in self.fn.blocks:
+                if blk.label in self._chains:
+                    continue
+                chain = [blk.label]
+                self._chains[blk.label] = chain
+                r = heads.get(blk.label)
+                while r is not None and not ifconvert.is_kept_region(self.am, r, self.target) and not any(
+                        x not in by or self._warp_ops_in(by[x]) or any(ops.is_cta_barrier(i) for i in by[x].instrs)
+                        for x in r.body):
+                    nxt = R.through_empty(r.join, by)
+                    if nxt in self._chains or nxt not in by:
+                        break
+                    chain.append(nxt)
+                    self._chains[nxt] = chain
+                    r = heads.get(nxt)
+        return self._chains.get(label, [label])
+
+    def _chain_ops(self, label: str) -> int:
+        by = self.am.blocks
+        return sum(self._warp_ops_in(by[x]) for x in self._chain(label))
+
     def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
         """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
         ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op (the one of its kind
@@ -358,13 +440,17 @@ class _Expander:
         forms = self._forms.get(b.label)
         if forms is not None:
             return forms
-        forms = self._forms[b.label] = {}
+        by = self.am.blocks
+        chain = [by[x] for x in self._chain(b.label)]
+        forms = {}
+        for x in chain:
+            self._forms[x.label] = forms
         # not in a loop nor with a CTA barrier in the block (triton collatz_steps_kernel: `loop: bar; redux; bar;
         # shfl.bfly` keeps both slow paths)
-        if self._loop_ops(b.label) > 1 or self._in_loop_region(b.label) or self.am.loops.on_cycle(b.label) \
-                or any(ops.is_cta_barrier(i) for i in b.instrs):
+        if any(self._loop_ops(x.label) > 1 or self._in_loop_region(x.label) or self.am.loops.on_cycle(x.label)
+               or any(ops.is_cta_barrier(i) for i in x.instrs) for x in chain):
             return forms
-        run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
+        run = [(i, w) for x in chain for i in x.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
         # a full-mask bar.warp.sync (no fast path: it is the WARPSYNC.ALL) re-converges like a lone op's
         # WARPSYNC.ALL (nvcc/reduce_cub_block raking: `if (tid < 32) { __syncwarp(); shfl.down x5 }`, probes
@@ -517,6 +603,10 @@ class _Expander:
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
+        if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
+            for b in fn.blocks:                # from the instructions as they are before any expansion
+                if len(self._chain(b.label)) > 1:
+                    self._run_forms(b)
         for b in list(fn.blocks):
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
@@ -575,7 +665,8 @@ class _Expander:
                     self._pair(r)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
-        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
+        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)
+                       or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
         if fence_joins:
