@@ -113,7 +113,7 @@ class _Expander:
                 if w is None:
                     k += ops.is_cta_barrier(i)
                     continue
-                if not i.attrs.conv and not i.attrs.form:
+                if not i.attrs.conv and not i.attrs.form and not _implicit(i):
                     span[id(i)] = k
                     kinds[k, w.helper] += 1
                 if ops.is_full_mask(w.mask) and b.label not in diverged and (
@@ -128,7 +128,8 @@ class _Expander:
         n = self._ops_per_block.get(b.label)
         if n is None:
             n = self._ops_per_block[b.label] = sum(
-                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv)
+                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv
+                and not _implicit(i))
         return n
 
     def p(self, opcode, mods=(), operands=(), line=0, **attrs) -> ori.Instr:
@@ -330,6 +331,10 @@ class _Expander:
         fast = [ins] if wop.inline else []
         # EIATTR_COOP_GROUP entries: one for the op's site (the op itself when it stays inline, else the
         # pseudo-op standing in for it) and one for a slow path
+        if _implicit(ins):
+            # the sync an aligned op implies is part of that op: a plain WARPSYNC.ALL, no EIATTR entry, and
+            # it does not count among the warp ops of its span (async/tensormap_cp_fenceproxy_guard_after_bar_warp_sync)
+            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line)]
         site = {} if wop.inline else {"coop": 1}
         permask = ins.attrs.permask
         after_call = id(ins) in self.after_call
@@ -602,6 +607,8 @@ class _Expander:
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
+        declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
+        kept_guards = {x for x in kept_guards if not self._declared(declared, x)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion
@@ -673,7 +680,8 @@ class _Expander:
             self.paired = [r for r in self.paired if R.through_empty(r.join, self.am.blocks) not in fence_joins
                            or self._kept_without_warp_op(r)]
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
-            self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)]
+            self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
+                           and not self._declared_branch(declared, r)]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
@@ -682,6 +690,41 @@ class _Expander:
             fn.blocks.extend(self.ool)
             changed = True
         return changed
+
+    def _declared_uniform(self) -> dict[str, list[str]]:
+        """sm_90+: predicate register -> joins of the ifs that branches on it and whose arm runs a full-mask
+        bar.warp.sync on every path (R.arm_syncs_warp). The whole warp took that arm, so ptxas takes the
+        predicate as warp-uniform after the join: later branches and kept guards on it (either polarity)
+        get no pair, a different divergent predicate keeps its pair (probes warp/warpsync_arm_then_*;
+        Triton's guarded tensormap.cp_fenceproxy and its `@p` fence, commit and wait; docs/findings/
+        convergence.md "A WARPSYNC.ALL arm's join reaches a CTA barrier unconverged (helper tmisc, stop 22)")."""
+        out: dict[str, list[str]] = {}
+        for r in self.regions:
+            if r.kind != "if" or not ifconvert.is_branch_region(self.am, r, self.target) \
+                    or not R.arm_syncs_warp(self.am, r):
+                continue
+            p = _branch_predicate(self.am.blocks[r.head])
+            if p is not None and len(self.am.defuse.definitions(p)) == 1:
+                out.setdefault(p, []).append(r.join)
+        return out
+
+    def _declared(self, declared: dict[str, list[str]], ins_id: int) -> bool:
+        """Is this kept guard on a declared-uniform predicate, after the join that declared it?"""
+        if not declared:
+            return False
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if id(ins) == ins_id:
+                    p = _predicate_name(ins.guard)
+                    return any(self.am.dom.dominates(j, b.label) for j in declared.get(p, ()))
+        return False
+
+    def _declared_branch(self, declared: dict[str, list[str]], r: R.Region) -> bool:
+        """Does the region branch on a declared-uniform predicate after the join that declared it?"""
+        if not declared or r.kind != "if" or r.head not in self.am.blocks:
+            return False
+        p = _branch_predicate(self.am.blocks[r.head])
+        return any(j != r.join and self.am.dom.dominates(j, r.head) for j in declared.get(p, ()))
 
     def _arm_runs_warpsync_all(self, region: R.Region) -> bool:
         """sm_90+: an if one of whose arms runs a WARPSYNC.ALL on every path to the join (a full-mask
@@ -746,6 +789,23 @@ class _Expander:
             by_label[r.join].instrs.insert(0, self.p("bsync", mods, (A.Sym(f"B{depth}"),), line))
             self.ctx.count(self.phase, "BSSY/BSYNC pairs")
         return bool(order)
+
+
+def _predicate_name(guard) -> str | None:
+    g = guard.inner if type(guard) is A.Not else guard
+    return g.name if type(g) is A.Reg else None
+
+
+def _branch_predicate(b: ori.BasicBlock) -> str | None:
+    """The predicate register of the block's closing conditional branch."""
+    last = b.instrs[-1] if b.instrs else None
+    return _predicate_name(last.guard) if last is not None and last.opcode == "bra" and last.guard is not None \
+        else None
+
+
+def _implicit(ins: ori.Instr) -> bool:
+    """The bar.warp.sync an aligned op implies (lowering/tensormap_copy.py): no EIATTR_COOP_GROUP entry."""
+    return ops.is_bar_warp_sync(ins) and ins.attrs.implicit
 
 
 def _warpsync_all(ins: ori.Instr) -> bool:
