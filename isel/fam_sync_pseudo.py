@@ -561,7 +561,14 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
     not before barriers that follow a fence (_FENCE_PARTS); else it stays at its branch."""
     label = instrs[start].label
     if start > 0 and instrs[start - 1].opcode == "BSYNC":
-        return first
+        # a barrier the block issues first after its join keeps the BSSY at its branch; work issued between
+        # the BSYNC and the barrier (a compare's address arithmetic) lets it go above the barrier as anywhere
+        # else (llvm/atomics_rmw_ops histogram_privatized `BSYNC IMAD BSSY BAR ISETP BRA`; probes
+        # phases/bssy_bar_after_join_work_*; docs/findings/convergence.md "A barrier after a join: work before it
+        # lets the BSSY pass (helper llvmnb, stop 22)")
+        bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
+        if all(instrs[j].opcode in _FOLDED for j in range(start, bar)):
+            return first
     if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
         # a loop's first block: only the barriers after its first memory access are passed
         start = min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first)
@@ -581,6 +588,11 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+# What the sync view shows that ptxas issues nowhere in particular: moves it folds into operands, uniform
+# constant loads it hoists
+_FOLDED = frozenset({"MOV", "UMOV", "ULDC"})
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:
