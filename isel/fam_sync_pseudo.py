@@ -561,13 +561,13 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
     not before barriers that follow a fence (_FENCE_PARTS); else it stays at its branch."""
     label = instrs[start].label
     if start > 0 and instrs[start - 1].opcode == "BSYNC":
-        # a barrier the block issues first after its join keeps the BSSY at its branch; work issued between
-        # the BSYNC and the barrier (a compare's address arithmetic) lets it go above the barrier as anywhere
-        # else (llvm/atomics_rmw_ops histogram_privatized `BSYNC IMAD BSSY BAR ISETP BRA`; probes
+        # a barrier the block issues first after its join keeps the BSSY at its branch; work for the branch's
+        # test issued between the BSYNC and the barrier (the compared index's arithmetic) lets it go above the
+        # barrier as anywhere else; other work there does not (Triton atomic_rmw_kernel's address IMAD.WIDE) (llvm/atomics_rmw_ops histogram_privatized `BSYNC IMAD BSSY BAR ISETP BRA`; probes
         # phases/bssy_bar_after_join_work_*; docs/findings/convergence.md "A barrier after a join: work before it
         # lets the BSSY pass (helper llvmnb, stop 22)")
         bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
-        if all(instrs[j].opcode in _FOLDED for j in range(start, bar)):
+        if not any(instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar):
             return first
     if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
         # a loop's first block: only the barriers after its first memory access are passed
@@ -590,9 +590,25 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
     return bars[-1] if bars else first
 
 
+def _feeding_test(instrs: list, start: int, first: int) -> list[int]:
+    """Indices in [start, first) of the instructions the test of the branch after the BSSY at `first` reads
+    (directly or through others of the block)."""
+    branch = next((i for i in instrs[first:] if i.opcode == "BRA"), None)
+    if branch is None or not branch.guard:
+        return []
+    need, out = _regs(branch.guard), []
+    for j in range(first - 1, start - 1, -1):
+        d, u = _dest_uses(instrs[j])
+        if d & need:
+            out.append(j)
+            need |= u
+    return out
+
+
 # What the sync view shows that ptxas issues nowhere in particular: moves it folds into operands, uniform
-# constant loads it hoists
-_FOLDED = frozenset({"MOV", "UMOV", "ULDC"})
+# constant loads it hoists; and special-register reads (S2R SR_CTAID.X after the join: nvcc
+# histogram_shared_atomics keeps `BAR BSSY` on sm_100a/sm_120 but has `BSSY BAR` on sm_90, not modelled)
+_FOLDED = frozenset({"MOV", "UMOV", "ULDC", "S2R"})
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:
