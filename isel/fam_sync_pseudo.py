@@ -580,12 +580,21 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
     label = instrs[start].label
     lead = None
     if start > 0 and instrs[start - 1].opcode == "BSYNC":
-        # at a join whose block starts (past register work and shared-memory accesses) with a CTA barrier, only the
-        # barriers after that one are passed (`BSYNC BAR B BAR`, `BSYNC STS BAR B LDS BAR`); after a global memory
-        # access the block's trailing barriers are (`BSYNC RED B BAR BAR`, `BSYNC STG B BAR BAR`)
+        # work for the branch's test issued between the BSYNC and the first barrier (the compared index's
+        # arithmetic) lets the BSSY go above the barriers as anywhere else; other work there does not (Triton
+        # atomic_rmw_kernel's address IMAD.WIDE) (llvm/atomics_rmw_ops histogram_privatized `BSYNC IMAD BSSY BAR
+        # ISETP BRA`; probes phases/bssy_bar_after_join_work_*; docs/findings/convergence.md "A barrier after a
+        # join: work before it lets the BSSY pass (helper llvmnb, stop 22)")
+        bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
+        feeds = any(instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar)
+        # else, at a join whose block starts (past register work and shared-memory accesses) with a CTA barrier,
+        # only the barriers after that one are passed (`BSYNC BAR B BAR`, `BSYNC STS BAR B LDS BAR`); after a
+        # global memory access the block's trailing barriers are (`BSYNC RED B BAR BAR`, `BSYNC STG B BAR BAR`)
         # (docs/findings/convergence.md "The BSSY after a join's first CTA barrier (helper tatom, stop 22)")
         for j in range(start, first):
             i = instrs[j]
+            if feeds:
+                break
             if i.opcode == "BAR":
                 lead = start = j
                 break
@@ -619,6 +628,27 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _feeding_test(instrs: list, start: int, first: int) -> list[int]:
+    """Indices in [start, first) of the instructions the test of the branch after the BSSY at `first` reads
+    (directly or through others of the block)."""
+    branch = next((i for i in instrs[first:] if i.opcode == "BRA"), None)
+    if branch is None or not branch.guard:
+        return []
+    need, out = _regs(branch.guard), []
+    for j in range(first - 1, start - 1, -1):
+        d, u = _dest_uses(instrs[j])
+        if d & need:
+            out.append(j)
+            need |= u
+    return out
+
+
+# What the sync view shows that ptxas issues nowhere in particular: moves it folds into operands, uniform
+# constant loads it hoists; and special-register reads (S2R SR_CTAID.X after the join: nvcc
+# histogram_shared_atomics keeps `BAR BSSY` on sm_100a/sm_120 but has `BSSY BAR` on sm_90, not modelled)
+_FOLDED = frozenset({"MOV", "UMOV", "ULDC", "S2R"})
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:

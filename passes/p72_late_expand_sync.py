@@ -392,8 +392,12 @@ class _Expander:
         body = self._collective(ins, wop, True)
         # in a divergent loop the slow path that starts at a block's first warp op re-converges after its
         # collective: BSSY Bn ; WARPSYNC.COLLECTIVE ; ENDCOLLECTIVE ; BSYNC Bn (probes/warp/divloop_two_warpsync*)
+        # ... and so does a bar.warp.sync that starts a join block (several predecessors) outside loops: numba
+        # syncwarp_partial's `bar.warp.sync 0xffff` at an inner if's join and `bar.warp.sync -1` at the outer
+        # one's (shuffles there do not: nvcc/reduce_warp_xor_allreduce) (docs/findings/warp.md "A collective at a join re-converges after it (helper llvmnb, stop 22)")
         in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
-        if in_loop and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+        at_join = len(b.preds) > 1 and ins.opcode == "bar" and ".warp" in ins.mods
+        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
         body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
