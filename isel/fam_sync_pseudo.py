@@ -591,10 +591,8 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         # only the barriers after that one are passed (`BSYNC BAR B BAR`, `BSYNC STS BAR B LDS BAR`); after a
         # global memory access the block's trailing barriers are (`BSYNC RED B BAR BAR`, `BSYNC STG B BAR BAR`)
         # (docs/findings/convergence.md "The BSSY after a join's first CTA barrier (helper tatom, stop 22)")
-        for j in range(start, first):
+        for j in range(start, first if not feeds else start):
             i = instrs[j]
-            if feeds:
-                break
             if i.opcode == "BAR":
                 lead = start = j
                 break
