@@ -229,6 +229,14 @@ def divergent_blocks(regions: list[Region]) -> set[str]:
     return out
 
 
+def entered_from(regions: list[Region], home: str, here: str) -> bool:
+    """Is block `home` inside a divergent region and block `here` inside a region that does not hold `home`
+    (a region entered after `home`, nested in its own)? ptxas takes an active mask read at `home` as per lane
+    at `here` (docs/findings/atomic.md "The value ptxas aggregates as uniform (helper cg, stop 22)")."""
+    return home != here and any(home in r.body for r in regions) and \
+        any(here in r.body and home not in r.body for r in regions)
+
+
 def innermost_map(regions: list[Region]) -> dict[str, Region]:
     """Block label -> the innermost region whose body holds it (the smallest; among equal ones the first in
     `regions`' order). Built once per region list: a lookup per block instead of a scan of every region."""
