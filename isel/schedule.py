@@ -557,10 +557,15 @@ def _covered(p_kind: str, hub_kind: str) -> bool:
     return _ordered(p_kind, hub_kind) and all(_ordered(hub_kind, k) for k in _KINDS if _ordered(p_kind, k))
 
 
+# the kinds each kind keeps an order with (either way round)
+_ORDERED_WITH = {k: tuple(j for j in sorted(_KINDS) if _ordered(k, j)) for k in _KINDS}
+_COVERED_BY = {hub: tuple(k for k in sorted(_KINDS) if _covered(k, hub)) for hub in ORDERED_ALWAYS}
+
+
 def _build(region: list[Unit], membar_waits: bool = False) -> None:
     last_def: dict[str, Unit] = {}
     readers: dict[str, list[Unit]] = {}
-    mem_ops: list[Unit] = []
+    mem_ops: dict[str, list[Unit]] = {k: [] for k in _KINDS}   # the memory-ordered units so far, by kind
     for i, u in enumerate(region):
         u.index, u.succs, u.npreds, u.ready, u.scoreboard, u.far = i, [], 0, 0, False, False
     edges: dict[tuple[int, int], int] = {}
@@ -583,9 +588,9 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             p = last_def.get(r)
             if p is not None and p is not u:
                 edge(p, u, 1 if p.cost else 0)
-        if u.kind != "alu":
-            for p in mem_ops:
-                if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
+        if u.kind in _ORDERED_WITH:
+            for k in _ORDERED_WITH[u.kind]:
+                for p in mem_ops[k]:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
                             and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
@@ -595,8 +600,9 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
                 # 0-latency, and change neither readiness nor heights (keeps long unrolled blocks linear)
-                mem_ops = [p for p in mem_ops if not _covered(p.kind, u.kind)]
-            mem_ops.append(u)
+                for k in _COVERED_BY[u.kind]:
+                    mem_ops[k] = []
+            mem_ops[u.kind].append(u)
         for r in u.uses:
             readers.setdefault(r, []).append(u)
         for r in u.defs:
