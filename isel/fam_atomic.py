@@ -487,6 +487,23 @@ class _Atom:
                     work.extend(du.uses(d))
         return False
 
+    def value_waits(self, val) -> bool:
+        """Is the value computed from a warp collective's or a load's result (a long wait)?"""
+        if type(val) is not A.Reg:
+            return False
+        du = self.sel.am.defuse
+        seen, work = set(), [val.name]
+        while work:
+            r = work.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            for d in du.definitions(r):
+                if d.opcode in ("vote", "redux", "shfl", "match") or d.opcode == "ld" and not d.has(".param"):
+                    return True
+                work.extend(du.uses(d))
+        return False
+
     def nested_after(self, d: ori.Instr) -> bool:
         """Is instruction `d` in a divergent region's body, and this atomic in a region that does not hold it?"""
         return R.entered_from(self.sel.am.regions, self.sel.block_of(d), self.sel.block.label)
@@ -536,7 +553,9 @@ class _Atom:
             self.total = cnt
         else:
             self.total = self.r("total")
+            # VALUE_WAITS: the scheduler issues the vote and count before it (isel/schedule.py _head_units)
             self.emit("IMAD", ("WIDE", "U32") if self.type == "u64" else (), (self.total, cnt, _t(val), "RZ"),
+                      tags=("VALUE_WAITS",) if self.value_waits(val) else (),
                       reason="the active lanes' count times the value")
 
     def redux(self):

@@ -442,7 +442,7 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
 def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
     """An aggregated atomic's head as units: the instructions that read none of the atomic's operands (the
     activemask vote, the leader lane, the active lanes' count) apart from those that do (the count times the
-    value), so that the vote issues while the value is still being computed:
+    value), so that the vote issues while a value that waits is still being computed:
     `VOTEU.ANY` before the SHFL/REDUX/VOTE of a value waiting for a load, on every target (probes
     atomic/agg_value_*, sm_90+; docs/findings/atomic.md "The value ptxas aggregates as uniform (helper cg,
     stop 22)")."""
@@ -456,8 +456,10 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
             late_regs |= _written([x])
         else:
             early.append(x)
-    # a warp reduction of the value stays behind the vote (`VOTEU.ANY REDUX`: probes atomic/agg_*_redux*)
-    apart = early and late and not any(x.opcode in COLLECTIVE for x in late)
+    # only for a value that waits (a collective's or a load's result: fam_atomic tags the multiply VALUE_WAITS;
+    # a run of atomics of constants keeps its heads whole: nvcc/atomic_ref_order_scope_matrix); a warp reduction
+    # of the value stays behind the vote (`VOTEU.ANY REDUX`: probes atomic/agg_*_redux*)
+    apart = early and any("VALUE_WAITS" in x.tags for x in late) and not any(x.opcode in COLLECTIVE for x in late)
     units = []
     for part in (early, late) if apart else (head,):
         u = make_unit(ins, part, target)
