@@ -285,18 +285,18 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
-    def _reaching(self) -> dict[tuple[int, str], int]:
+    def _reaching(self, rows: list) -> dict[tuple[int, str], int]:
         """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
         loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
         that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
-        register written once is divergent or not as a whole). A guarded write kills nothing."""
-        fn, defs, uses = self.fn, self.du.defs, self.du.uses
+        register written once is divergent or not as a whole). A guarded write kills nothing. `rows`: each
+        block with its instructions' (instruction, defs, uses)."""
         number: dict[tuple[int, str], int] = {}
         seen: set[str] = set()
         multi: set[str] = set()
-        for b in fn.blocks:
-            for ins in b.instrs:
-                for r in defs(ins):
+        for _, row in rows:
+            for _, ds, _ in row:
+                for r in ds:
                     if r in seen:
                         multi.add(r)
                     seen.add(r)
@@ -304,9 +304,9 @@ class Uniformity:
             return number
         bit = self._bit
         regmask: dict[str, int] = {}
-        for b in fn.blocks:
-            for ins in b.instrs:
-                for r in defs(ins):
+        for _, row in rows:
+            for ins, ds, _ in row:
+                for r in ds:
                     if r in multi:
                         d = number[(id(ins), r)] = len(number)
                         bit[d] = 1 << d
@@ -317,12 +317,13 @@ class Uniformity:
         events: dict[str, list] = {}
         gen: dict[str, int] = {}
         kill: dict[str, int] = {}
-        for b in fn.blocks:
+        fn = self.fn
+        for b, row in rows:
             ev, g, k = [], 0, 0
-            for ins in b.instrs:
-                us = [r for r in uses(ins) if r in multi]
+            for ins, all_ds, all_us in row:
+                us = [r for r in all_us if r in multi]
                 ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
-                      for r in defs(ins) if r in multi]
+                      for r in all_ds if r in multi]
                 if us or ds:
                     ev.append((ins, us, ds))
                 for m, mask in ds:
@@ -374,15 +375,16 @@ class Uniformity:
         again only when something it reads changed since its last evaluation (a register it uses gained a
         divergent definition, its block became divergent or gained a join, the lane-drift pairs grew): the rules
         read nothing else, so skipping it gives the same answer the full pass would."""
-        number = self._reaching()
+        defs, uses = self.du.defs, self.du.uses
+        rows = [(b, [(ins, defs(ins), uses(ins)) for ins in b.instrs]) for b in self.fn.blocks]
+        number = self._reaching(rows)
         divdefs = self._divdefs
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
         divergent, divergent_blocks = self.divergent, self.divergent_blocks
-        defs, uses = self.du.defs, self.du.uses
-        # per block, the instructions that write registers, what they write and read (looked up once)
-        writers = [(b, [(ins, ds, uses(ins)) for ins in b.instrs if (ds := defs(ins))]) for b in fn.blocks]
+        # per block, the instructions that write registers, what they write and read
+        writers = [(b, [e for e in row if e[1]]) for b, row in rows]
         clock = 0                        # counts changes; each stamp below is the count at its last change
         reg_stamp: dict[str, int] = {}   # register -> when one of its definitions became divergent
         block_stamp: dict[str, int] = {}  # block -> when it became divergent or gained a join
