@@ -15,6 +15,7 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.fam_fence import is_membar_class
+from pylower.passes.analysis import regions as R
 from pylower.passes.analysis.defuse import defs, uses
 
 from pylower.sass.instr import VIRTUAL
@@ -416,8 +417,9 @@ class _Atom:
         # a shuffle broadcast is warp-uniform to the uniformity analysis, but below sm_90 the aggregation still
         # prefix-scans it (probes atomic/agg_value_shfl_idx_broadcast, agg_value_shfl_idx_imm_lane)
         broadcast = self.broadcast(val)
-        uniform_val = type(val) is A.Imm or (self.target.has("SHFL_BROADCAST_UNIFORM") if broadcast
-                                             else self.sel.uniformity.is_uniform(val))
+        uniform_val = type(val) is A.Imm or (self.target.has("COLLECTIVE_VALUE_UNIFORM") if broadcast
+                                             else self.sel.uniformity.is_uniform(val)
+                                             and not self.per_lane_to_aggregation(val))
         if not self.sel.uniformity.is_uniform(self.addr):
             # only the shared `add 1` without result aggregates a per-thread address
             return "popc_inc" if self.popc_inc(key, val) else None
@@ -456,6 +458,55 @@ class _Atom:
             return False
         lane, clamp = ds[0].operands[2], _immediate(ds[0].operands[3], du)
         return isinstance(clamp, int) and (clamp >> 8) & 0x1f == 0 and self.sel.uniformity.is_uniform(lane)
+
+    def per_lane_to_aggregation(self, val) -> bool:
+        """Is a warp-uniform value still aggregated as a per-lane one (the prefix scan, not POPC)? It is when
+        it is computed from (docs/findings/atomic.md "The value ptxas aggregates as uniform (helper cg, stop 22)")
+        * a warp collective's result other than activemask (vote, redux, a shfl.sync.idx broadcast) below
+          sm_90 (COLLECTIVE_VALUE_UNIFORM; probes atomic/agg_value_ballot*, _redux*, _vote_any_selp);
+        * an activemask read in a divergent region and the atomic in a divergent region nested in it, which
+          the activemask's block is not in (cooperative groups' coalesced_threads() counted inside its
+          `thread_rank() == 0` branch; probes atomic/agg_value_activemask_*; every target)."""
+        if type(val) is not A.Reg:
+            return False
+        du, collectives = self.sel.am.defuse, not self.target.has("COLLECTIVE_VALUE_UNIFORM")
+        seen, work = set(), [val.name]
+        while work:
+            r = work.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            for d in du.definitions(r):
+                if d.opcode == "activemask":
+                    if self.nested_after(d):
+                        return True
+                elif d.opcode in ("vote", "redux", "shfl"):
+                    if collectives and (d.opcode != "shfl" or self.broadcast(A.Reg(r))):
+                        return True
+                else:
+                    work.extend(du.uses(d))
+        return False
+
+    def value_waits(self, val) -> bool:
+        """Is the value computed from a warp collective's or a load's result (a long wait)?"""
+        if type(val) is not A.Reg:
+            return False
+        du = self.sel.am.defuse
+        seen, work = set(), [val.name]
+        while work:
+            r = work.pop()
+            if r in seen:
+                continue
+            seen.add(r)
+            for d in du.definitions(r):
+                if d.opcode in ("vote", "redux", "shfl", "match") or d.opcode == "ld" and not d.has(".param"):
+                    return True
+                work.extend(du.uses(d))
+        return False
+
+    def nested_after(self, d: ori.Instr) -> bool:
+        """Is instruction `d` in a divergent region's body, and this atomic in a region that does not hold it?"""
+        return R.entered_from(self.sel.am.regions, self.sel.block_of(d), self.sel.block.label)
 
     def popc_inc(self, key, val) -> bool:
         return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
@@ -502,7 +553,9 @@ class _Atom:
             self.total = cnt
         else:
             self.total = self.r("total")
+            # VALUE_WAITS: the scheduler issues the vote and count before it (isel/schedule.py _head_units)
             self.emit("IMAD", ("WIDE", "U32") if self.type == "u64" else (), (self.total, cnt, _t(val), "RZ"),
+                      tags=("VALUE_WAITS",) if self.value_waits(val) else (),
                       reason="the active lanes' count times the value")
 
     def redux(self):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
+from pylower.passes.analysis import regions as R
 from pylower.passes.analysis.defuse import defs, uses
 
 from pylower.lowering.ops import FULL_MASK
@@ -238,6 +239,11 @@ def _activemask_uniform(ins, sel) -> bool:
         return False
     users = [i for b in sel.function.blocks for i in b.instrs if reg.name in uses(i)]
     if not users:
+        return False
+    # read in a divergent region entered after its own: per lane there (docs/findings/atomic.md "The value ptxas
+    # aggregates as uniform (helper cg, stop 22)"; probes atomic/agg_value_activemask_*)
+    regions, home = sel.am.regions, sel.block.label
+    if any(R.entered_from(regions, home, sel.block_of(u)) for u in users):
         return False
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
     if any(redux_regs & set(uses(u)) for u in users):

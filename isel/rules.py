@@ -109,6 +109,13 @@ class SelectContext:
             table = self._analyses[key] = {id(i): k for k, i in enumerate(self.block.instrs)}
         return table[id(ins)]
 
+    def block_of(self, ins: ori.Instr) -> str | None:
+        """The label of the block holding `ins` (a per-function table, built once)."""
+        table = self._analyses.get("block_of")
+        if table is None:
+            table = self._analyses["block_of"] = {id(i): b.label for b in self.function.blocks for i in b.instrs}
+        return table.get(id(ins))
+
     def result_used(self, ins: ori.Instr, reg) -> bool:
         """Is the value `ins` writes to `reg` (a ptx_ast.Reg) read later?"""
         return type(reg) is A.Reg and self.liveness.is_used_after(self.block, ins, reg.name)

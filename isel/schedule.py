@@ -300,7 +300,9 @@ def _role(unit: Unit) -> str:
     """A role of WAITS_FOR_ALL this unit plays, or ""."""
     first = unit.sass[0] if unit.sass else None
     if first is not None and first.opcode == "VOTEU" and first.mods == ("ANY",) and first.operands[1:] == ("UPT", "PT") \
-            and not first.guard:
+            and not first.guard and (unit.ins is None or unit.ins.opcode not in ("atom", "red")):
+        # (an aggregated atomic's own vote issues before a REDUX still waiting for a load: probes
+        # atomic/agg_value_redux*)
         return "activemask_uniform"
     return ""
 
@@ -450,11 +452,38 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     if any(x.opcode in FENCE or x.opcode in BARRIER for x in seq[:k]):
         return [make_unit(ins, seq, target)]
     regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
-    head = make_unit(ins, seq[:k], target)
-    head.uses = tuple(sorted(regs))
-    # what the head writes: a later run member's head reads the run's shared activemask without redefining it
-    head.defs = tuple(sorted(_written(seq[:k]) - set(ori_uses(ins)) - set(ori_defs(ins))))
-    return [head] + _split_tail(ins, seq[k:], regs, target)
+    return _head_units(ins, seq[:k], target) + _split_tail(ins, seq[k:], regs, target)
+
+
+def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
+    """An aggregated atomic's head as units: the instructions that read none of the atomic's operands (the
+    activemask vote, the leader lane, the active lanes' count) apart from those that do (the count times the
+    value), so that the vote issues while a value that waits is still being computed:
+    `VOTEU.ANY` before the SHFL/REDUX/VOTE of a value waiting for a load, on every target (probes
+    atomic/agg_value_*, sm_90+; docs/findings/atomic.md "The value ptxas aggregates as uniform (helper cg,
+    stop 22)")."""
+    operands = set(ori_uses(ins))
+    late_regs = set(operands)
+    early, late = [], []
+    for x in head:
+        reads = {r for o in (x.guard,) + x.operands for r in _regs_in(o)}
+        if reads & late_regs:
+            late.append(x)
+            late_regs |= _written([x])
+        else:
+            early.append(x)
+    # only for a value that waits (a collective's or a load's result: fam_atomic tags the multiply VALUE_WAITS;
+    # a run of atomics of constants keeps its heads whole: nvcc/atomic_ref_order_scope_matrix); a warp reduction
+    # of the value stays behind the vote (`VOTEU.ANY REDUX`: probes atomic/agg_*_redux*)
+    apart = early and any("VALUE_WAITS" in x.tags for x in late) and not any(x.opcode in COLLECTIVE for x in late)
+    units = []
+    for part in (early, late) if apart else (head,):
+        u = make_unit(ins, part, target)
+        u.uses = tuple(sorted({r for x in part for o in (x.guard,) + x.operands for r in _regs_in(o)}))
+        # what the head writes: a later run member's head reads the run's shared activemask without redefining it
+        u.defs = tuple(sorted(_written(part) - operands - set(ori_defs(ins))))
+        units.append(u)
+    return units
 
 
 def _written(seq: list[SassInstr]) -> set:

@@ -152,8 +152,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("AGG_LEADER_FENCES", "an aggregated atomic's release fence and acquire CCTL.IVALL are the leader's: "
             "predicated like its memory instruction, right before and after it (else the release fence comes "
             "before the vote and the acquire after the whole sequence)", since=90),
-    Feature("SHFL_BROADCAST_UNIFORM", "an atomic's value broadcast by shfl.sync.idx from a uniform lane over the "
-            "whole warp aggregates as a uniform value (no prefix scan)", since=90),
+    Feature("COLLECTIVE_VALUE_UNIFORM", "an atomic's value computed from a warp collective's result (vote, redux, "
+            "a shfl.sync.idx broadcast from a uniform lane over the whole warp) aggregates as a uniform value (no "
+            "prefix scan)", since=90),
     Feature("ATOM_KEPT_BY_FENCE", "a dead-result atom stays ATOMG ... RZ in a function with an sc/acq_rel fence",
             since=90),
     Feature("REDASYNC_UREDGR", "red.async on .global is a uniform-datapath UREDGR loop", families=(100, 110)),

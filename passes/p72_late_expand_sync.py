@@ -676,7 +676,7 @@ class _Expander:
                     self._pair(r)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
-        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)
+        self.paired = [r for r in self.paired if not self._barrier_rejoins(r) or self._kept_without_warp_op(r)
                        or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
@@ -729,6 +729,14 @@ class _Expander:
             return False
         p = _branch_predicate(self.am.blocks[r.head])
         return any(j != r.join and self.am.dom.dominates(j, r.head) for j in declared.get(p, ()))
+
+    def _barrier_rejoins(self, region: R.Region) -> bool:
+        """Does the region join at a CTA barrier that re-converges the warp: an aligned one on every target, from
+        sm_90 (WARPSYNC_ALL_UNPAIRS) a `barrier.sync` without .aligned too (its WARPSYNC.ALL; cooperative groups'
+        block.sync() after a coalesced_group's invoke_one: nvcc/cg_invoke_one_elect coalesced_invoke_one; probes
+        warp/pm_join_barrier_nonaligned_*)."""
+        return region.barrier_join or self.target.has("WARPSYNC_ALL_UNPAIRS") and \
+            R.joins_at_any_cta_barrier(region.join, self.am.blocks)
 
     def _arm_runs_warpsync_all(self, region: R.Region) -> bool:
         """sm_90+: an if one of whose arms runs a WARPSYNC.ALL on every path to the join (a full-mask

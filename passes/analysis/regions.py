@@ -12,7 +12,7 @@ from pylower.records import field, record
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import is_subroutine_site
 from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
-                                  is_bar_warp_sync, is_full_mask, is_sync, warp_op)
+                                  is_bar_warp_sync, is_cta_barrier, is_full_mask, is_sync, warp_op)
 
 from .cfg import EXIT
 
@@ -49,12 +49,19 @@ def before_join_barrier(i: ori.Instr) -> bool:
     return register_only(i) or i.opcode == "ld" and i.has(".param")
 
 
-def _starts_with_cta_barrier(b: ori.BasicBlock) -> bool:
+def _starts_with_cta_barrier(b: ori.BasicBlock, aligned: bool = True) -> bool:
     first = next((i for i in b.instrs if not before_join_barrier(i)), None)
-    return first is not None and is_aligned_cta_barrier(first)
+    return first is not None and (is_aligned_cta_barrier(first) if aligned else is_cta_barrier(first))
 
 
-def _barrier_join(join: str, by_label) -> bool:
+def joins_at_any_cta_barrier(join: str, by_label) -> bool:
+    """_barrier_join for every CTA barrier, `barrier.sync` without .aligned too: from sm_90 ptxas issues a
+    WARPSYNC.ALL before any of them, which re-converges the warp (docs/findings/convergence.md "A join at a
+    non-aligned barrier.sync re-converges on sm_90+ (helper cg, stop 22)")."""
+    return _barrier_join(join, by_label, aligned=False)
+
+
+def _barrier_join(join: str, by_label, aligned: bool = True) -> bool:
     """Does the join start with an aligned CTA barrier, past empty fall-through blocks (a label after the
     branch: `@p bra L; J: bar.sync`, phases/spin_loop_*_bar_join_label) and past blocks of register-only work
     that lead only to it (a CAS loop's exit block `shr; cvt` falling into its enclosing if's join `add; bar.sync`:
@@ -62,7 +69,7 @@ def _barrier_join(join: str, by_label) -> bool:
     loop's exit block of register work before a barrier join (helper tatom, stop 20)")?"""
     seen: set[str] = set()
     b = by_label[through_empty(join, by_label)]
-    while not _starts_with_cta_barrier(b):
+    while not _starts_with_cta_barrier(b, aligned):
         if b.label in seen or len(b.succs) != 1 or b.succs[0] not in by_label \
                 or not all(before_join_barrier(i) or i.opcode == "bra" and i.guard is None for i in b.instrs):
             return False
@@ -227,6 +234,14 @@ def divergent_blocks(regions: list[Region]) -> set[str]:
     for r in regions:
         out |= r.body
     return out
+
+
+def entered_from(regions: list[Region], home: str, here: str) -> bool:
+    """Is block `home` inside a divergent region and block `here` inside a region that does not hold `home`
+    (a region entered after `home`, nested in its own)? ptxas takes an active mask read at `home` as per lane
+    at `here` (docs/findings/atomic.md "The value ptxas aggregates as uniform (helper cg, stop 22)")."""
+    return home != here and any(home in r.body for r in regions) and \
+        any(here in r.body and home not in r.body for r in regions)
 
 
 def innermost_map(regions: list[Region]) -> dict[str, Region]:
