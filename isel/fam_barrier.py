@@ -35,8 +35,9 @@ def _bar_operands(ops) -> tuple[str, ...]:
 
 
 def _select_warp_sync(ins, sel):
-    """bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC of its mask."""
-    return [warpsync(sel, ins, ins.operands[0], tags=("COOP_GROUP",))]
+    """bar.warp.sync that reaches ISel (the sync phases left it alone): one WARPSYNC of its mask (no
+    EIATTR_COOP_GROUP entry for the one an aligned op implies: lowering/tensormap_copy.py)."""
+    return [warpsync(sel, ins, ins.operands[0], tags=() if ins.attrs.implicit else ("COOP_GROUP",))]
 
 
 def _source_predicate(p, sel, ins):

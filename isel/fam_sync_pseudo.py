@@ -188,6 +188,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
+    bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
@@ -228,7 +229,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 continue
         if below_membar:
             if _below_membar(instrs, start, first):
-                at = _above_trailing_barriers(instrs, start, first, acquire_stall)
+                at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
                 if at == first and first >= 2 and instrs[first - 1].opcode == "CCTL" \
                         and instrs[first - 2].opcode in _MEMBAR_TAIL:
                     at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
@@ -266,7 +267,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             else:
                 late -= d
         if at == first:
-            at = _above_trailing_barriers(instrs, start, first, acquire_stall)
+            at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
@@ -298,6 +299,8 @@ def _clear_at_join(instrs: list) -> None:
         syncs = [x for x in instrs[head:k - 1] if is_sync(x.opcode, ", ".join(x.operands))]
         if not syncs or any(x.opcode != "BAR" for x in syncs):
             continue
+        if any(x.opcode == "BAR" for x in _until_block_end(instrs, k + 1)):
+            continue                      # a BSSY between the join's barriers keeps its clear (`BAR BMOV B STS BAR`)
         # the region's branch (or its first guarded instruction, where pylower guards the body)
         end = next((e for e in range(k + 1, len(instrs)) if instrs[e].guard
                     or instrs[e].opcode in _BLOCK_ENDS or instrs[e].label is not None), None)
@@ -315,8 +318,21 @@ def _clear_at_join(instrs: list) -> None:
                for x in instrs[head:end]):
             continue
         bmov = instrs.pop(k - 1)
+        if len(syncs) > 1:                # after several barriers: before the last one (`BAR BMOV.32.CLEAR BAR B`)
+            instrs.insert(next(j for j in range(k - 2, head - 1, -1) if instrs[j] is syncs[-1]), bmov)
+            continue
         bmov.label, instrs[head].label = instrs[head].label, None
         instrs.insert(head, bmov)
+
+
+def _until_block_end(instrs: list, j: int) -> list:
+    """The instructions from `j` up to the end of its block (its branch, exit or the next label)."""
+    out = []
+    for i in instrs[j:]:
+        if i.label is not None or i.opcode in _BLOCK_ENDS:
+            break
+        out.append(i)
+    return out
 
 
 _PREDICATES = 7          # P0-P6
@@ -369,6 +385,7 @@ def _below_membar(instrs: list, start: int, first: int) -> bool:
 
 
 _STORES = frozenset({"STG", "ST", "STS"})
+_SHARED = frozenset({"STS", "LDS"})
 
 
 def _release_store_fence(instrs: list, j: int, first: int) -> bool:
@@ -550,7 +567,8 @@ def _after_loop_head_access(instrs: list, start: int, first: int) -> int | None:
     return None if j is None else j + 1
 
 
-def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall: bool = False) -> int:
+def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall: bool = False,
+                             bar_run: bool = False) -> int:
     """Where a BSSY goes that nothing before it in its block waits for: ptxas issues it before the CTA
     barriers right before it in the sync view (probes/convergence/bssy_bar_*: BSSY BAR BRA, numba
     histogram_shared), but not before a barrier that starts its block (after a join, a WARPSYNC: nvcc
@@ -560,8 +578,28 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
     with its barrier once the loop-invariant compare before it is hoisted; probes phases/bssy_loop_head_*), and
     not before barriers that follow a fence (_FENCE_PARTS); else it stays at its branch."""
     label = instrs[start].label
+    lead = None
     if start > 0 and instrs[start - 1].opcode == "BSYNC":
-        return first
+        # at a join whose block starts (past register work and shared-memory accesses) with a CTA barrier, only the
+        # barriers after that one are passed (`BSYNC BAR B BAR`, `BSYNC STS BAR B LDS BAR`); after a global memory
+        # access the block's trailing barriers are (`BSYNC RED B BAR BAR`, `BSYNC STG B BAR BAR`)
+        # (docs/findings/convergence.md "The BSSY after a join's first CTA barrier (helper tatom, stop 22)")
+        for j in range(start, first):
+            i = instrs[j]
+            if i.opcode == "BAR":
+                lead = start = j
+                break
+            if is_sync(i.opcode, ", ".join(i.operands)) or i.opcode in _MEMORY_ACCESS and i.opcode not in _SHARED:
+                break
+    elif instrs[start].opcode == "BAR":
+        lead = start
+    if bar_run and lead == start:
+        # sm_75: nor the barriers right after that first one (`BAR BMOV.32.CLEAR BAR BSSY`, but `BAR B STS BAR`)
+        for j in range(lead + 1, first):
+            if instrs[j].opcode == "BAR":
+                start = j
+            elif instrs[j].opcode in _MEMORY_ACCESS or is_sync(instrs[j].opcode, ", ".join(instrs[j].operands)):
+                break
     if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
         # a loop's first block: only the barriers after its first memory access are passed
         start = min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first)

@@ -53,8 +53,12 @@ BARRIER = frozenset("BAR B2R R2B FENCE CCTL UCGABAR_ARV UCGABAR_WAIT CGABAR_ARV 
                     "UCGABAR_GET UCGABAR_SET SYNCS ARRIVES DEPBAR LDGDEPBAR LDGSTS UBLKCP UBLKRED UBLKPF UTMALDG UTCHMMA UTCBAR "
                     "UTMASTG UTMAPF UTMAREDG UTMACMDFLUSH UTMACCTL ACQBULK ACQSHMINIT ACQBLK PREEXIT UGETNEXTWORKID "
                     "STAS USETMAXREG".split())
-# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW).
-MEMORY_ONLY_FENCES = (".proxy",)
+# PTX fences that order memory only, whatever SASS they become (fence.proxy.async is MEMBAR + FENCE.VIEW), and the
+# one-sided fences: a warp collective (ELECT, SHFL, MATCH, REDUX, activemask) passes fence.release.* (MEMBAR.ALL)
+# and fence.acquire.* (CCTL.IVALL) where it stays after fence.sc / fence.acq_rel / membar (probes/scheduling/
+# collectives_pass_release_fence*; docs/findings/scheduling.md "One-sided fences order memory only (helper
+# nvasync, stop 22)").
+MEMORY_ONLY_FENCES = (".proxy", ".release", ".acquire")
 # The PTX operations that are memory fences; the MEMBAR a cluster barrier's release or a release atomic
 # brings along orders memory only (nvcc/cluster_split_barrier: an aggregated atomic's vote passes it).
 FENCE_OPS = frozenset({"membar", "fence"})
@@ -185,9 +189,15 @@ def _kind(unit: Unit) -> str:
             return "alu"
         return "control"
     best = "alu"
+    # fence.proxy.alias's runtime choice of MEMBAR.SC.GPU / .SYS branches within its own expansion: ptxas expands
+    # it after scheduling, and a warp collective passes it like any proxy fence (nvcc/ptx_fences_elect
+    # fence_proxies; probes/scheduling/collectives_pass_alias_fence)
+    inner = unit.ins is not None and unit.ins.opcode in FENCE_OPS and _branches_within(unit.sass)
     for s in unit.sass:
         op = s.opcode
-        if s.label is not None:                 # something branches to it
+        if inner and op == "BRA":
+            continue
+        if s.label is not None and not inner:   # something branches to it
             return "control"
         if op in CONTROL or op.startswith("PTX."):
             return "control"
@@ -210,6 +220,12 @@ def _kind(unit: Unit) -> str:
         if _RANK[k] > _RANK[best]:
             best = k
     return best
+
+
+def _branches_within(seq: list[SassInstr]) -> bool:
+    """Every branch of the sequence targets a label of the sequence itself."""
+    labels = {s.label for s in seq if s.label is not None}
+    return all(any(f"`({l})" in o for l in labels for o in s.operands) for s in seq if s.opcode == "BRA")
 
 
 # Bitwise logic ptxas folds into one LOP3 (three inputs at most): a logic op whose only reader is another
@@ -530,10 +546,15 @@ def _covered(p_kind: str, hub_kind: str) -> bool:
     return _ordered(p_kind, hub_kind) and all(_ordered(hub_kind, k) for k in _KINDS if _ordered(p_kind, k))
 
 
+# the kinds each kind keeps an order with (either way round)
+_ORDERED_WITH = {k: tuple(j for j in sorted(_KINDS) if _ordered(k, j)) for k in _KINDS}
+_COVERED_BY = {hub: tuple(k for k in sorted(_KINDS) if _covered(k, hub)) for hub in ORDERED_ALWAYS}
+
+
 def _build(region: list[Unit], membar_waits: bool = False) -> None:
     last_def: dict[str, Unit] = {}
     readers: dict[str, list[Unit]] = {}
-    mem_ops: list[Unit] = []
+    mem_ops: dict[str, list[Unit]] = {k: [] for k in _KINDS}   # the memory-ordered units so far, by kind
     for i, u in enumerate(region):
         u.index, u.succs, u.npreds, u.ready, u.scoreboard, u.far = i, [], 0, 0, False, False
     edges: dict[tuple[int, int], int] = {}
@@ -556,9 +577,9 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             p = last_def.get(r)
             if p is not None and p is not u:
                 edge(p, u, 1 if p.cost else 0)
-        if u.kind != "alu":
-            for p in mem_ops:
-                if (p.kind, u.kind) in ORDERED or (u.kind, p.kind) in ORDERED:
+        if u.kind in _ORDERED_WITH:
+            for k in _ORDERED_WITH[u.kind]:
+                for p in mem_ops[k]:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
                             and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
@@ -568,8 +589,9 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
                 # 0-latency, and change neither readiness nor heights (keeps long unrolled blocks linear)
-                mem_ops = [p for p in mem_ops if not _covered(p.kind, u.kind)]
-            mem_ops.append(u)
+                for k in _COVERED_BY[u.kind]:
+                    mem_ops[k] = []
+            mem_ops[u.kind].append(u)
         for r in u.uses:
             readers.setdefault(r, []).append(u)
         for r in u.defs:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers
+from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers, tensormap_copy
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -662,4 +662,5 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, ctx.addr32_lines[0], 1, mod.file)
     module = Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
     math_subroutines.expand_module(module)
+    tensormap_copy.expand_module(module)
     return module

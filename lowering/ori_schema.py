@@ -71,6 +71,7 @@ class BarrierAttrs(SyncAttrs):
     redop: str = field(default="", metadata=_choices("", "popc", "and", "or"))
     cluster: str = field(default="", metadata=_choices("", "arrive", "wait"))
     order: str = field(default="", metadata=_choices("", "release", "relaxed", "acquire"))
+    implicit: bool = False       # bar.warp.sync: the full-warp sync an aligned op implies (no EIATTR entry)
 
 
 @record(slots=True)
@@ -162,6 +163,10 @@ class MbarrierAttrs(Attrs):
     nohint: bool = False         # phase 42: the inline try_wait without its suspend hint
 
 
+# async-copy group operations ptxas never predicates
+_GROUP_FORMS = frozenset({"bulk_commit_group", "bulk_wait_group", "commit_group", "wait_group", "wait_all"})
+
+
 @record(slots=True)
 class AsyncAttrs(Attrs):
     """Ori 316 async copies: cp.async (ldgsts), bulk / tensor copies and reductions, their groups, st.async,
@@ -192,9 +197,12 @@ class AsyncAttrs(Attrs):
 
     @property
     def nopred(self) -> bool:
-        """ptxas branches around it rather than predicating it: the bulk-group commit (UTMACMDFLUSH), alone
-        or after its copies (probes/async/bulk_commit_*; docs/findings/convergence.md section 3)."""
-        return self.form == "bulk_commit_group"
+        """ptxas branches around it rather than predicating it: the group operations, the bulk-group commit
+        (UTMACMDFLUSH), alone or after its copies (probes/async/bulk_commit_*; docs/findings/convergence.md
+        section 3), and the group commits and waits of cp.async and bulk copies (LDGDEPBAR, DEPBAR.LE: probes
+        async/guard_*_group_*; docs/findings/async.md "Guarded group waits and tensormap.cp_fenceproxy
+        (helper tmisc, stop 22)")."""
+        return self.form in _GROUP_FORMS
 
 
 RECORDS = (Attrs, SyncAttrs, BarrierAttrs, WarpAttrs, ControlAttrs, FenceAttrs, PseudoAttrs, AtomicAttrs,

@@ -60,6 +60,9 @@ FEATURES: tuple[Feature, ...] = (
             "join of a lone partial-mask op's region) has no BSSY/BSYNC pair: the warp is declared whole there "
             "(phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
+    Feature("BSSY_AFTER_BARRIER_RUN", "the BSSY is not issued between the adjacent CTA barriers (no memory access "
+            "between them) that start its block; its BMOV.32.CLEAR goes before the last of them (`BAR BMOV.32.CLEAR "
+            "BAR BSSY`; from sm_80 `BAR BSSY BAR`)", below=80),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
@@ -77,6 +80,9 @@ FEATURES: tuple[Feature, ...] = (
             "BRA.U)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
+    Feature("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF", "a region paired for its warp ops that joins at a CTA "
+            "barrier keeps its BSSY/BSYNC when a predicated if (or guarded load/store) after the join is followed "
+            "by another CTA barrier (else the barrier's WARPSYNC re-converges it alone; phase 72)", below=90),
     Feature("SPIN_JOIN_WARP_OP_RECONVERGES", "a warp op at the join of a spin loop (or an if around one) "
             "re-converges the warp there itself (WARPSYNC.ALL): the region gets no BSSY/BSYNC (else the pair and "
             "the op's divergent form)", since=90),

@@ -486,6 +486,12 @@ def _two_way_fence(ins: ori.Instr) -> bool:
     return ins.opcode == "membar" or ins.opcode == "fence" and any(m in (".sc", ".acq_rel") for m in ins.mods)
 
 
+def _stores_to_shared(am, instrs, tainted: set[str]) -> bool:
+    """Does a shared-memory store of the region read a value the region computes?"""
+    uses = am.defuse.uses
+    return any(i.opcode == "st" and _shared(i) and not tainted.isdisjoint(uses(i)) for i in instrs)
+
+
 def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str]) -> bool:
     """Does the region's loaded value reach a shared-memory store, inside the region or after its join
     (forward, up to a CTA barrier, a fence, a back edge or the end; through later ifs: a global-to-shared tile copy,
@@ -494,10 +500,10 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
     across the barrier or stored to global memory keeps the branch: ifconvert_ld_bar, ifconvert_ldstg_bar; so does
     a two-way fence between the load and the shared store: `@p ld; fence.acq_rel; @p st.shared`, Triton
     atomic_load_store_kernel, phases/ifconvert_ld_fence_sts_*)."""
+    if _stores_to_shared(am, instrs, tainted):
+        return True
     du = am.defuse
     uses = du.uses
-    if any(i.opcode == "st" and _shared(i) and not tainted.isdisjoint(uses(i)) for i in instrs):
-        return True
     tainted = set(tainted)
     work, seen = [(join, join_index)], set()
     while work:
@@ -633,7 +639,14 @@ def is_kept_region(am, region: Region, target) -> bool:
     # holding branches of its own nor one inside another divergent region (phases/ifconvert_nested_*), nor
     # an if/else (div_ifelse_ld_global ld_then_alu)
     nested = _nested(am, region)
-    staged = region.join in head.succs and not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
+    # an if/else counts as staged only when an arm stores the value to shared memory itself (a value merged at
+    # the join and stored there keeps the branch: div_ifelse_ld_global ld_then_alu; stored in the arm:
+    # phases/ifconvert_ifelse_staged_in_arm, docs/findings/convergence.md "An if/else whose arm stages its load
+    # to shared memory (helper nvasync, stop 22)")
+    if region.join in head.succs:
+        staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
+    else:
+        staged = not nested and _stores_to_shared(am, instrs, tainted)
     # an if whose inner ifs were predicated looks only forward: loads before it do not make it pay
     # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
@@ -918,6 +931,9 @@ def _shared_join(am, region: Region) -> bool:
                                     for p in join.preds)
 
 
+_PREDICATE_LOGIC = frozenset({"setp", "and", "or", "xor", "not"})
+
+
 def _work_beside_inner_if(am, region: Region) -> bool:
     """An if holding an inner if and other work of its own (an instruction outside the inner if's arms other
     than the inner test's compare) stays a branch with its pair; the inner if is predicated. Nothing but the
@@ -946,9 +962,22 @@ def _work_beside_inner_if(am, region: Region) -> bool:
         tests.add((g.inner if type(g) is A.Not else g).name)
     if not inner or _tests_own_load(am, region, inner):
         return False
+    # the predicate logic that only forms an inner test is part of it: `if (b > a || (b == a && j < i))` is
+    # `setp; setp; and.pred; @p bra` in the inner block, no work beside (docs/findings/convergence.md "A
+    # compound test is no work beside the inner if (helper cub, stop 22)"; probes phases/ifconvert_nested_or_and*)
+    outer = [ins for x in region.body - inner for ins in by_label[x].instrs]
+    grown = True
+    while grown:
+        grown = False
+        for ins in outer:
+            if ins.opcode in _PREDICATE_LOGIC and set(am.defuse.defs(ins)) <= tests:
+                new = set(am.defuse.uses(ins)) - tests
+                if ins.opcode != "setp" and new:
+                    tests |= new
+                    grown = True
     for x in region.body - inner:
         for ins in by_label[x].instrs:
-            if ins.opcode == "bra" or ins.opcode == "setp" and set(am.defuse.defs(ins)) <= tests:
+            if ins.opcode == "bra" or ins.opcode in _PREDICATE_LOGIC and set(am.defuse.defs(ins)) <= tests:
                 continue
             if _size(ins):
                 return True

@@ -212,10 +212,13 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     return changed
 
 
-def _elided(ins: ori.Instr, wop: ops.WarpOp) -> ori.Instr:
+def _elided(ins: ori.Instr, wop: ops.WarpOp) -> list[ori.Instr]:
     """What is left of a deleted bar.warp.sync: no code, but ptxas still lists it in
-    EIATTR_COOP_GROUP_INSTR_OFFSETS (bar_warp_sync_converged_*, bar_warp_sync_imm_*)."""
-    return ops.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)
+    EIATTR_COOP_GROUP_INSTR_OFFSETS (bar_warp_sync_converged_*, bar_warp_sync_imm_*); nothing of the one an
+    aligned op implies (lowering/tensormap_copy.py: async/tensormap_cp_fenceproxy_guard_uniform)."""
+    if ins.attrs.implicit:
+        return []
+    return [ops.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)]
 
 
 # after_diverged_barrier states: the warp may have left a CTA barrier diverged / it has since been through
@@ -270,6 +273,36 @@ def warp_ops_of_exit_arms(am, target) -> set[int]:
     predicated = ifconvert.predicated_exit_arms(am, target)
     return {id(i) for branch, arms in R.exit_arm_branches(am) if branch not in predicated
             for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
+
+
+def _after_block_barrier(out: list, consts) -> bool:
+    """Is the last sync instruction of `out` (a block's instructions so far) an unguarded CTA barrier?"""
+    last = next((i for i in reversed(out) if ops.is_cta_barrier(i) or ops.warp_op(i, consts) is not None), None)
+    return last is not None and last.guard is None and ops.is_cta_barrier(last) and ops.warp_op(last, consts) is None
+
+
+def barriers_after_warpsync_arms(am, regions, target) -> set[int]:
+    """sm_90+ (WARPSYNC_ALL_UNPAIRS): ids of the first CTA barrier after the join of an if that stays a branch
+    and whose arm runs a full-mask bar.warp.sync on every path: the if has no pair (phase 72), so the warp
+    reaches that barrier unconverged and re-converges first (WARPSYNC.ALL), also when other code, even paired
+    regions, lies between the join and the barrier (probes warp/warpsync_arm_then_*; Triton's guarded
+    tensormap.cp_fenceproxy, lowering/tensormap_copy.py; docs/findings/convergence.md "A WARPSYNC.ALL arm's
+    join reaches a CTA barrier unconverged (helper tmisc, stop 22)")."""
+    by_label, ipdom = am.blocks, am.ipdom
+    out: set[int] = set()
+    for r in regions:
+        if r.kind != "if" or not ifconvert.is_branch_region(am, r, target) or not R.arm_syncs_warp(am, r):
+            continue
+        x, seen = r.join, set()
+        while x in by_label and x not in seen:
+            seen.add(x)
+            first = next((i for i in by_label[x].instrs if ops.is_cta_barrier(i) and ops.warp_op(i) is None), None)
+            if first is not None:
+                if first.guard is None:
+                    out.add(id(first))
+                break
+            x = ipdom.get(x)
+    return out
 
 
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
@@ -428,6 +461,8 @@ class OptimizeSyncInstructions(Phase):
             after_calls = R.after_extern_call(fn, ctx.module)
             forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
                                                 lambda ins: blocks_of[id(ins)] in diverged)
+        if target.has("WARPSYNC_ALL_UNPAIRS"):
+            rewarp = rewarp | barriers_after_warpsync_arms(am, regions, target)
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         for b in fn.blocks:
             divergent_block = b.label in diverged
@@ -467,6 +502,17 @@ class OptimizeSyncInstructions(Phase):
                     divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
+                if wop is None and divergent_block and not rejoins and not ins.guard and not after_call \
+                        and _after_block_barrier(out, consts):
+                    # sm_75-89: the barrier before it in this block re-converged the warp (its WARPSYNC) and no warp
+                    # op came between: no second WARPSYNC (`bar.sync 1, 128; lds; stg; bar.arrive 3, 128` in one
+                    # arm: WARPSYNC BAR.SYNC BAR.ARV; probes/barrier/named_arm_sync_then_arrive; docs/findings/
+                    # barrier.md "Barriers after a barrier in a divergent arm (helper nvasync, stop 22)")
+                    ins.attrs.conv = True
+                    ctx.count(self, "barriers without re-convergence")
+                    changed = True
+                    out.append(ins)
+                    continue
                 if wop is None:                      # a CTA barrier that is not a warp op
                     if b.label in barrier_joins and all(R.before_join_barrier(i) for i in out):  # first in a barrier join
                         out.append(ins)
@@ -490,7 +536,7 @@ class OptimizeSyncInstructions(Phase):
                     continue
                 if not per_thread:
                     if ops.is_bar_warp_sync(ins):
-                        out.append(_elided(ins, wop))
+                        out.extend(_elided(ins, wop))
                         ctx.count(self, "bar.warp.sync deleted")
                         changed = self._code_changed = True
                         continue
@@ -517,7 +563,7 @@ class OptimizeSyncInstructions(Phase):
                     ins.attrs.form = form
                     self._code_changed = True
                 if action == "plain" and ops.is_bar_warp_sync(ins):
-                    out.append(_elided(ins, wop))
+                    out.extend(_elided(ins, wop))
                     ctx.count(self, "bar.warp.sync deleted")
                     self._code_changed = True
                     continue

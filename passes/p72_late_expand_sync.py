@@ -89,7 +89,8 @@ class _Expander:
         self._ops_per_block: dict[str, int] = {}
         self.paired: list[R.Region] = []
         self._paired_keys: set = set()               # _value_key of each paired region (membership in O(1))
-        self._forms: dict[str, dict[int, str]] = {}   # block -> _run_forms
+        self._forms: dict[str, dict[int, str]] = {}   # block -> _run_forms (shared by the blocks of a _chain)
+        self._chains: dict[str, list[str]] | None = None   # block -> the blocks if-conversion makes one with it
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
         self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
@@ -112,7 +113,7 @@ class _Expander:
                 if w is None:
                     k += ops.is_cta_barrier(i)
                     continue
-                if not i.attrs.conv and not i.attrs.form:
+                if not i.attrs.conv and not i.attrs.form and not _implicit(i):
                     span[id(i)] = k
                     kinds[k, w.helper] += 1
                 if ops.is_full_mask(w.mask) and b.label not in diverged and (
@@ -127,7 +128,8 @@ class _Expander:
         n = self._ops_per_block.get(b.label)
         if n is None:
             n = self._ops_per_block[b.label] = sum(
-                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv)
+                1 for i in b.instrs if ops.warp_op(i, self.consts) is not None and not i.attrs.conv
+                and not _implicit(i))
         return n
 
     def p(self, opcode, mods=(), operands=(), line=0, **attrs) -> ori.Instr:
@@ -208,6 +210,55 @@ class _Expander:
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)
 
+    def _kept_for_later_predicated_branch(self, region: R.Region) -> bool:
+        """sm_75-89: a region paired for its warp ops that joins at a CTA barrier keeps its pair (BSSY ...
+        BSYNC WARPSYNC BAR) when, after the join, a branch ptxas predicates (a divergent if it does not keep,
+        or a guarded load or store) is followed by another CTA barrier: `if (tid < 32) { shfl.up x5 };
+        bar.sync; if (tid < 16) { lds; sts }; bar.sync` (CUB's radix down-sweep). Without the later barrier,
+        with a kept branch there, or with only a guarded ALU op, the barrier's WARPSYNC re-converges it alone.
+        docs/findings/convergence.md "A warp-op region joining at a barrier keeps its pair before a later
+        predicated if (helper cub, stop 22)"; probes warp/bar_join_pair_*."""
+        if not self.target.has("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF") or region.kind != "if":
+            return False
+        by = self.am.blocks
+        if not any(self._warp_ops_in(by[x]) for x in region.body if x in by):
+            return False
+        heads = {r.head: r for r in self.regions if r.kind == "if"}
+        stop = set(region.body) | {region.head}
+        start = R.through_empty(region.join, by)
+        order, seen = [start], {start}
+        for label in order:                       # the blocks reachable from the join, outside the region
+            for s in by[label].succs:
+                if s not in seen and s not in stop and s in by:
+                    seen.add(s)
+                    order.append(s)
+
+        # the blocks (of those) from whose start a CTA barrier is reachable, outside the region
+        last_bar = {x: max((k for k, i in enumerate(by[x].instrs) if ops.is_cta_barrier(i)), default=-1)
+                    for x in order}
+        reaches = {x for x in order if last_bar[x] >= 0}
+        grown = True
+        while grown:
+            grown = False
+            for x in reversed(order):
+                if x not in reaches and any(s in reaches for s in by[x].succs):
+                    reaches.add(x)
+                    grown = True
+
+        def barrier_after(label: str, index: int) -> bool:
+            return last_bar.get(label, -1) >= index or any(s in reaches for s in by[label].succs)
+
+        for label in order:
+            b = by[label]
+            for k, ins in enumerate(b.instrs):
+                if ins.guard is not None and ins.opcode in ("ld", "st") and barrier_after(label, k + 1):
+                    return True
+            r = heads.get(label)
+            if r is not None and r is not region and not ifconvert.is_kept_region(self.am, r, self.target) \
+                    and by.get(r.join) is not None and barrier_after(r.join, 0):
+                return True
+        return False
+
     def _in_loop_region(self, label: str) -> bool:
         if self._loop_blocks is None:
             self._loop_blocks = {x for r in self.regions if r.kind == "loop" for x in r.body}
@@ -280,6 +331,10 @@ class _Expander:
         fast = [ins] if wop.inline else []
         # EIATTR_COOP_GROUP entries: one for the op's site (the op itself when it stays inline, else the
         # pseudo-op standing in for it) and one for a slow path
+        if _implicit(ins):
+            # the sync an aligned op implies is part of that op: a plain WARPSYNC.ALL, no EIATTR entry, and
+            # it does not count among the warp ops of its span (async/tensormap_cp_fenceproxy_guard_after_bar_warp_sync)
+            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line)]
         site = {} if wop.inline else {"coop": 1}
         permask = ins.attrs.permask
         after_call = id(ins) in self.after_call
@@ -320,7 +375,7 @@ class _Expander:
         # `vote.sync -1` (probes warp/div_full_*), but `ballot` and `any` (div_ifelse_vote_sync), `bfly; down`
         # or `vote; shfl` (warp/div_partial_*) inline; nvcc/syncwarp_masks, cg_tiled_partition_sizes. In a
         # block, a WARPSYNC.ALL re-converges the warp for the ops after it (_run_forms).
-        several = self._warp_ops_in(b) > 1 or self._loop_ops(b.label) > 1
+        several = self._chain_ops(b.label) > 1 or self._loop_ops(b.label) > 1
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
@@ -345,6 +400,38 @@ class _Expander:
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
 
+    def _chain(self, label: str) -> list[str]:
+        """The blocks ptxas's if-conversion makes one with `label`: from a block, over each divergent if it
+        predicates (not kept, no warp op nor CTA barrier inside) to its join, in layout order. A WARPSYNC.ALL
+        re-converges the warp for the ops after it across such ifs as in one block (CUB's argmax warp
+        reduction on sm_90+: `__syncwarp(); shfl.down x2; if (lane <= 30) {compare}; shfl.down x2; ...` is
+        `WARPSYNC.ALL SHFL.DOWN x10`, no collectives; docs/findings/convergence.md "A WARPSYNC.ALL re-converges
+        across the ifs ptxas predicates (helper cub, stop 22)"; probes warp/warpsync_all_run_pred_if*)."""
+        if self._chains is None:
+            by = self.am.blocks
+            heads = {r.head: r for r in self.regions if r.kind == "if"}
+            self._chains = {}
+            for blk in self.fn.blocks:
+                if blk.label in self._chains:
+                    continue
+                chain = [blk.label]
+                self._chains[blk.label] = chain
+                r = heads.get(blk.label)
+                while r is not None and not ifconvert.is_kept_region(self.am, r, self.target) and not any(
+                        x not in by or self._warp_ops_in(by[x]) or any(ops.is_cta_barrier(i) for i in by[x].instrs)
+                        for x in r.body):
+                    nxt = R.through_empty(r.join, by)
+                    if nxt in self._chains or nxt not in by:
+                        break
+                    chain.append(nxt)
+                    self._chains[nxt] = chain
+                    r = heads.get(nxt)
+        return self._chains.get(label, [label])
+
+    def _chain_ops(self, label: str) -> int:
+        by = self.am.blocks
+        return sum(self._warp_ops_in(by[x]) for x in self._chain(label))
+
     def _run_forms(self, b: ori.BasicBlock) -> dict[int, str]:
         """sm_90+: the warp ops of a block (not in a loop) in runs of one kind (shfl.up, shfl.idx, vote.ballot,
         ...). A run of two or more takes the collective slow path (BRA.DIV); a lone op (the one of its kind
@@ -358,13 +445,17 @@ class _Expander:
         forms = self._forms.get(b.label)
         if forms is not None:
             return forms
-        forms = self._forms[b.label] = {}
+        by = self.am.blocks
+        chain = [by[x] for x in self._chain(b.label)]
+        forms = {}
+        for x in chain:
+            self._forms[x.label] = forms
         # not in a loop nor with a CTA barrier in the block (triton collatz_steps_kernel: `loop: bar; redux; bar;
         # shfl.bfly` keeps both slow paths)
-        if self._loop_ops(b.label) > 1 or self._in_loop_region(b.label) or self.am.loops.on_cycle(b.label) \
-                or any(ops.is_cta_barrier(i) for i in b.instrs):
+        if any(self._loop_ops(x.label) > 1 or self._in_loop_region(x.label) or self.am.loops.on_cycle(x.label)
+               or any(ops.is_cta_barrier(i) for i in x.instrs) for x in chain):
             return forms
-        run = [(i, w) for i in b.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
+        run = [(i, w) for x in chain for i in x.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
                for w in (ops.warp_op(i, self.consts),) if w is not None]
         # a full-mask bar.warp.sync (no fast path: it is the WARPSYNC.ALL) re-converges like a lone op's
         # WARPSYNC.ALL (nvcc/reduce_cub_block raking: `if (tid < 32) { __syncwarp(); shfl.down x5 }`, probes
@@ -516,7 +607,13 @@ class _Expander:
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
+        declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
+        kept_guards = {x for x in kept_guards if not self._declared(declared, x)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
+        if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
+            for b in fn.blocks:                # from the instructions as they are before any expansion
+                if len(self._chain(b.label)) > 1:
+                    self._run_forms(b)
         for b in list(fn.blocks):
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
@@ -575,14 +672,16 @@ class _Expander:
                     self._pair(r)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
-        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)]
+        self.paired = [r for r in self.paired if not r.barrier_join or self._kept_without_warp_op(r)
+                       or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
             self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
         if fence_joins:
             self.paired = [r for r in self.paired if R.through_empty(r.join, self.am.blocks) not in fence_joins
                            or self._kept_without_warp_op(r)]
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
-            self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)]
+            self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
+                           and not self._declared_branch(declared, r)]
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
@@ -591,6 +690,41 @@ class _Expander:
             fn.blocks.extend(self.ool)
             changed = True
         return changed
+
+    def _declared_uniform(self) -> dict[str, list[str]]:
+        """sm_90+: predicate register -> joins of the ifs that branches on it and whose arm runs a full-mask
+        bar.warp.sync on every path (R.arm_syncs_warp). The whole warp took that arm, so ptxas takes the
+        predicate as warp-uniform after the join: later branches and kept guards on it (either polarity)
+        get no pair, a different divergent predicate keeps its pair (probes warp/warpsync_arm_then_*;
+        Triton's guarded tensormap.cp_fenceproxy and its `@p` fence, commit and wait; docs/findings/
+        convergence.md "A WARPSYNC.ALL arm's join reaches a CTA barrier unconverged (helper tmisc, stop 22)")."""
+        out: dict[str, list[str]] = {}
+        for r in self.regions:
+            if r.kind != "if" or not ifconvert.is_branch_region(self.am, r, self.target) \
+                    or not R.arm_syncs_warp(self.am, r):
+                continue
+            p = _branch_predicate(self.am.blocks[r.head])
+            if p is not None and len(self.am.defuse.definitions(p)) == 1:
+                out.setdefault(p, []).append(r.join)
+        return out
+
+    def _declared(self, declared: dict[str, list[str]], ins_id: int) -> bool:
+        """Is this kept guard on a declared-uniform predicate, after the join that declared it?"""
+        if not declared:
+            return False
+        for b in self.fn.blocks:
+            for ins in b.instrs:
+                if id(ins) == ins_id:
+                    p = _predicate_name(ins.guard)
+                    return any(self.am.dom.dominates(j, b.label) for j in declared.get(p, ()))
+        return False
+
+    def _declared_branch(self, declared: dict[str, list[str]], r: R.Region) -> bool:
+        """Does the region branch on a declared-uniform predicate after the join that declared it?"""
+        if not declared or r.kind != "if" or r.head not in self.am.blocks:
+            return False
+        p = _branch_predicate(self.am.blocks[r.head])
+        return any(j != r.join and self.am.dom.dominates(j, r.head) for j in declared.get(p, ()))
 
     def _arm_runs_warpsync_all(self, region: R.Region) -> bool:
         """sm_90+: an if one of whose arms runs a WARPSYNC.ALL on every path to the join (a full-mask
@@ -655,6 +789,23 @@ class _Expander:
             by_label[r.join].instrs.insert(0, self.p("bsync", mods, (A.Sym(f"B{depth}"),), line))
             self.ctx.count(self.phase, "BSSY/BSYNC pairs")
         return bool(order)
+
+
+def _predicate_name(guard) -> str | None:
+    g = guard.inner if type(guard) is A.Not else guard
+    return g.name if type(g) is A.Reg else None
+
+
+def _branch_predicate(b: ori.BasicBlock) -> str | None:
+    """The predicate register of the block's closing conditional branch."""
+    last = b.instrs[-1] if b.instrs else None
+    return _predicate_name(last.guard) if last is not None and last.opcode == "bra" and last.guard is not None \
+        else None
+
+
+def _implicit(ins: ori.Instr) -> bool:
+    """The bar.warp.sync an aligned op implies (lowering/tensormap_copy.py): no EIATTR_COOP_GROUP entry."""
+    return ops.is_bar_warp_sync(ins) and ins.attrs.implicit
 
 
 def _warpsync_all(ins: ori.Instr) -> bool:

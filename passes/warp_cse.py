@@ -66,10 +66,8 @@ class _Numbering:
             del self.holder[prev]
         self.vn[reg] = value
         self.holder.setdefault(value, reg)
-        # a register that held another value no longer does
-        for v, r in list(self.holder.items()):
-            if r == reg and v != value:
-                del self.holder[v]
+        # (a register holds at most one value: holder[v] == r only while vn[r] == v, so dropping the entry of
+        # reg's previous value above is all a redefinition needs)
 
     def new(self):
         self.fresh += 1

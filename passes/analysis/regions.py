@@ -12,7 +12,7 @@ from pylower.records import field, record
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import is_subroutine_site
 from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
-                                  is_sync, warp_op)
+                                  is_bar_warp_sync, is_full_mask, is_sync, warp_op)
 
 from .cfg import EXIT
 
@@ -472,3 +472,21 @@ def exit_arm_branches(am) -> list[tuple[str, list[list[str]]]]:
             continue
         out.append((b.label, arms))
     return out
+
+
+def arm_syncs_warp(am, r: Region) -> bool:
+    """Does one arm of the if run an unguarded full-mask bar.warp.sync on every path to its join (the blocks of
+    its post-dominator chain that it dominates)? Before phase 72's expansion; its `_arm_runs_warpsync_all`
+    asks the same of the expanded WARPSYNC.ALL."""
+    by_label, ipdom, dom = am.blocks, am.ipdom, am.dom
+    head = by_label.get(r.head)
+    if head is None or r.kind != "if":
+        return False
+    for entry in head.succs:
+        x = entry
+        while x in r.body and x != r.join and dom.dominates(entry, x):
+            if any(is_bar_warp_sync(i) and i.guard is None and is_full_mask(i.operands[0] if i.operands else None)
+                   for i in by_label[x].instrs):
+                return True
+            x = ipdom.get(x)
+    return False

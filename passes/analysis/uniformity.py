@@ -16,7 +16,7 @@ from pylower.lowering import ptx_ast as A
 
 from pylower.lowering.ops import warp_op
 
-from .cfg import EXIT, dominators, dominates, post_dominators
+from .cfg import EXIT, DomTree, dominators, post_dominators
 from .defuse import DefUse
 
 # special registers that differ between lanes of a warp. The clocks (%clock, %clock64, %globaltimer), %smid and
@@ -147,12 +147,12 @@ class Uniformity:
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
         if self._loop_list is None:
-            idom = dominators(self.fn)
+            dom = DomTree(dominators(self.fn))
             by_label = {b.label: b for b in self.fn.blocks}
             out = []
             for b in self.fn.blocks:
                 for h in b.succs:
-                    if h in by_label and b.label in idom and dominates(idom, h, b.label):
+                    if h in by_label and dom.dominates(h, b.label):
                         body, work = {h, b.label}, [b.label]
                         while work:
                             x = work.pop()
@@ -285,18 +285,18 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
-    def _reaching(self) -> dict[tuple[int, str], int]:
+    def _reaching(self, rows: list) -> dict[tuple[int, str], int]:
         """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
         loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
         that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
-        register written once is divergent or not as a whole). A guarded write kills nothing."""
-        fn, defs, uses = self.fn, self.du.defs, self.du.uses
+        register written once is divergent or not as a whole). A guarded write kills nothing. `rows`: each
+        block with its instructions' (instruction, defs, uses)."""
         number: dict[tuple[int, str], int] = {}
         seen: set[str] = set()
         multi: set[str] = set()
-        for b in fn.blocks:
-            for ins in b.instrs:
-                for r in defs(ins):
+        for _, row in rows:
+            for _, ds, _ in row:
+                for r in ds:
                     if r in seen:
                         multi.add(r)
                     seen.add(r)
@@ -304,9 +304,9 @@ class Uniformity:
             return number
         bit = self._bit
         regmask: dict[str, int] = {}
-        for b in fn.blocks:
-            for ins in b.instrs:
-                for r in defs(ins):
+        for _, row in rows:
+            for ins, ds, _ in row:
+                for r in ds:
                     if r in multi:
                         d = number[(id(ins), r)] = len(number)
                         bit[d] = 1 << d
@@ -317,12 +317,13 @@ class Uniformity:
         events: dict[str, list] = {}
         gen: dict[str, int] = {}
         kill: dict[str, int] = {}
-        for b in fn.blocks:
+        fn = self.fn
+        for b, row in rows:
             ev, g, k = [], 0, 0
-            for ins in b.instrs:
-                us = [r for r in uses(ins) if r in multi]
+            for ins, all_ds, all_us in row:
+                us = [r for r in all_us if r in multi]
                 ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
-                      for r in defs(ins) if r in multi]
+                      for r in all_ds if r in multi]
                 if us or ds:
                     ev.append((ins, us, ds))
                 for m, mask in ds:
@@ -370,25 +371,40 @@ class Uniformity:
         return name in self.divergent
 
     def _run(self) -> None:
-        number = self._reaching()
+        """Iterate the divergence rules to their fixpoint, block by block in order. An instruction is evaluated
+        again only when something it reads changed since its last evaluation (a register it uses gained a
+        divergent definition, its block became divergent or gained a join, the lane-drift pairs grew): the rules
+        read nothing else, so skipping it gives the same answer the full pass would."""
+        defs, uses = self.du.defs, self.du.uses
+        rows = [(b, [(ins, defs(ins), uses(ins)) for ins in b.instrs]) for b in self.fn.blocks]
+        number = self._reaching(rows)
         divdefs = self._divdefs
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
         divergent, divergent_blocks = self.divergent, self.divergent_blocks
-        defs = self.du.defs
-        # per block, the instructions that write registers and what they write (looked up once)
-        writers = [(b, [(ins, ds) for ins in b.instrs if (ds := defs(ins))]) for b in fn.blocks]
+        # per block, the instructions that write registers, what they write and read
+        writers = [(b, [e for e in row if e[1]]) for b, row in rows]
+        clock = 0                        # counts changes; each stamp below is the count at its last change
+        reg_stamp: dict[str, int] = {}   # register -> when one of its definitions became divergent
+        block_stamp: dict[str, int] = {}  # block -> when it became divergent or gained a join
+        iter_stamp = 0                   # when the lane-drift pairs grew
+        evaluated: dict[int, int] = {}   # id(instruction) -> the count when it was last evaluated
+        walked: set[str] = set()         # blocks whose divergent branch has been followed to its join
+        iterated: set = set()
+        iterated_at = -1                 # the count when `iterated` was last computed
         changed = True
         while changed:
             changed = False
-            # control divergence: blocks between a divergent branch and its immediate post-dominator
+            # control divergence: blocks between a divergent branch and its immediate post-dominator (following
+            # a branch again adds nothing: the walk reads only the CFG)
             for b in fn.blocks:
-                if not b.instrs:
+                if not b.instrs or b.label in walked:
                     continue
                 last = b.instrs[-1]
                 self._at = last
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
+                    walked.add(b.label)
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
                     seen: set[str] = set()
@@ -400,17 +416,33 @@ class Uniformity:
                         joins = self._joins.setdefault(x, set())
                         if join not in joins:
                             joins.add(join)
+                            clock += 1
+                            block_stamp[x] = clock
                             changed = True
-                        if x not in self.divergent_blocks:
-                            self.divergent_blocks.add(x)
+                        if x not in divergent_blocks:
+                            divergent_blocks.add(x)
+                            clock += 1
+                            block_stamp[x] = clock
                             changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
-            iterated = self._lane_iterated()
+            if iterated_at < max(block_stamp.values(), default=0):
+                iterated_at = clock
+                now = self._lane_iterated()
+                if now != iterated:
+                    iterated = now
+                    clock += 1
+                    iter_stamp = clock
             for b, writes in writers:
                 label = b.label
                 in_div = label in divergent_blocks
-                for ins, ds in writes:
-                    div = None                       # computed once a definition is not divergent yet
+                b_stamp = max(block_stamp.get(label, 0), iter_stamp)
+                for ins, ds, us in writes:
+                    last_seen = evaluated.get(id(ins))
+                    if last_seen is not None and b_stamp <= last_seen and \
+                            all(reg_stamp.get(r, 0) <= last_seen for r in us):
+                        continue                 # nothing it reads changed
+                    evaluated[id(ins)] = clock
+                    div = None                   # computed once a definition is not divergent yet
                     self._at = ins
                     for r in ds:
                         d = number.get((id(ins), r))
@@ -425,6 +457,8 @@ class Uniformity:
                                 divdefs.add(d)
                                 self._divbits |= self._bit[d]
                             divergent.add(r)
+                            clock += 1
+                            reg_stamp[r] = clock
                             changed = True
 
     def is_divergent_operand(self, o) -> bool:
