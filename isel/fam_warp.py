@@ -13,7 +13,7 @@ from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis import regions as R
 from pylower.passes.analysis.defuse import defs, uses
 
-from pylower.lowering.ops import FULL_MASK
+from pylower.lowering.ops import FULL_MASK, warp_op
 
 from . import generic
 from .rules import operand_text, rule
@@ -160,8 +160,42 @@ def select_vote(ins, sel):
         return seq + [sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (_t(d), "PT", ballot, other, "PT"),
                                reason=f"vote.{mode}: the ballot against the active mask")]
     if mode == "ballot":
+        if _masks_conv_test(ins, sel):
+            return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
+
+
+def _masks_conv_test(ins, sel) -> bool:
+    """sm_80-89: is the ballot's result the member mask of a warp op with a fast-path test (phase 72's
+    bra_conv before it)? ptxas's `BRA.CONV UR, fast` / `BRA.DIV UR, slow` reads the mask from a uniform
+    register, so the ballot is `VOTEU.ANY UR, UPT, P` (also when the mask has other readers; nvcc/
+    histogram_shared_atomics histogram_warp_aggregated: `vote.sync.ballot m, p, -1; @!p bra; match.any.sync
+    .., m`; docs/findings/warp.md "A ballot that is a member mask is uniform below sm_90 (helper nvatom,
+    stop 22)"; probes warp/ballot_mask_conv_*)."""
+    if not sel.target.has("CONV_TEST_UNIFORM_MASK"):
+        return False
+    d = ins.operands[0]
+    if type(d) is not A.Reg:
+        return False
+    key = ("conv_test_masks",)
+    masks = sel._analyses.get(key)
+    if masks is None:
+        masks = set()
+        for b in sel.function.blocks:
+            tested = False
+            for i in b.instrs:
+                if i.opcode == "bra_conv":
+                    tested = True
+                    continue
+                w = warp_op(i) if tested else None
+                if w is not None:
+                    # (a per-thread mask takes the membermask check instead: probes warp/permask_*)
+                    if type(w.mask) is A.Reg and not i.attrs.permask:
+                        masks.add((w.mask.name, id(i)))
+                    tested = False
+        sel._analyses[key] = masks
+    return any(name == d.name and op != id(ins) for name, op in masks)
 
 
 def _shared_ballot(ins, sel, group: list, tags) -> list:

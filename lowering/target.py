@@ -119,6 +119,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("PARTIAL_MASK_IN_REGISTER", "an immediate partial member mask is materialised in a register "
             "(EIATTR_COOP_GROUP_MASK_REGIDS)", since=90),
     Feature("REDUX", "REDUX exists (warp reductions, aggregation, membermask checks)", since=80),
+    Feature("CONV_TEST_UNIFORM_MASK", "a warp op's fast-path test (BRA.CONV/BRA.DIV) reads a register member mask "
+            "from a uniform register: a ballot that makes it is VOTEU.ANY (sm_75 tests without the mask)",
+            since=80, below=90),
     Feature("SHARED_SCALED_INDEX", "a shared-memory address takes a scaled index register ([R.X4+sym]), so an "
             "index shift and base add cost no instruction (counts toward the size of an if region ptxas "
             "predicates)", below=90),

@@ -895,13 +895,31 @@ def spin_join_warp_op(am, region: Region, consts, target) -> ori.Instr | None:
     (`if (lane == 0) { while (atom.cas ...) ...; }; bar.warp.sync -1` keeps its WARPSYNC), and from sm_90 its
     WARPSYNC.ALL re-converges the warp instead of the region's pair (docs/findings/convergence.md 17.1)."""
     by_label = am.blocks
-    if region.join not in by_label or not arrives_diverged_at_barrier(am, region, target):
+    if region.join not in by_label or not (arrives_diverged_at_barrier(am, region, target)
+                                           or _entered_diverged(am, region, consts, target)):
         return None
     join = by_label[through_empty(region.join, by_label)]
     first = next((i for i in join.instrs if not before_join_barrier(i)), None)
     if first is None or is_cta_barrier(first) or warp_op(first, consts) is None:
         return None
     return first
+
+
+def _entered_diverged(am, region: Region, consts, target) -> bool:
+    """Is `region` an if whose head is the join of a region the lanes leave diverged
+    (arrives_diverged_at_barrier), with no CTA barrier or warp op in the head? The if's pair re-converges only
+    to the state at its BSSY, so a warp op at its join still runs diverged: `while (ld.acquire != v); if (lane
+    == 0) atom; bar.warp.sync -1` keeps the slow path below sm_90 and is `WARPSYNC.ALL` without the if's pair
+    from sm_90 (docs/findings/convergence.md "A spin loop's divergence lasts through the if after it (helper
+    nvatom, stop 22)"; probes phases/spin_then_if_warpsync*, nvcc/atomic_wait_notify)."""
+    if region.kind != "if" or region.head not in am.blocks:
+        return False
+    by_label = am.blocks
+    head = by_label[region.head]
+    if any(is_cta_barrier(i) or warp_op(i, consts) is not None for i in head.instrs):
+        return False
+    return any(r is not region and r.join in by_label and through_empty(r.join, by_label) == region.head
+               and arrives_diverged_at_barrier(am, r, target) for r in am.regions)
 
 
 def _shared_join(am, region: Region) -> bool:
