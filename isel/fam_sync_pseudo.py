@@ -585,8 +585,12 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         # atomic_rmw_kernel's address IMAD.WIDE) (llvm/atomics_rmw_ops histogram_privatized `BSYNC IMAD BSSY BAR
         # ISETP BRA`; probes phases/bssy_bar_after_join_work_*; docs/findings/convergence.md "A barrier after a
         # join: work before it lets the BSSY pass (helper llvmnb, stop 22)")
+        # Only after a loop: after an if, ptxas has computed such a test above the if already (a run of
+        # compare-and-swap ifs between barriers, each testing `tid ^ k`: `BSYNC BAR BSSY`, the tests hoisted to
+        # the entry; docs/findings/convergence.md "After an if, test work is no reason (stop 22)").
         bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
-        feeds = any(instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar)
+        feeds = _closes_loop(instrs, start - 1) and any(
+            instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar)
         # else, at a join whose block starts (past register work and shared-memory accesses) with a CTA barrier,
         # only the barriers after that one are passed (`BSYNC BAR B BAR`, `BSYNC STS BAR B LDS BAR`); after a
         # global memory access the block's trailing barriers are (`BSYNC RED B BAR BAR`, `BSYNC STG B BAR BAR`)
@@ -626,6 +630,22 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _closes_loop(instrs: list, k: int) -> bool:
+    """Does the pair that the BSYNC at `k` closes hold a loop (a branch back to a label inside the pair)?"""
+    bar = instrs[k].operands[0] if instrs[k].operands else None
+    opened = next((j for j in range(k - 1, -1, -1) if instrs[j].opcode == "BSSY" and instrs[j].operands
+                   and instrs[j].operands[0] == bar), None)
+    if opened is None:
+        return False
+    labels: set = set()
+    for i in instrs[opened:k]:
+        if i.label is not None:
+            labels.add(i.label)
+        if i.opcode == "BRA" and any(f"`({label})" in i.operands for label in labels):
+            return True
+    return False
 
 
 def _feeding_test(instrs: list, start: int, first: int) -> list[int]:
