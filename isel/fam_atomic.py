@@ -83,6 +83,24 @@ def _loaded_in(val, span) -> bool:
     return False
 
 
+_COLLECTIVE_RESULTS = ("activemask", "vote", "redux", "shfl")
+
+
+def _value_sources(du, reg: str, ends: tuple):
+    """(register, definition) of every instruction the value of `reg` is computed from, nearest first, each
+    once; the walk goes on through a definition's own inputs unless its opcode is in `ends`."""
+    seen, work = set(), [reg]
+    while work:
+        r = work.pop()
+        if r in seen:
+            continue
+        seen.add(r)
+        for d in du.definitions(r):
+            yield r, d
+            if d.opcode not in ends:
+                work.extend(du.uses(d))
+
+
 def _has_thread_fence(fn) -> bool:
     return any(is_membar_class(i) for b in fn.blocks for i in b.instrs)
 
@@ -469,40 +487,21 @@ class _Atom:
           `thread_rank() == 0` branch; probes atomic/agg_value_activemask_*; every target)."""
         if type(val) is not A.Reg:
             return False
-        du, collectives = self.sel.am.defuse, not self.target.has("COLLECTIVE_VALUE_UNIFORM")
-        seen, work = set(), [val.name]
-        while work:
-            r = work.pop()
-            if r in seen:
-                continue
-            seen.add(r)
-            for d in du.definitions(r):
-                if d.opcode == "activemask":
-                    if self.nested_after(d):
-                        return True
-                elif d.opcode in ("vote", "redux", "shfl"):
-                    if collectives and (d.opcode != "shfl" or self.broadcast(A.Reg(r))):
-                        return True
-                else:
-                    work.extend(du.uses(d))
+        collectives = not self.target.has("COLLECTIVE_VALUE_UNIFORM")
+        for r, d in _value_sources(self.sel.am.defuse, val.name, _COLLECTIVE_RESULTS):
+            if d.opcode == "activemask":
+                if self.nested_after(d):
+                    return True
+            elif d.opcode in _COLLECTIVE_RESULTS and collectives and (d.opcode != "shfl" or self.broadcast(A.Reg(r))):
+                return True
         return False
 
     def value_waits(self, val) -> bool:
         """Is the value computed from a warp collective's or a load's result (a long wait)?"""
         if type(val) is not A.Reg:
             return False
-        du = self.sel.am.defuse
-        seen, work = set(), [val.name]
-        while work:
-            r = work.pop()
-            if r in seen:
-                continue
-            seen.add(r)
-            for d in du.definitions(r):
-                if d.opcode in ("vote", "redux", "shfl", "match") or d.opcode == "ld" and not d.has(".param"):
-                    return True
-                work.extend(du.uses(d))
-        return False
+        return any(d.opcode in ("vote", "redux", "shfl", "match") or d.opcode == "ld" and not d.has(".param")
+                   for _, d in _value_sources(self.sel.am.defuse, val.name, ()))
 
     def nested_after(self, d: ori.Instr) -> bool:
         """Is instruction `d` in a divergent region's body, and this atomic in a region that does not hold it?"""
