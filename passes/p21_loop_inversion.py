@@ -134,7 +134,8 @@ class LoopInversion(Phase):
             ctx.count(self, "not inverted: a warp-synchronous op in the header")
             return False
         # ptxas copies no header region of several blocks that holds an atomic (phases/loop_inversion_region_atomic*;
-        # docs/findings/convergence.md "An atomic in a header region of several blocks keeps the loop as it is")
+        # docs/findings/convergence.md "A loop entered in its middle: the header region is copied in front of it",
+        # its paragraph "An atomic in a header region of several blocks keeps the loop as it is")
         if len(region) > 1 and any(i.opcode in ("atom", "red") for i in h_instrs):
             ctx.count(self, "not inverted: an atomic in the header")
             return False

@@ -105,7 +105,7 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
 
 # Memory accesses through the generic proxy that may touch shared memory: an mbarrier.init after one (since
 # the last init) is preceded by FENCE.VIEW.ASYNC.S on SYNCS targets, over branches, barriers and loops
-# (probes/mbarrier/init_after_*; docs/findings/mbarrier.md "A fence before an init after shared accesses").
+# (probes/mbarrier/init_after_*; docs/findings/mbarrier.md "a fence before an init after shared accesses").
 _ACCESSES = frozenset(("ld", "st", "atom", "red"))
 _NOT_SHARED = (".global", ".param", ".const", ".local")
 
