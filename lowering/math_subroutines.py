@@ -122,32 +122,28 @@ def expand_module(module: ori.Module) -> None:
 
 
 def _expand(fn: ori.Function, index: dict[str, int]) -> None:
-    blocks: list[ori.BasicBlock] = []
     n = 0
-    for b in fn.blocks:
-        cur = ori.BasicBlock(b.label, [], [])
-        blocks.append(cur)
-        for ins in b.instrs:
-            r = routine(ins)
-            if r is None:
-                cur.instrs.append(ins)
-                continue
-            n += 1
-            check = A.Reg(f"%fchk${n}")
-            call, join = f"$__subroutine_call_{n}", f"$__subroutine_join_{n}"
-            name = symbol(index[r.name], r)
-            cur.instrs += [
-                ins,
-                ori.Instr(ori.ORI_CLASSES["fpu"], "fchk", (), (check,) + ins.operands[1:], ins.guard, {"routine": name},
-                          ins.line, "build"),
-                ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), A.Not(check), {}, ins.line, "build"),
-            ]
-            cur.succs = [call, join]
-            blocks.append(ori.BasicBlock(call, [ori.Instr(ori.ORI_CLASSES["call"], "subcall", ins.mods, ins.operands,
-                                                          None, {"routine": name}, ins.line, "build")], [join]))
-            cur = ori.BasicBlock(join, [], [])
-            blocks.append(cur)
-        cur.succs = list(b.succs)
-    if n:
-        fn.blocks = blocks
-        ori.link_preds(fn)
+
+    def expand(ins: ori.Instr, cur: ori.BasicBlock, blocks: list) -> ori.BasicBlock:
+        nonlocal n
+        r = routine(ins)
+        if r is None:
+            cur.instrs.append(ins)
+            return cur
+        n += 1
+        check = A.Reg(f"%fchk${n}")
+        call, join = f"$__subroutine_call_{n}", f"$__subroutine_join_{n}"
+        name = symbol(index[r.name], r)
+        cur.instrs += [
+            ins,
+            ori.Instr(ori.ORI_CLASSES["fpu"], "fchk", (), (check,) + ins.operands[1:], ins.guard, {"routine": name},
+                      ins.line, "build"),
+            ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), A.Not(check), {}, ins.line, "build"),
+        ]
+        cur.succs = [call, join]
+        blocks.append(ori.BasicBlock(call, [ori.Instr(ori.ORI_CLASSES["call"], "subcall", ins.mods, ins.operands,
+                                                      None, {"routine": name}, ins.line, "build")], [join]))
+        blocks.append(ori.BasicBlock(join, [], []))
+        return blocks[-1]
+
+    ori.rebuild_blocks(fn, expand)

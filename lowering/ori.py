@@ -220,6 +220,27 @@ def parse_ir(text: str, file: str = "<ir>") -> Module:
     return m
 
 
+def rebuild_blocks(fn: Function, expand) -> None:
+    """Rebuild `fn`'s blocks instruction by instruction (the build-time expansions): `expand(ins, cur, blocks)`
+    appends `ins`, or what replaces it, to `cur` (the block being built) and returns the block to go on with:
+    `cur`, or a new one it appended to `blocks` after splitting `cur` there. The last block of each split keeps
+    the old block's successors; a split function gets its predecessor lists relinked, else each block keeps its
+    identity and takes its new instruction list."""
+    blocks: list[BasicBlock] = []
+    for b in fn.blocks:
+        cur = BasicBlock(b.label, [], [])
+        blocks.append(cur)
+        for ins in b.instrs:
+            cur = expand(ins, cur, blocks)
+        cur.succs = list(b.succs)
+    if len(blocks) != len(fn.blocks):
+        fn.blocks = blocks
+        link_preds(fn)
+    else:
+        for old, new in zip(fn.blocks, blocks):
+            old.instrs = new.instrs
+
+
 def link_preds(f: Function) -> None:
     by_label = {b.label: b for b in f.blocks}
     for b in f.blocks:

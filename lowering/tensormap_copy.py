@@ -44,37 +44,30 @@ def expand_module(module: ori.Module) -> None:
 
 
 def _expand(fn: ori.Function) -> None:
-    blocks: list[ori.BasicBlock] = []
     n = 0
-    for b in fn.blocks:
-        cur = ori.BasicBlock(b.label, [], [])
-        blocks.append(cur)
-        for ins in b.instrs:
-            if not _is_copy(ins):
-                cur.instrs.append(ins)
-                continue
-            sync = _warp_sync(ins)
-            if ins.guard is None:
-                # the program's own unguarded bar.warp.sync right before it is that sync (its EIATTR entry
-                # stays: async/tensormap_cp_fenceproxy_in_if); a guarded one is not (a WARPSYNC.ALL each:
-                # async/tensormap_cp_fenceproxy_guard_after_bar_warp_sync)
-                if not (cur.instrs and _full_warp_sync(cur.instrs[-1]) and cur.instrs[-1].guard is None):
-                    cur.instrs.append(sync)
-                cur.instrs.append(ins)
-                continue
-            n += 1
-            body, join = f"$__tensormap_cp_{n}", f"$__tensormap_cp_join_{n}"
-            cur.instrs.append(ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), _negated(ins.guard),
-                                        {}, ins.line, "build"))
-            cur.succs = [join, body]            # branch target, then fall-through (as lowering/build.py)
-            copy = ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, None, ins.attrs, ins.line, ins.by)
-            blocks.append(ori.BasicBlock(body, [sync, copy], [join]))
-            cur = ori.BasicBlock(join, [], [])
-            blocks.append(cur)
-        cur.succs = list(b.succs)
-    if n:
-        fn.blocks = blocks
-        ori.link_preds(fn)
-    else:
-        for old, new in zip(fn.blocks, blocks):
-            old.instrs = new.instrs
+
+    def expand(ins: ori.Instr, cur: ori.BasicBlock, blocks: list) -> ori.BasicBlock:
+        nonlocal n
+        if not _is_copy(ins):
+            cur.instrs.append(ins)
+            return cur
+        sync = _warp_sync(ins)
+        if ins.guard is None:
+            # the program's own unguarded bar.warp.sync right before it is that sync (its EIATTR entry
+            # stays: async/tensormap_cp_fenceproxy_in_if); a guarded one is not (a WARPSYNC.ALL each:
+            # async/tensormap_cp_fenceproxy_guard_after_bar_warp_sync)
+            if not (cur.instrs and _full_warp_sync(cur.instrs[-1]) and cur.instrs[-1].guard is None):
+                cur.instrs.append(sync)
+            cur.instrs.append(ins)
+            return cur
+        n += 1
+        body, join = f"$__tensormap_cp_{n}", f"$__tensormap_cp_join_{n}"
+        cur.instrs.append(ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), _negated(ins.guard),
+                                    {}, ins.line, "build"))
+        cur.succs = [join, body]            # branch target, then fall-through (as lowering/build.py)
+        copy = ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, None, ins.attrs, ins.line, ins.by)
+        blocks.append(ori.BasicBlock(body, [sync, copy], [join]))
+        blocks.append(ori.BasicBlock(join, [], []))
+        return blocks[-1]
+
+    ori.rebuild_blocks(fn, expand)
