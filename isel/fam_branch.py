@@ -15,6 +15,7 @@ branch to the return block (ptxas copies the return into both: nvcc/cutlass_sm80
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.ops import negated
 
 from .rules import guard_text, rule
 
@@ -54,7 +55,7 @@ def select_bra(ins, sel):
     if ins.guard is None and nxt[id(sel.block)] == target:
         return []                           # falls through into the return block anyway
     tail = _guarded_tail(sel, ins) if ins.guard is None else None
-    return ([sel.sass(None, "EXIT", guard=guard_text(_negate(tail.guard)))] if tail is not None else []) + \
+    return ([sel.sass(None, "EXIT", guard=guard_text(negated(tail.guard)))] if tail is not None else []) + \
         [sel.sass(ins, "EXIT")]
 
 
@@ -118,10 +119,6 @@ def _constant_guard(sel, guard) -> bool:
                               for d in defs)
 
 
-def _negate(guard):
-    return guard.inner if type(guard) is A.Not else A.Not(guard)
-
-
 @rule("ret")
 def select_ret(ins, sel):
     if not sel.function.is_entry or ins.guard is not None \
@@ -135,4 +132,4 @@ def select_ret(ins, sel):
             or _no_tail_exit(sel, prev):
         return None
     # the guarded tail's early exit; placed at the end, it leaves the same exits as ptxas's layout
-    return [sel.sass(None, "EXIT", guard=guard_text(_negate(prev.guard))), sel.sass(ins, "EXIT")]
+    return [sel.sass(None, "EXIT", guard=guard_text(negated(prev.guard))), sel.sass(ins, "EXIT")]

@@ -166,7 +166,8 @@ def _block_end(i) -> bool:
 
 
 def _into(i, labels: set[str]) -> bool:
-    """A forward branch into a merged block (ptxas predicates the region it jumps over)."""
+    """A branch to one of `labels` (a forward one into a merged block: ptxas predicates the region it jumps
+    over; a backward one: a loop)."""
     return i.opcode == "BRA" and bool(i.operands) and i.operands[0][2:-1] in labels
 
 
@@ -643,7 +644,7 @@ def _closes_loop(instrs: list, k: int) -> bool:
     for i in instrs[opened:k]:
         if i.label is not None:
             labels.add(i.label)
-        if i.opcode == "BRA" and any(f"`({label})" in i.operands for label in labels):
+        if _into(i, labels):
             return True
     return False
 

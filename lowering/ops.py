@@ -91,6 +91,17 @@ def is_sync(ins: ori.Instr) -> bool:
     return is_cta_barrier(ins) or warp_op(ins) is not None
 
 
+def negated(guard):
+    """The opposite guard: `!p` for `p`, `p` for `!p`."""
+    return guard.inner if type(guard) is A.Not else A.Not(guard)
+
+
+def guard_register(guard) -> str | None:
+    """The predicate register a guard tests, in either polarity (None for a constant guard)."""
+    g = guard.inner if type(guard) is A.Not else guard
+    return g.name if type(g) is A.Reg else None
+
+
 def is_full_mask(mask) -> bool:
     return mask is None or (type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & FULL_MASK == FULL_MASK)
 

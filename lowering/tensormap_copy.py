@@ -33,10 +33,6 @@ def _full_warp_sync(ins: ori.Instr) -> bool:
     return ops.is_bar_warp_sync(ins) and ops.is_full_mask(ins.operands[0] if ins.operands else None)
 
 
-def _negated(guard):
-    return guard.inner if type(guard) is A.Not else A.Not(guard)
-
-
 def expand_module(module: ori.Module) -> None:
     for f in module.functions:
         if any(_is_copy(i) for i in f.instructions()):
@@ -62,7 +58,7 @@ def _expand(fn: ori.Function) -> None:
             return cur
         n += 1
         body, join = f"$__tensormap_cp_{n}", f"$__tensormap_cp_join_{n}"
-        cur.instrs.append(ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), _negated(ins.guard),
+        cur.instrs.append(ori.Instr(ori.ORI_CLASSES["branch"], "bra", (), (A.Sym(join),), ops.negated(ins.guard),
                                     {}, ins.line, "build"))
         cur.succs = [join, body]            # branch target, then fall-through (as lowering/build.py)
         copy = ori.Instr(ins.op, ins.opcode, ins.mods, ins.operands, None, ins.attrs, ins.line, ins.by)

@@ -37,11 +37,11 @@ from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, MBARRIER, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, MBARRIER, guard_register, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .analysis.regions import (LOADS, Region, arm, before_join_barrier, exit_arm_branches, holds_cycle,
-                               is_spin_loop, may_spin, register_only, through_empty)
+from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
+                               holds_cycle, is_spin_loop, may_spin, register_only, through_empty)
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -353,7 +353,7 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> b
     Only an if that does not use the load region's value counts so (examples/block_reduce: the lane-0 store of
     the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store); a dependent or a uniform
     if counts only if it holds an independent load (_next_region_loads)."""
-    nxt = next((r for r in am.regions if r.kind == "if" and r.head == b.label), None)
+    nxt = next((r for r in am.region_heads.get(b.label, ()) if r.kind == "if"), None)
     if nxt is None or am.loops.ends_in_back_edge(b) or \
             any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
         return _next_region_loads(am, b, tainted)
@@ -400,7 +400,7 @@ def _backward_overlap(am, label: str, index: int) -> _Before:
     du = am.defuse
     block = am.blocks.get(label)
     test = block.instrs[index] if block is not None and index < len(block.instrs) else None
-    chain = {_guard_reg(test)} if test is not None and test.guard is not None else set()   # the test's inputs
+    chain = {guard_register(test.guard)} if test is not None and test.guard is not None else set()   # the test's inputs
     work = chain_work = 0
     waits = long_wait = ordered = False
     for blk, ins in _code_before(am, label, index):
@@ -502,6 +502,8 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
     atomic_load_store_kernel, phases/ifconvert_ld_fence_sts_*)."""
     if _stores_to_shared(am, instrs, tainted):
         return True
+    if not _reaches_staging(am, join, join_index):
+        return False                                    # the walk below could only end with False
     du = am.defuse
     uses = du.uses
     tainted = set(tainted)
@@ -518,7 +520,7 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
             barrier = is_cta_barrier(ins)
             if dep and (ins.opcode == "st" and _shared(ins) or barrier):
                 return True                             # a barrier reduction of it too (numba/predicate_counts)
-            if barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx"):
+            if _ends_staging_walk(ins):
                 ended = True
                 break
             if dep:
@@ -526,6 +528,61 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
         if not ended and not am.loops.ends_in_back_edge(b):
             work.extend((x, 0) for x in b.succs)
     return False
+
+
+def warpsync_arm_ifs(am, target) -> list[Region]:
+    """The ifs that stay a branch and one of whose arms runs an unguarded full-mask bar.warp.sync on every path
+    (regions.arm_syncs_warp), in region order: the warp that took that arm is whole at the join, so the if has no
+    pair and the next CTA barrier re-converges it (phase 71) and its predicate is warp-uniform after the join
+    (phase 72) (docs/findings/convergence.md "A WARPSYNC.ALL arm's join reaches a CTA barrier unconverged
+    (helper tmisc, stop 22)"). Once per function until its code changes."""
+    memo = am.memo("warpsync_arm_ifs")
+    out = memo.get(target.name)
+    if out is None:
+        out = memo[target.name] = [r for r in am.regions if r.kind == "if" and arm_syncs_warp(am, r)
+                                   and is_branch_region(am, r, target)]
+    return out
+
+
+def _ends_staging_walk(ins: ori.Instr) -> bool:
+    return is_cta_barrier(ins) or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx")
+
+
+def _reaches_staging(am, label: str, index: int) -> bool:
+    """Can _stages_to_shared's forward walk from instruction `index` of block `label` meet a shared-memory store
+    or a CTA barrier at all (whatever is tainted)? Blocks from whose start it can are found once per function
+    (kept until its code changes), so a function without such code, or a region far from any, costs no walk
+    (many divergent ifs without barriers: each walk went to the function's end)."""
+    memo = am.memo("reaches_staging")
+    reach = memo.get(None)
+    if reach is None:
+        own: dict[str, bool | None] = {}          # True: meets one in the block; False: the walk ends there
+        for b in am.fn.blocks:
+            own[b.label] = next((is_cta_barrier(i) or i.opcode == "st" and _shared(i) for i in b.instrs
+                                 if is_cta_barrier(i) or i.opcode == "st" and _shared(i) or _ends_staging_walk(i)),
+                                None)
+        reach = {x for x, v in own.items() if v}
+        preds: dict[str, list[str]] = {}
+        for b in am.fn.blocks:
+            if own[b.label] is None and not am.loops.ends_in_back_edge(b):
+                for t in b.succs:
+                    preds.setdefault(t, []).append(b.label)
+        work = list(reach)
+        while work:
+            for p in preds.get(work.pop(), ()):
+                if p not in reach:
+                    reach.add(p)
+                    work.append(p)
+        memo[None] = reach
+    b = am.blocks.get(label)
+    if b is None:
+        return False
+    for ins in b.instrs[index:]:
+        if is_cta_barrier(ins) or ins.opcode == "st" and _shared(ins):
+            return True
+        if _ends_staging_walk(ins):
+            return False
+    return not am.loops.ends_in_back_edge(b) and any(t in reach for t in b.succs)
 
 
 def _guard_stages_to_shared(am, block: ori.BasicBlock) -> list[bool]:
@@ -548,8 +605,7 @@ def _guard_stages_to_shared(am, block: ori.BasicBlock) -> list[bool]:
             m |= taint.get(r, 0)
         barrier = is_cta_barrier(ins)
         hit = m & active
-        return m, hit if (barrier or ins.opcode == "st" and _shared(ins)) else 0, \
-            barrier or _two_way_fence(ins) or ins.opcode in ("ret", "exit", "call", "brx")
+        return m, hit if (barrier or ins.opcode == "st" and _shared(ins)) else 0, _ends_staging_walk(ins)
 
     own: list[bool] = []
     for k, ins in enumerate(block.instrs):
@@ -625,8 +681,9 @@ def is_kept_region(am, region: Region, target) -> bool:
         return True
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
     # a straight body that is decided like any other (phases/ifconvert_nested_*)
-    if any(r is not region and r.kind == "if" and r.head in region.body and is_kept_region(am, r, target)
-           for r in am.regions):
+    heads = am.region_heads
+    if any(r is not region and r.kind == "if" and is_kept_region(am, r, target)
+           for x in region.body for r in heads.get(x, ())):
         return True
     if _shared_join(am, region):
         return True
@@ -844,9 +901,10 @@ def _branches_on_own_load(am, region: Region) -> bool:
     if region.kind != "if" or not region.barrier_join:
         return False
     inner: set[str] = set()
-    for r in am.regions:
-        if r is not region and r.head in region.body:
-            inner |= r.body
+    for x in region.body:
+        for r in am.region_heads.get(x, ()):
+            if r is not region:
+                inner |= r.body
     return _tests_own_load(am, region, inner)
 
 
@@ -855,7 +913,7 @@ def _nested(am, region: Region) -> bool:
     by_label = am.blocks
     if any(i.opcode == "bra" and i.guard is not None for x in region.body for i in by_label[x].instrs):
         return True
-    return any(region.head in r.body for r in am.regions if r is not region)
+    return any(r is not region for r in am.region_holders.get(region.head, ()))
 
 
 def is_kept_guard(am, block: ori.BasicBlock, index: int, target) -> bool:
@@ -918,8 +976,21 @@ def _entered_diverged(am, region: Region, consts, target) -> bool:
     head = by_label[region.head]
     if any(is_cta_barrier(i) or warp_op(i, consts) is not None for i in head.instrs):
         return False
-    return any(r is not region and r.join in by_label and through_empty(r.join, by_label) == region.head
-               and arrives_diverged_at_barrier(am, r, target) for r in am.regions)
+    return any(r is not region for r in _diverged_arrivals(am, target).get(region.head, ()))
+
+
+def _diverged_arrivals(am, target) -> dict[str, list[Region]]:
+    """Join block (past empty blocks) -> the regions whose lanes arrive there diverged (arrives_diverged_at_barrier);
+    once per function until its code changes."""
+    memo = am.memo("diverged_arrivals")
+    out = memo.get(target.name)
+    if out is None:
+        by_label = am.blocks
+        out = memo[target.name] = {}
+        for r in am.regions:
+            if r.join in by_label and arrives_diverged_at_barrier(am, r, target):
+                out.setdefault(through_empty(r.join, by_label), []).append(r)
+    return out
 
 
 def _shared_join(am, region: Region) -> bool:
@@ -988,11 +1059,9 @@ def _tests_own_load(am, region: Region, inner: set[str]) -> bool:
     """Does an inner branch of the region test a value loaded in the region (outside the inner arms)? Then
     _branches_on_own_load decides (at a short tail ptxas copies the tail into both paths and leaves the branch
     without a pair: phases/ifconvert_nested_lds_test_tail)."""
-    by_label, du = am.blocks, am.defuse
+    by_label, du, order = am.blocks, am.defuse, am.rpo_index
     tainted: set[str] = set()
-    for label in am.rpo:
-        if label not in region.body or label in inner:
-            continue
+    for label in sorted((x for x in region.body if x not in inner and x in order), key=order.get):
         for ins in by_label[label].instrs:
             uses = du.uses(ins)
             if ins.opcode == "bra" and ins.guard is not None and not tainted.isdisjoint(uses):
@@ -1107,11 +1176,6 @@ def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
     return rest, not cur.succs
 
 
-def _guard_reg(ins: ori.Instr) -> str:
-    g = ins.guard
-    return (g.inner if type(g) is A.Not else g).name
-
-
 def _compare_guards(fn) -> set[str]:
     """Predicate registers only comparisons (setp) write: a guard made by predicate logic (and.pred, Triton's
     matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*)."""
@@ -1142,7 +1206,7 @@ def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
         k = 0
         while k < len(instrs):
             ins = instrs[k]
-            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard) and _guard_reg(ins) in compared):
+            if not (_run_store(ins) and uni.is_divergent_operand(ins.guard) and guard_register(ins.guard) in compared):
                 k += 1
                 continue
             stores, j = [k], k + 1

@@ -281,7 +281,7 @@ def _after_block_barrier(out: list, consts) -> bool:
     return last is not None and last.guard is None and ops.is_cta_barrier(last) and ops.warp_op(last, consts) is None
 
 
-def barriers_after_warpsync_arms(am, regions, target) -> set[int]:
+def barriers_after_warpsync_arms(am, target) -> set[int]:
     """sm_90+ (WARPSYNC_ALL_UNPAIRS): ids of the first CTA barrier after the join of an if that stays a branch
     and whose arm runs a full-mask bar.warp.sync on every path: the if has no pair (phase 72), so the warp
     reaches that barrier unconverged and re-converges first (WARPSYNC.ALL), also when other code, even paired
@@ -290,9 +290,7 @@ def barriers_after_warpsync_arms(am, regions, target) -> set[int]:
     join reaches a CTA barrier unconverged (helper tmisc, stop 22)")."""
     by_label, ipdom = am.blocks, am.ipdom
     out: set[int] = set()
-    for r in regions:
-        if r.kind != "if" or not ifconvert.is_branch_region(am, r, target) or not R.arm_syncs_warp(am, r):
-            continue
+    for r in ifconvert.warpsync_arm_ifs(am, target):
         x, seen = r.join, set()
         while x in by_label and x not in seen:
             seen.add(x)
@@ -462,7 +460,7 @@ class OptimizeSyncInstructions(Phase):
             forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
                                                 lambda ins: blocks_of[id(ins)] in diverged)
         if target.has("WARPSYNC_ALL_UNPAIRS"):
-            rewarp = rewarp | barriers_after_warpsync_arms(am, regions, target)
+            rewarp = rewarp | barriers_after_warpsync_arms(am, target)
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         for b in fn.blocks:
             divergent_block = b.label in diverged

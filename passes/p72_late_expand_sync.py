@@ -175,7 +175,7 @@ class _Expander:
         """Warp ops (counted before expansion) in the innermost divergent loop holding the block: with
         several, each runs its out-of-line collective when diverged, even in different blocks
         (probes/warp/divloop_two_warpsync_inner_loop)."""
-        loops = [r.body for r in self.regions if r.kind == "loop" and label in r.body] + \
+        loops = [r.body for r in self.am.region_holders.get(label, ()) if r.kind == "loop"] + \
             [x for x in self._exiting_loops() if label in x]
         if not loops:
             return 0
@@ -528,7 +528,7 @@ class _Expander:
         guard = b.instrs[run.stores[0]].guard
         reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
         leave = self.p("break", reliable, (A.Sym("B1"),), line)
-        leave.guard = guard.inner if type(guard) is A.Not else A.Not(guard)
+        leave.guard = ops.negated(guard)
         inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
         outer_mods = (".reconvergent",) if self.reconvergent else ()
         nest = (self._bssy(0, outer_join, self.reconvergent, line)
@@ -606,13 +606,13 @@ class _Expander:
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
         # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
+        declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
         kept_guards = {id(ins) for b in fn.blocks if b.label not in self.region_of
                        for k, ins in enumerate(b.instrs)
                        if ins.guard is not None and uni.is_divergent_operand(ins.guard)
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
-                       and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))}
-        declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
-        kept_guards = {x for x in kept_guards if not self._declared(declared, x)}
+                       and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))
+                       and not self._declared(declared, ins, b.label)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion
@@ -703,25 +703,16 @@ class _Expander:
         Triton's guarded tensormap.cp_fenceproxy and its `@p` fence, commit and wait; docs/findings/
         convergence.md "A WARPSYNC.ALL arm's join reaches a CTA barrier unconverged (helper tmisc, stop 22)")."""
         out: dict[str, list[str]] = {}
-        for r in self.regions:
-            if r.kind != "if" or not ifconvert.is_branch_region(self.am, r, self.target) \
-                    or not R.arm_syncs_warp(self.am, r):
-                continue
+        for r in ifconvert.warpsync_arm_ifs(self.am, self.target):
             p = _branch_predicate(self.am.blocks[r.head])
             if p is not None and len(self.am.defuse.definitions(p)) == 1:
                 out.setdefault(p, []).append(r.join)
         return out
 
-    def _declared(self, declared: dict[str, list[str]], ins_id: int) -> bool:
-        """Is this kept guard on a declared-uniform predicate, after the join that declared it?"""
-        if not declared:
-            return False
-        for b in self.fn.blocks:
-            for ins in b.instrs:
-                if id(ins) == ins_id:
-                    p = _predicate_name(ins.guard)
-                    return any(self.am.dom.dominates(j, b.label) for j in declared.get(p, ()))
-        return False
+    def _declared(self, declared: dict[str, list[str]], ins: ori.Instr, label: str) -> bool:
+        """Is this kept guard (of block `label`) on a declared-uniform predicate, after the join that declared it?"""
+        return bool(declared) and any(self.am.dom.dominates(j, label)
+                                      for j in declared.get(ops.guard_register(ins.guard), ()))
 
     def _declared_branch(self, declared: dict[str, list[str]], r: R.Region) -> bool:
         """Does the region branch on a declared-uniform predicate after the join that declared it?"""
@@ -803,15 +794,10 @@ class _Expander:
         return bool(order)
 
 
-def _predicate_name(guard) -> str | None:
-    g = guard.inner if type(guard) is A.Not else guard
-    return g.name if type(g) is A.Reg else None
-
-
 def _branch_predicate(b: ori.BasicBlock) -> str | None:
     """The predicate register of the block's closing conditional branch."""
     last = b.instrs[-1] if b.instrs else None
-    return _predicate_name(last.guard) if last is not None and last.opcode == "bra" and last.guard is not None \
+    return ops.guard_register(last.guard) if last is not None and last.opcode == "bra" and last.guard is not None \
         else None
 
 

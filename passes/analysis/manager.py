@@ -16,7 +16,8 @@ from .constants import constant_registers
 from .defuse import DefUse
 
 CFG_ANALYSES = ("blocks", "rpo", "rpo_index", "idom", "dom", "ipdom", "loops")
-CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "regions", "innermost", "region_edges", "shuffle_uniformity")
+CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "regions", "innermost", "region_heads",
+                 "region_holders", "region_edges", "shuffle_uniformity")
 PRESERVES = ("all", "cfg", "none")
 
 
@@ -143,6 +144,27 @@ class Analyses:
     def regions(self):
         from .regions import divergent_regions
         return self._get("regions", lambda: divergent_regions(self))
+
+    @property
+    def region_heads(self) -> dict:
+        """Block label -> the divergent regions headed there, in `regions`' order."""
+        def build():
+            out: dict = {}
+            for r in self.regions:
+                out.setdefault(r.head, []).append(r)
+            return out
+        return self._get("region_heads", build)
+
+    @property
+    def region_holders(self) -> dict:
+        """Block label -> the divergent regions whose body holds it, in `regions`' order."""
+        def build():
+            out: dict = {}
+            for r in self.regions:
+                for label in r.body:
+                    out.setdefault(label, []).append(r)
+            return out
+        return self._get("region_holders", build)
 
     @property
     def innermost(self) -> dict:
