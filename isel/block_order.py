@@ -29,9 +29,43 @@ def _jump_target(ins: ori.Instr) -> str | None:
     return None
 
 
+def _loops_together(order: list[str], fn: ori.Function) -> list[str]:
+    """A loop's blocks stay together: a block outside the loop that the walk put between its header and its
+    last block (the exit arm of a header test `H: @p bra BODY; bra.uni EXIT`, reached last by the walk but
+    placed first by it) goes right after the loop, as in ptxas (nvcc/cuda_barrier_variants
+    barrier_split_and_drop: `H: @!p BRA EXIT; body...; @p BRA H; EXIT: SYNCS.ARRIVE.TRANS64.OPTOUT`;
+    docs/findings/convergence.md "A loop's exit arm goes after the loop (helper nvasync, stop 23)"; probes
+    phases/layout_loop_exit_arm_*)."""
+    by_label = {b.label: b for b in fn.blocks}
+    pos = {x: i for i, x in enumerate(order)}
+    bodies: dict[str, set[str]] = {}
+    for x in order:                       # back edges of the walk's order: a branch to an earlier block that
+        for s in by_label[x].succs:       # reaches it again (a natural loop, its body by predecessors)
+            if s in pos and pos[s] <= pos[x]:
+                body, work = {s, x}, [x]
+                while work:
+                    y = work.pop()
+                    if y == s:
+                        continue
+                    for p in by_label[y].preds:
+                        if p in pos and p not in body:
+                            body.add(p)
+                            work.append(p)
+                if all(pos[y] >= pos[s] for y in body):
+                    bodies.setdefault(s, set()).update(body)
+    for header in sorted(bodies, key=lambda h: pos[h]):
+        body = bodies[header]
+        i, last = order.index(header), max(order.index(y) for y in body)
+        span = order[i:last + 1]
+        outside = [y for y in span if y not in body]
+        if outside:
+            order[i:last + 1] = [y for y in span if y in body] + outside
+    return order
+
+
 def layout(fn: ori.Function) -> list[ori.BasicBlock]:
     """Blocks labelled ori.OUT_OF_LINE (a try_wait's retry block) stay at the end, in their order."""
-    order = [x for x in reverse_postorder(fn) if not x.startswith(ori.OUT_OF_LINE)]
+    order = _loops_together([x for x in reverse_postorder(fn) if not x.startswith(ori.OUT_OF_LINE)], fn)
     if order == [b.label for b in fn.blocks[:len(order)]]:
         return fn.blocks
     by_label = {b.label: b for b in fn.blocks}
