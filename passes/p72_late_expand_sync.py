@@ -397,12 +397,23 @@ class _Expander:
         # one's (shuffles there do not: nvcc/reduce_warp_xor_allreduce) (docs/findings/warp.md "A collective at a join re-converges after it (helper llvmnb, stop 22)")
         in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
         at_join = len(b.preds) > 1 and ins.opcode == "bar" and ".warp" in ins.mods
-        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b) \
+                or self._ends_arm(b, ins, region):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
         body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _ends_arm(self, b: ori.BasicBlock, ins: ori.Instr, region) -> bool:
+        """Is `ins` the last instruction of an if region's arm, its fast path going straight on to the region's
+        BSYNC? Its slow path re-converges in a pair of its own (`BSSY B1; WARPSYNC.COLLECTIVE; ENDCOLLECTIVE;
+        BSYNC B1; BRA back`; nvcc/reduce_smem_unrolled's last `__syncwarp()`, probes warp/collective_ends_arm*;
+        docs/findings/warp.md "A collective that ends an arm re-converges in a pair (helper nvatom, stop 23)")."""
+        if region is None or region.kind != "if" or not b.instrs or b.instrs[-1] is not ins or len(b.succs) != 1:
+            return False
+        by = self.am.blocks
+        return R.through_empty(b.succs[0], by) == R.through_empty(region.join, by)
 
     def _chain(self, label: str) -> list[str]:
         """The blocks ptxas's if-conversion makes one with `label`: from a block, over each divergent if it

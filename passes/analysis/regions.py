@@ -220,8 +220,13 @@ def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     keep = []
     for i, r in enumerate(regions):
         # ... but the fast-path site of a math subroutine keeps its own pair (probes phases/subroutine_*)
+        # ... and so does an exit of a loop whose region joins there, when the exit's own BSSY would go above
+        # the loop (the join is also reached around the loop: `if (n > 0) { for (..) if (hit) goto J; } J:`,
+        # one pair at the loop: docs/findings/convergence.md "A loop's exits to its join share the loop's pair
+        # (helper nvatom, stop 23)")
         inside = not is_subroutine_site(by_label[r.head]) and any(
             r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
+            or r.kind == "if" and regions[j].kind == "loop" and r.head in regions[j].body
             for j in by_end[ends[r.join]] if j != i)
         if not inside:
             keep.append(r)
