@@ -771,8 +771,12 @@ class _Expander:
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
             instrs = by_label[label].instrs
-            at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
-            instrs.insert(at, self.p("looptest", mods, line=instrs[at].line))
+            last = instrs[-1] if instrs else None
+            if R.loop_test(by_label[label]) is None:        # an unconditional back edge: before it, or at the end
+                at = len(instrs) - 1 if last is not None and last.opcode == "bra" else len(instrs)
+            else:
+                at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
+            instrs.insert(at, self.p("looptest", mods, line=instrs[min(at, len(instrs) - 1)].line if instrs else 0))
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 

@@ -286,6 +286,12 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
     for b in am.fn.blocks:
         test = loop_test(b)
         if test is None:
+            # an unconditional back edge in divergent code tests the warp too (sm_75: a spin lock's loop
+            # around `__all_sync`, which phase 21 does not invert there, goes back from its critical section
+            # and from its back-off: docs/findings/convergence.md "Every back edge of a divergent spin loop
+            # tests the warp on sm_75 (helper nvatom, stop 23)")
+            if b.label in inside and _jumps_back(am, b):
+                out.append(b.label)
             continue
         # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
         # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
@@ -295,6 +301,16 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
     return out
+
+
+def _jumps_back(am, b: ori.BasicBlock) -> bool:
+    """Does b end in an unconditional branch, or fall through, to a block dominating it?"""
+    last = b.instrs[-1] if b.instrs else None
+    if last is not None and last.opcode == "bra":
+        return last.guard is None and am.loops.ends_in_back_edge(b)
+    if last is not None and last.opcode in ("ret", "exit", "trap", "brx") or len(b.succs) != 1:
+        return False
+    return am.dom.dominates(b.succs[0], b.label)
 
 
 def _tests_broadcast(am, latch: ori.BasicBlock, test: ori.Instr) -> bool:
