@@ -406,14 +406,14 @@ class _Expander:
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
 
     def _ends_arm(self, b: ori.BasicBlock, ins: ori.Instr, region) -> bool:
-        """Is `ins` the last instruction of an if region's arm, after another warp op of its block, its fast path
+        """Is `ins` a bar.warp.sync ending an if region's arm, after another warp op of its block, its fast path
         going straight on to the region's BSYNC? Its slow path re-converges in a pair of its own (`BSSY B1;
         WARPSYNC.COLLECTIVE; ENDCOLLECTIVE; BSYNC B1; BRA back`; nvcc/reduce_smem_unrolled's last `__syncwarp()`,
         probes warp/collective_ends_arm*; an arm's only warp op has none: phases/div_ifelse_bar_warp_sync_disjoint;
         docs/findings/warp.md "A collective that ends an arm re-converges in a pair (helper nvatom, stop 23)")."""
         if region is None or region.kind != "if" or not b.instrs or b.instrs[-1] is not ins or len(b.succs) != 1 \
-                or self._first_warp_op(b) is ins:
-            return False
+                or self._first_warp_op(b) is ins or not (ins.opcode == "bar" and ".warp" in ins.mods):
+            return False            # a run of shuffles shares one slow path (probes warp/div_partial_reg_two_bfly)
         by = self.am.blocks
         return R.through_empty(b.succs[0], by) == R.through_empty(region.join, by)
 
