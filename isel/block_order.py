@@ -3,13 +3,17 @@ follows a branch's target before its fall-through, so a block follows the block 
 loop is placed right after its preheader, its exit after it (llvm/barrier0_block_reduce: LLVM puts the loop
 after the return block; ptxas puts it before). Blocks in PTX order already are such an order, so most
 functions keep their order. A fall-through that is no longer next gets a `bra.uni`, and an unconditional
-`bra` to what is now the next block goes away.
+`bra` to what is now the next block goes away. A block ending `@p bra NEXT; bra X`, NEXT the block placed after
+it, ends `@!p bra X` and falls through (an inverted loop's bottom test: ptxas `@!P0 BRA body` into the exit,
+`EXIT` once; docs/findings/phases.md "A bottom test branches back and falls into the exit (helper nvatom,
+stop 23)").
 """
 from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.generic import ori_class
+from pylower.lowering.ops import guard_register, negated
 from pylower.passes.analysis.cfg import reverse_postorder
 
 _TERMINATORS = ("bra", "brx", "ret", "exit", "trap")
@@ -67,6 +71,7 @@ def layout(fn: ori.Function) -> list[ori.BasicBlock]:
     """Blocks labelled ori.OUT_OF_LINE (a try_wait's retry block) stay at the end, in their order."""
     order = _loops_together([x for x in reverse_postorder(fn) if not x.startswith(ori.OUT_OF_LINE)], fn)
     if order == [b.label for b in fn.blocks[:len(order)]]:
+        _invert_skips(fn.blocks)
         return fn.blocks
     by_label = {b.label: b for b in fn.blocks}
     reached = set(order)
@@ -81,4 +86,25 @@ def layout(fn: ori.Function) -> list[ori.BasicBlock]:
             b.instrs.append(ori.Instr(ori_class("bra", (".uni",)), "bra", (".uni",), (A.Sym(ft),), None, {}, line, BY))
         elif b.instrs and nxt is not None and _jump_target(b.instrs[-1]) == nxt:
             b.instrs.pop()
+    _invert_skips(placed)
     return placed
+
+
+def _invert_skips(blocks: list[ori.BasicBlock]) -> None:
+    """`@p bra NEXT; bra X` -> `@!p bra X`, where NEXT is the block placed next; a `bra NEXT` goes away."""
+    for i, b in enumerate(blocks[:-1]):
+        if b.instrs and _jump_target(b.instrs[-1]) == blocks[i + 1].label:
+            b.instrs.pop()
+        if len(b.instrs) < 2:
+            continue
+        cond, jump = b.instrs[-2], b.instrs[-1]
+        x = _jump_target(jump)
+        if x is None or cond.opcode != "bra" or cond.guard is None or guard_register(cond.guard) is None \
+                or not cond.operands or type(cond.operands[0]) is not A.Sym \
+                or cond.operands[0].name != blocks[i + 1].label or x == blocks[i + 1].label:
+            continue
+        cond.guard = negated(cond.guard)
+        cond.operands = (A.Sym(x),) + tuple(cond.operands[1:])
+        b.instrs.pop()
+        nxt = blocks[i + 1].label
+        b.succs = [s for s in b.succs if s != nxt] + [nxt]
