@@ -463,6 +463,7 @@ class OptimizeSyncInstructions(Phase):
         if target.has("WARPSYNC_ALL_UNPAIRS"):
             rewarp = rewarp | barriers_after_warpsync_arms(am, target)
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
+        last_ampere = None                   # sm_80-89: (kind, mask) of the last member-mask test in layout order
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -579,8 +580,11 @@ class OptimizeSyncInstructions(Phase):
                         key = _run_key(wop)
                         # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
                         # and so does the test of an op in a loop (probes warp/permask_div_loop*)
+                        # and so does a test for the mask of the function's last test, in another block
+                        # (nvcc/cg_labeled_binary_partition cg_labeled_accumulate: the loop's and the join's)
                         again = (".repeat",) if tier == "ampere" and (
-                            run[0] == key or am.loops.on_cycle(b.label)) else ()
+                            run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)) else ()
+                        last_ampere = key
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
                         ctx.count(self, "membermask checks")
                         check_run = (key, run[1] + 1 if run[0] == key else 1)
