@@ -89,9 +89,35 @@ class SingleLane:
                 return flag == d.has(".eq")
         for x, k in ((a, b), (b, a)):
             kind = self._index(x)
-            if kind == "lane" and self.uni.is_uniform(k) or kind is not None and self._constant(k):
+            if kind == "lane" and self._same_in_lanes(k) or kind is not None and self._constant(k):
                 return d.has(".eq")
         return None
+
+    def _same_in_lanes(self, o, depth: int = 0) -> bool:
+        """Warp-uniform, or the same in every lane that computes it: a match.any.sync of a warp-uniform value
+        (every active lane gets the one group, the active mask) and bit operations on it (brev, bfind, popc:
+        the group's leader `bfind(brev(m))`; probes atomic/single_lane_match_*; nvcc/
+        cuda_pipeline_producer_consumer pipeline_unified_dot; docs/findings/atomic.md "A lane test against a
+        match.any leader (helper isel, stop 23)")."""
+        if self.uni.is_uniform(o):
+            return True
+        d = self._only_def(o)
+        if d is None or depth > 8 or len(d.operands) < 2:
+            return False
+        if d.opcode == "match" and d.has(".any"):     # sm_90+ (below, the atomic is still aggregated)
+            return self._match_group_feature() and self.uni.is_uniform(d.operands[1])
+        if d.opcode in ("brev", "bfind", "popc", "mov", "not"):
+            return all(self._same_in_lanes(x, depth + 1) for x in d.operands[1:] if type(x) is A.Reg)
+        return False
+
+    def _match_group_feature(self) -> bool:
+        from pylower.lowering.target import parse_target
+        m = self.am.module
+        name = next((t for t in (m.target if m else ()) if t.startswith("sm_")), None)
+        try:
+            return name is not None and parse_target(name).has("MATCH_GROUP_LEADER_ONE_LANE")
+        except Exception:                   # an unknown target was reported by the builder already
+            return False
 
     def _readers(self, reg: str) -> int:
         """How many instructions of the function read `reg`."""
