@@ -30,7 +30,9 @@ class SingleLane:
         self.uni = am.uniformity
         self.consts = am.constants
         self._read_counts: dict[str, int] | None = None
+        self._elect_only = False
         self.blocks = self._blocks()
+        self._elected: set[str] | None = None
 
     # ---- values
     def _only_def(self, o) -> ori.Instr | None:
@@ -76,6 +78,17 @@ class SingleLane:
         if d.opcode == "elect" and type(d.operands[0]) is A.Pair and type(d.operands[0].second) is A.Reg \
                 and d.operands[0].second.name == pred:
             return True
+        if self._elect_only and d.opcode == "or" and len(d.operands) == 3 \
+                and all(type(o) is A.Reg for o in d.operands[1:]):
+            # false only where both are: in at most one lane when either is false in at most one
+            if any(self.one_lane_when(o.name, depth + 1) is False for o in d.operands[1:]):
+                return False
+            return None
+        if self._elect_only and d.opcode != "elect":
+            flags = [f for x, k in ((d.operands[1], d.operands[2]), (d.operands[2], d.operands[1]))
+                     if d.opcode == "setp" and d.has(".eq", ".ne") and len(d.operands) >= 3
+                     and (f := self._flag_of_one_lane(x, k)) is not None] if len(d.operands) >= 3 else []
+            return flags[0] == d.has(".eq") if flags else None
         if d.opcode == "and" and len(d.operands) == 3 and all(type(o) is A.Reg for o in d.operands[1:]):
             a, b = d.operands[1], d.operands[2]
             return True if self._kept_lane_test(a) and self._folded_compare(b) \
@@ -229,6 +242,19 @@ class SingleLane:
             return set()
         idom = self.am.idom
         return {b.label for b in fn.blocks if any(dominates(idom, h, b.label) for h in heads)}
+
+    def elected(self, block: str) -> bool:
+        """Is the block reached only through the edge an elect.sync's lane takes (its predicate, a flag it sets,
+        or-ed with other tests)? One lane runs it, so a uniform-datapath copy there needs no ELECT loop of its
+        own (probes async/elected_region_*; docs/findings/async.md "Copies in an elect.sync's region (helper
+        isel, stop 23)")."""
+        if self._elected is None:
+            self._elect_only = True
+            try:
+                self._elected = self._blocks()
+            finally:
+                self._elect_only = False
+        return block in self._elected
 
     def runs_one_lane(self, block: str, ins: ori.Instr) -> bool:
         return block in self.blocks or ins.guard is not None and self.guard_one_lane(ins.guard)
