@@ -256,5 +256,13 @@ class SingleLane:
                 self._elect_only = False
         return block in self._elected
 
+    def elected_guard(self, guard) -> bool:
+        """Does the guard hold only in the elect.sync lane (its predicate, or a flag it sets)?"""
+        self._elect_only = True
+        try:
+            return guard is not None and type(guard) is not A.Not and self.guard_one_lane(guard)
+        finally:
+            self._elect_only = False
+
     def runs_one_lane(self, block: str, ins: ori.Instr) -> bool:
         return block in self.blocks or ins.guard is not None and self.guard_one_lane(ins.guard)
