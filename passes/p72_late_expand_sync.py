@@ -342,7 +342,7 @@ class _Expander:
         if self.form == "helper":
             label = self._helper(ins, wop)
             conv = [self.p("bra_conv", (), (A.Sym(label),), line)] if wop.inline else []
-            if not permask:
+            if not permask or not ins.attrs.conv:      # (a checked op reached unconverged keeps its pair)
                 self._pair(region)
             call = [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)]
             if wop.helper.startswith(_EXCLUSIVE_HELPER) and not self.o0:
