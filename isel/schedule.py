@@ -124,6 +124,9 @@ FENCE_WAIT = 14
 # barrier_fills_unrelated_stall, barrier_after_global_load, barrier_successor_independent,
 # barrier_held_by_loaded_chain; triton softmax, layer_norm_fwd_fused, cumsum_carry).
 NOT_FILLERS = frozenset({"barrier"})
+# The barrier-kind instructions that waiting work holds back: CTA barriers. A cp.async's LDGDEPBAR (commit group)
+# issues right after its LDGSTS (probes/scheduling/barrier_successor_cp_async, sm_90+).
+HELD_BARRIERS = frozenset({"BAR"})
 # Results whose wait a barrier fills even when work waiting for them holds it otherwise: a global load or atomic in
 # flight (probes/scheduling/barrier_after_global_load, Triton cumsum_carry: LDG BAR FADD).
 LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
@@ -647,7 +650,7 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
     hold it. Ancestor sets are bit masks filled in one pass in region order (edges go forward)."""
     for u in region:
         u.holds = 0
-    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs]
+    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs and u.first in HELD_BARRIERS]
     if not barriers:
         return
     anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
