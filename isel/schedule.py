@@ -690,12 +690,13 @@ def _mark_late(region: list[Unit], any_base: bool) -> None:
     """Unit.late: the global stores (and cp.asyncs) ptxas does not issue into a stall. Below sm_90
     (LATE_GLOBAL_STORES) every one; from sm_90 a global store sharing its base register with a later global store
     of the region. A barrier whose successors are all global stores, one of them late, is late too: a ready
-    bar.sync issues right before its first successor (probes/scheduling/barrier_successor_*;
-    docs/findings/scheduling.md "Low-priority stores and the barrier before them (helper tsched, stop 23)")."""
+    bar.sync issues right before its first successor. A late unit waits while a taller unit whose predecessors
+    have issued waits, unless for a global load or atomic in flight (probes/scheduling/barrier_successor_*;
+    docs/findings/scheduling.md "Global stores are no stall fillers (helper tsched, stop 23)")."""
     later: dict = {}                 # base register -> count of the global stores still to come
     for u in region:
         u.late = False
-        if u.kind == "store" and u.mem is not None and u.mem[1] is not None:
+        if _global_store(u) and u.kind == "store" and u.mem is not None and u.mem[1] is not None:
             later[u.mem[1]] = later.get(u.mem[1], 0) + 1
     for u in region:
         if not _global_store(u):
@@ -782,7 +783,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu") and not w.far for _, _, w in waiting):
                 continue
-            if top.late and any(w.height > top.height for _, _, w in waiting):
+            if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
