@@ -124,6 +124,9 @@ FENCE_WAIT = 14
 # barrier_fills_unrelated_stall, barrier_after_global_load, barrier_successor_independent,
 # barrier_held_by_loaded_chain; triton softmax, layer_norm_fwd_fused, cumsum_carry).
 NOT_FILLERS = frozenset({"barrier"})
+# The barrier-kind instructions that waiting work holds back: CTA barriers. A cp.async's LDGDEPBAR (commit group)
+# issues right after its LDGSTS (probes/scheduling/barrier_successor_cp_async, sm_90+).
+HELD_BARRIERS = frozenset({"BAR"})
 # Results whose wait a barrier fills even when work waiting for them holds it otherwise: a global load or atomic in
 # flight (probes/scheduling/barrier_after_global_load, Triton cumsum_carry: LDG BAR FADD).
 LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
@@ -164,6 +167,7 @@ class Unit:
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
     far: bool = False               # ... of a global load or atomic (LONG_WAITS): it holds no barrier back
     holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
+    late: bool = False              # no stall filler: waits while taller work waits (_mark_late)
 
     @property
     def first(self) -> str:
@@ -663,7 +667,7 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
     hold it. Ancestor sets are bit masks filled in one pass in region order (edges go forward)."""
     for u in region:
         u.holds = 0
-    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs]
+    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs and u.first in HELD_BARRIERS]
     if not barriers:
         return
     anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
@@ -692,6 +696,36 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
             needed ^= low
             if anc[w] & before:
                 region[w].holds |= 1 << b
+
+
+def _global_store(u: Unit) -> bool:
+    return u.kind == "store" and u.mem is not None and u.mem[0] in (".global", "generic") \
+        or any(s.opcode == "LDGSTS" for s in u.sass)
+
+
+def _mark_late(region: list[Unit], any_base: bool) -> None:
+    """Unit.late: the global stores (and cp.asyncs) ptxas does not issue into a stall. Below sm_90
+    (LATE_GLOBAL_STORES) every one; from sm_90 a global store sharing its base register with a later global store
+    of the region. A barrier whose successors are all global stores, one of them late, is late too: a ready
+    bar.sync issues right before its first successor. A late unit waits while a taller unit whose predecessors
+    have issued waits, unless for a global load or atomic in flight (probes/scheduling/barrier_successor_*;
+    docs/findings/scheduling.md "Global stores are no stall fillers (helper tsched, stop 23)")."""
+    later: dict = {}                 # base register -> count of the global stores still to come
+    for u in region:
+        u.late = False
+        if _global_store(u) and u.kind == "store" and u.mem is not None and u.mem[1] is not None:
+            later[u.mem[1]] = later.get(u.mem[1], 0) + 1
+    for u in region:
+        if not _global_store(u):
+            continue
+        base = u.mem[1] if u.kind == "store" and u.mem is not None else None
+        if base is not None:
+            later[base] -= 1
+        u.late = any_base or base is not None and later[base] > 0
+    for u in region:
+        if u.kind in NOT_FILLERS and u.succs and all(_global_store(v) for v, _ in u.succs) \
+                and any(v.late for v, _ in u.succs):
+            u.late = True
 
 
 def _waits(region: list[Unit], edges: dict) -> None:
@@ -726,15 +760,25 @@ def _waits(region: list[Unit], edges: dict) -> None:
 _NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units
 
 
+_LATE = "late"                     # avail key (with the pipe) of the Unit.late units
+
+
 def _pipe(key, unit: Unit):
+    if type(key) is tuple:
+        return key[1]
     return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
 
 
-def _list_schedule(region: list[Unit], membar_waits: bool = False) -> list[Unit]:
+def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
-    one can."""
+    one can. `late_stores`: None, no late stores; else _mark_late's `any_base`."""
     _build(region, membar_waits)
+    if late_stores is not None:
+        _mark_late(region, late_stores)
+    else:
+        for u in region:
+            u.late = False
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
@@ -745,6 +789,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False) -> list[Unit]
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
             key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
+            if u.late and key != _NOT_FILLER:
+                key = (_LATE, key)
             heapq.heappush(avail.setdefault(key, []), (-u.height, u.index, u))
         best = None
         for key, heap in avail.items():
@@ -753,6 +799,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False) -> list[Unit]
             top = heap[0][2]
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu") and not w.far for _, _, w in waiting):
+                continue
+            if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
@@ -792,7 +840,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) ->
             if len(run) > 1:
                 _fuse_logic(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
-                run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"))
+                run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
+                                     None if target is None else target.has("LATE_GLOBAL_STORES"))
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -202,6 +202,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("FENCE_INVALIDATE_APART", "the CCTL.IVALL closing a thread fence (fence.sc/acq_rel/acquire.gpu) is "
             "scheduled apart from its MEMBAR/ERRBAR: a warp collective ready after the fence issues before it; "
             "from sm_90 the fence is one unit", below=90),
+    Feature("LATE_GLOBAL_STORES", "a global store or cp.async is no stall filler whatever its base: it waits "
+            "while taller work waits (from sm_90 only a global store sharing its base with a later store does)",
+            below=90),
     # ---- run-time checks (isel/fam_fence.py, fam_barrier_cluster.py)
     Feature("ALIAS_FENCE_RUNTIME", "fence.proxy.alias picks MEMBAR.SC.SYS/.GPU at run time", since=80),
     Feature("ALIAS_FENCE_UNIFORM", "... from a uniform register (else a c[0x0] word compare)", since=90),
