@@ -149,6 +149,25 @@ def _mask_tier(target) -> str | None:
     return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
 
 
+def _checked_when_diverged(target, overlap) -> bool:
+    """sm_80-89: a per-thread-mask op in divergent code gets the member-mask check of converged code (`MATCH.ANY
+    REDUX.OR VOTEU.ANY; LOP3 P; @!P BRA.CONV UR, fast; CALL helper`) inside its region's pair, as in converged
+    code (sm_75 keeps the plain `BRA.CONV; CALL`; probes warp/div_permask_*; docs/findings/warp.md "A per-thread
+    member mask in divergent code is checked on sm_80-89 (helper cg, stop 23)")."""
+    tier = _mask_tier(target)
+    return tier == "ampere" and _PER_THREAD_MASK[(tier, overlap)] == "check"
+
+
+def _unconverged_ballot(mask, du, dirty: set[int]) -> bool:
+    """sm_80-89: is the member mask a ballot taken where the warp is not proven converged (after a warp op in
+    divergent code, phase 71's `dirty`)? ptxas then takes the ballot's value as differing between lanes (VOTE.ANY R,
+    and the member-mask check of the op reading it; nvcc/syncwarp_masks, probes warp/div_permask_ballot_*)."""
+    if type(mask) is not A.Reg:
+        return False
+    ds = du.definitions(mask.name)
+    return bool(ds) and all(d.opcode == "vote" and d.attrs.mode == "ballot" and id(d) in dirty for d in ds)
+
+
 def _checked_once_more(run: tuple, wop: ops.WarpOp, tier: str | None) -> bool:
     """sm_80-89: does this shuffle or bar.warp.sync share the member-mask overlap test of the ops before it?
     In a row of such ops with one mask register (nothing but non-sync work between them, the register not written again), ptxas tests
@@ -412,6 +431,7 @@ class OptimizeSyncInstructions(Phase):
             changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity
         dirty = R.after_extern_call(fn, ctx.module)
+        extern_dirty = frozenset(dirty)      # after an extern call alone
         regions = am.regions
         diverged = R.divergent_blocks(regions)
         if target.has("DIVERGED_BARRIER_TAINTS"):
@@ -525,11 +545,13 @@ class OptimizeSyncInstructions(Phase):
                         changed = True
                     out.append(ins)
                     continue
-                per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and \
+                per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and (
                     uni.is_divergent_operand(wop.mask)
+                    or _checked_when_diverged(target, overlap) and _unconverged_ballot(wop.mask, am.defuse, dirty))
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
-                if not converged and not (per_thread and form == PT.SLOW_PAIRED):
+                if not converged and not (per_thread and form == PT.SLOW_PAIRED) \
+                        and not (per_thread and id(ins) not in extern_dirty and _checked_when_diverged(target, overlap)):
                     out.append(ins)
                     continue
                 if not per_thread:
@@ -546,7 +568,8 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     changed = True
                     continue
-                ins.attrs.conv = True
+                # (diverged: checked all the same, the op not proven converged: its region keeps the pair)
+                ins.attrs.conv = converged or form == PT.SLOW_PAIRED
                 changed = True
                 tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
@@ -572,7 +595,8 @@ class OptimizeSyncInstructions(Phase):
                     else:
                         key = _run_key(wop)
                         # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
-                        again = (".repeat",) if tier == "ampere" and run[0] == key else ()
+                        # and so does a test in divergent code (probes warp/div_permask_*)
+                        again = (".repeat",) if tier == "ampere" and (run[0] == key or not converged) else ()
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
                         ctx.count(self, "membermask checks")
                         check_run = (key, run[1] + 1 if run[0] == key else 1)

@@ -342,7 +342,7 @@ class _Expander:
         if self.form == "helper":
             label = self._helper(ins, wop)
             conv = [self.p("bra_conv", (), (A.Sym(label),), line)] if wop.inline else []
-            if not permask:
+            if not (permask and ins.attrs.conv):       # a checked op in divergent code pairs its region
                 self._pair(region)
             call = [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)]
             if wop.helper.startswith(_EXCLUSIVE_HELPER) and not self.o0:
@@ -657,7 +657,7 @@ class _Expander:
                     continue
                 seq = self.warp(b, ins, wop, region)
                 guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)
-                if region is None and guarded and self.form == "helper" and not ins.attrs.permask:
+                if region is None and guarded and self.form == "helper" and not (ins.attrs.permask and ins.attrs.conv):
                     seq = self._wrap_pair(seq, ins.line)
                 out.extend(seq)
                 changed = True
