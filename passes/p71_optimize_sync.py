@@ -158,6 +158,23 @@ def _checked_when_diverged(target, overlap) -> bool:
     return tier == "ampere" and _PER_THREAD_MASK[(tier, overlap)] == "check"
 
 
+_UNIFORM_HERE = ("activemask", "vote")
+
+
+def _uniform_here(mask, before: list, dirty: set[int]) -> bool:
+    """Is the member mask written earlier in its block by an activemask or a ballot (of converged code)? Its
+    value there is warp-uniform though the register is written elsewhere with a per-lane value (the uniformity
+    analysis is flow-insensitive): ptxas gives the op no member-mask check (nvcc/cg_labeled_binary_partition:
+    `m = activemask; ballot(p, m)` before a branch that does `m &= ...`; probes warp/am_mask_redefined)."""
+    if type(mask) is not A.Reg:
+        return False
+    for i in reversed(before):
+        if mask.name in defs(i):
+            return i.opcode in _UNIFORM_HERE and i.guard is None and id(i) not in dirty and (
+                i.opcode == "activemask" or i.attrs.mode == "ballot")
+    return False
+
+
 def _unconverged_ballot(mask, du, dirty: set[int]) -> bool:
     """sm_80-89: is the member mask a ballot taken where the warp is not proven converged (after a warp op in
     divergent code, phase 71's `dirty`)? ptxas then takes the ballot's value as differing between lanes (VOTE.ANY R,
@@ -546,7 +563,7 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     continue
                 per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and (
-                    uni.is_divergent_operand(wop.mask)
+                    uni.is_divergent_operand(wop.mask) and not _uniform_here(wop.mask, out, dirty)
                     or _checked_when_diverged(target, overlap) and _unconverged_ballot(wop.mask, am.defuse, dirty))
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
