@@ -612,8 +612,11 @@ class OptimizeSyncInstructions(Phase):
                     else:
                         key = _run_key(wop)
                         # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
-                        # and so does a test in divergent code (probes warp/div_permask_*)
-                        again = (".repeat",) if tier == "ampere" and (run[0] == key or not converged) else ()
+                        # and so does a test in divergent code of a mask computed before the block (probes
+                        # warp/div_permask_*; one computed in the block is read after the active lanes:
+                        # nvcc/cg_scan_compaction cg_large_tile_scan, warp/div_permask_mask_in_block)
+                        again = (".repeat",) if tier == "ampere" and (run[0] == key or not converged and not any(
+                            wop.mask.name in defs(i) for i in out)) else ()
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
                         ctx.count(self, "membermask checks")
                         check_run = (key, run[1] + 1 if run[0] == key else 1)
