@@ -378,14 +378,18 @@ def _live_past_next_if(am, join: str, tainted: set[str]) -> bool:
         if am.loops.ends_in_back_edge(b):
             return False
         for i in b.instrs:
+            if i.opcode == "shfl":
+                return False        # a shuffle on the way: predicated (nvcc/cg_scan_compaction cg_scan_compact)
             if not derived.isdisjoint(du.uses(i)):
                 derived.update(du.defs(i))
         last = b.instrs[-1] if b.instrs else None
         if last is not None and last.opcode == "bra" and last.guard is not None:
             nxt = next((r for r in am.region_heads.get(label, ()) if r.kind == "if"), None)
-            # an if that does not read the load's value predicates it (ifconvert_ld_then_if_pred_store)
-            return nxt is not None and any(not derived.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)) \
-                and _live_past(am, nxt, tainted)
+            # an if that does not read the load's value predicates it (ifconvert_ld_then_if_pred_store); so does
+            # one that loads too (a second load if: nvcc/reduce_smem_tree, ifconvert_two_regions)
+            body = list(_region_instrs(am, nxt.body)) if nxt is not None else []
+            return nxt is not None and any(not derived.isdisjoint(du.uses(i)) for i in body) \
+                and not any(is_long_load(i) for i in body) and _live_past(am, nxt, tainted)
         if any(i.opcode in _FENCES or is_cta_barrier(i) or i.opcode in ("ret", "exit", "call", "brx")
                for i in b.instrs):
             return False
