@@ -81,13 +81,16 @@ def bulk_syscall(ins, target) -> bool:
 def _g2s_load(ins, sel, opcode, mods, syscall):
     """A global -> shared load in its ELECT loop, or the sm_120 family's syscall form."""
     a = ins.attrs
+    loop = lambda: elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])     # noqa: E731
+    if sel.block is not None and (sel.am.single_lane.elected(sel.block.label)
+                                  or sel.am.single_lane.elected_guard(ins.guard)):
+        loop = lambda: [sel.sass(ins, opcode, mods, _ops(ins))]      # noqa: E731  (one lane: no ELECT loop)
     if bulk_syscall(ins, sel.target):
         call = _syscall(ins, sel, syscall + ("_multicast" if a.mcast else "_unicast"))
         if a.mcast:
             return [call]
-        seq = elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))]) + [call]
+        seq = loop() + [call]
         return _reconverge(ins, sel, seq) if _per_thread(ins, sel) else seq
-    loop = lambda: elect_loop(ins, sel, [sel.sass(ins, opcode, mods, _ops(ins))])     # noqa: E731
     votes = _region_votes(ins, sel)
     if votes:
         return [sel.sass(ins, "VOTEU", ("ALL",), ("UP0", "PT"), tags=_WW, guard="") for _ in range(votes)] + loop()

@@ -29,6 +29,10 @@ from .sequences import REDUX_MODS, STRENGTH, bssy, bsync, redux_opcode, thread_f
 # CREDUX_INT_MINMAX, VOTE_SURVIVES_BARRIER (without, a barrier between run members makes ptxas re-read the
 # active mask), ATOM_KEPT_BY_FENCE, REDASYNC_UREDGR.
 _SHARED_VOTE = ("redux", "popc", "popc_used")  # variants whose VOTEU.ANY a run shares (section 3.5)
+# variants that branch on the full-warp test of the run's vote (then VOTE.ANY R) and end the run: the prefix
+# scan, and sm_75's butterfly min/max (docs/findings/atomic.md "sm_75's butterfly min/max shares the run's vote
+# (helper nvatom, stop 23)")
+_ENDS_RUN = ("scan", "bfly", "bfly_uniform")
 _BARRIER = ori.ORI_CLASSES["barrier"]
 _ARITH = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 
@@ -586,19 +590,19 @@ class _Atom:
         # block, so the members after it start a run of their own (agg_run_redux_scan_redux)
         segments, seg = [], []
         for x in members:
-            if variant[id(x)] in _SHARED_VOTE or variant[id(x)] == "scan":
+            if variant[id(x)] in _SHARED_VOTE or variant[id(x)] in _ENDS_RUN:
                 seg.append(x)
-                if variant[id(x)] == "scan":
+                if variant[id(x)] in _ENDS_RUN:
                     segments.append(seg)
                     seg = []
         segments.append(seg)
         sharing = next((g for g in segments if self.ins in g), [])
-        if self.ins not in sharing or len(sharing) == 1 and variant[id(self.ins)] == "scan":
+        if self.ins not in sharing or len(sharing) == 1 and variant[id(self.ins)] in _ENDS_RUN:
             return alone + (False, after_scan)
         start = instrs.index(sharing[0])
         hoisted = [atoms[id(x)] for x in sharing if variant[id(x)] == "redux"
                    and not _loaded_in(atoms[id(x)].srcs[0], instrs[start + 1:instrs.index(x)])]
-        vector = len(sharing) > 1 and variant[id(sharing[-1])] == "scan"
+        vector = len(sharing) > 1 and variant[id(sharing[-1])] in _ENDS_RUN
         return sharing, hoisted, vector, after_scan
 
     def run_head(self, own_redux=None):
@@ -634,7 +638,8 @@ class _Atom:
         """sm_75: is the warp full? no: every lane does its own op and leaves; yes: a butterfly tree
         (not needed for a uniform value), lane 0 does the op."""
         act = self.act("r")
-        self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
+        if self.run_plan()[0][0] is self.ins:     # else the run's first member voted for it (VOTE.ANY R)
+            self.emit("VOTE", ("ANY",), (act, "PT", "PT"), _WW)
         self.emit("ISETP", ("EQ", "U32", "AND"), ("P0", "PT", act, "-0x1", "PT"))
         self.native(guard="@!P0")
         self.exit_or_branch("@!P0")

@@ -604,6 +604,8 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
             if is_sync(i.opcode, ", ".join(i.operands)) or i.opcode in _MEMORY_ACCESS and i.opcode not in _SHARED:
                 break
     elif instrs[start].opcode == "BAR":
+        if _after_own_warpsync(instrs, start, first):
+            return start
         lead = start
     if bar_run and lead == start:
         # sm_75: nor the barriers right after that first one (`BAR BMOV.32.CLEAR BAR BSSY`, but `BAR B STS BAR`)
@@ -613,8 +615,10 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
             elif instrs[j].opcode in _MEMORY_ACCESS or is_sync(instrs[j].opcode, ", ".join(instrs[j].operands)):
                 break
     if label is not None and any(i.opcode == "BRA" and f"`({label})" in i.operands for i in instrs[first:]):
-        # a loop's first block: only the barriers after its first memory access are passed
-        start = min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first)
+        # a loop's first block: only the barriers after its first memory access are passed, and a barrier
+        # whose id the loop computes anew in this block (`SEL R; BAR.SYNC R, 0x80`)
+        start = min(min((j for j in range(start, first) if instrs[j].opcode in _MEMORY_ACCESS), default=first),
+                    _loop_varying_barrier(instrs, start, first))
     bars: list[int] = []                  # the barriers right before the BSSY, last first
     for j in range(first - 1, start, -1):
         i = instrs[j]
@@ -631,6 +635,44 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _loop_varying_barrier(instrs: list, start: int, first: int) -> int:
+    """In a loop's first block [start, first): just before the first CTA barrier whose operands the block
+    computes from values the loop changes (a named barrier alternating by iteration, `bar.sync %r, 128` with
+    `%r = i & 1 ? 2 : 1`); `first` if none. ptxas issues the BSSY above such a barrier (`BSSY SEL BAR.SYNC R10,
+    0x80 @P BRA`) but below one that starts the block or takes constant operands (`BAR.SYNC 0x1, 0x80 BSSY`)
+    or loop-invariant ones (hoisted out of the loop, the barrier starts the block). docs/findings/barrier.md
+    "A BSSY above a loop's barrier with a computed id (helper nvasync, stop 23)"; probes
+    phases/bssy_loop_head_bar_reg_*."""
+    varying = _loop_defs(instrs, start) or set()
+    for b in range(start, first):
+        if instrs[b].opcode != "BAR":
+            continue
+        need, fed = _dest_uses(instrs[b])[1], False
+        for j in range(b - 1, start - 1, -1):
+            d, u = _dest_uses(instrs[j])
+            if d & need:
+                fed = True
+                need = (need - d) | u
+        if fed and need & varying:
+            return b - 1
+    return first
+
+
+def _after_own_warpsync(instrs: list, b: int, first: int) -> bool:
+    """The barrier at `b` starts the stretch after its own WARPSYNC (a CTA barrier in a divergent arm below
+    sm_90) in a loop's first block, and the loop computes its id anew before the WARPSYNC: the BSSY goes
+    between them (`WARPSYNC BSSY SEL BAR.SYNC R10, 0x80`), as above such a barrier without the WARPSYNC
+    (_loop_varying_barrier)."""
+    if b < 2 or instrs[b - 1].opcode != "WARPSYNC":
+        return False
+    head = b - 2
+    while head > 0 and instrs[head].label is None and not _block_end(instrs[head - 1]):
+        head -= 1
+    if _block_end(instrs[head]) or not _loop_head(instrs, head, first):
+        return False
+    return _loop_varying_barrier(instrs, head, b + 1) == b - 1
 
 
 def _closes_loop(instrs: list, k: int) -> bool:

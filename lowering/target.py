@@ -50,6 +50,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("WARP_COLLECTIVE", "a warp op in divergent code is a WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE block "
             "(else the fast path + out-of-line __cuda_sm70_* helper)", since=90),
     Feature("WARPSYNC_ALL", "a full-mask WARPSYNC prints as WARPSYNC.ALL", since=90),
+    Feature("MATCH_GROUP_LEADER_ONE_LANE", "`laneid == bfind(brev(match.any(v)))` with v warp-uniform (the match "
+            "group's leader, or popc of the group) is a one-lane test: no atomic aggregation under it "
+            "(passes/analysis/single_lane.py)", since=90),
     Feature("LONE_WARP_OP_WARPSYNC_ALL", "in a block of several full-mask warp ops, one not next to an op of "
             "its own kind re-converges the warp with WARPSYNC.ALL (the ops after it need nothing); runs of one "
             "kind take the collective slow path (phase 72)", since=90),

@@ -175,6 +175,12 @@ def _uniform_here(mask, before: list, dirty: set[int]) -> bool:
     return False
 
 
+def _collective_mask(mask, du) -> bool:
+    """Is every definition of the member-mask register a warp collective's result (match.any, a ballot)?"""
+    ds = du.definitions(mask.name) if type(mask) is A.Reg else ()
+    return bool(ds) and all(d.opcode in ("match", "vote", "activemask") for d in ds)
+
+
 def _unconverged_ballot(mask, du, dirty: set[int]) -> bool:
     """sm_80-89: is the member mask a ballot taken where the warp is not proven converged (after a warp op in
     divergent code, phase 71's `dirty`)? ptxas then takes the ballot's value as differing between lanes (VOTE.ANY R,
@@ -448,7 +454,7 @@ class OptimizeSyncInstructions(Phase):
             changed = True                   # (the analyses below are made after the deletion)
         uni = am.uniformity
         dirty = R.after_extern_call(fn, ctx.module)
-        extern_dirty = frozenset(dirty)      # after an extern call alone
+        extern_dirty = set(dirty)
         regions = am.regions
         diverged = R.divergent_blocks(regions)
         if target.has("DIVERGED_BARRIER_TAINTS"):
@@ -499,6 +505,7 @@ class OptimizeSyncInstructions(Phase):
         if target.has("WARPSYNC_ALL_UNPAIRS"):
             rewarp = rewarp | barriers_after_warpsync_arms(am, target)
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
+        last_ampere = None                   # sm_80-89: (kind, mask) of the last member-mask test in layout order
         for b in fn.blocks:
             divergent_block = b.label in diverged
             out: list[ori.Instr] = []
@@ -567,8 +574,13 @@ class OptimizeSyncInstructions(Phase):
                     or _checked_when_diverged(target, overlap) and _unconverged_ballot(wop.mask, am.defuse, dirty))
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
-                if not converged and not (per_thread and form == PT.SLOW_PAIRED) \
-                        and not (per_thread and id(ins) not in extern_dirty and _checked_when_diverged(target, overlap)):
+                tier = _mask_tier(target)
+                # sm_80-89: a per-thread-mask op takes the member-mask check in divergent code too (an if arm,
+                # a divergent loop: nvcc/warp_aggregated_atomics per_key_aggregate; probes warp/permask_div_*;
+                # docs/findings/warp.md "Per-thread masks in divergent code on sm_80-89 (helper isel, stop 23)")
+                ampere_check = per_thread and tier == "ampere" and id(ins) not in extern_dirty \
+                    and _PER_THREAD_MASK[(tier, overlap)] == "check"   # (=true: REDUX.OR there, not modelled)
+                if not converged and not (per_thread and form == PT.SLOW_PAIRED) and not ampere_check:
                     out.append(ins)
                     continue
                 if not per_thread:
@@ -585,10 +597,9 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     changed = True
                     continue
-                # (diverged: checked all the same, the op not proven converged: its region keeps the pair)
+                # (reached unconverged, the op keeps its divergent expansion and phase 72 its region's pair)
                 ins.attrs.conv = converged or form == PT.SLOW_PAIRED
                 changed = True
-                tier = _mask_tier(target)
                 action = _PER_THREAD_MASK[(tier, overlap)] if tier is not None else "permask"
                 if form == PT.SLOW_PAIRED:
                     # sm_90+: two or more per-thread-mask ops of a kind: the member-mask check, one for ops
@@ -612,11 +623,18 @@ class OptimizeSyncInstructions(Phase):
                     else:
                         key = _run_key(wop)
                         # the test repeated for the same mask reads the active lanes last (sm_80-89 too)
-                        # and so does a test in divergent code of a mask computed before the block (probes
-                        # warp/div_permask_*; one computed in the block is read after the active lanes:
-                        # nvcc/cg_scan_compaction cg_large_tile_scan, warp/div_permask_mask_in_block)
-                        again = (".repeat",) if tier == "ampere" and (run[0] == key or not converged and not any(
-                            wop.mask.name in defs(i) for i in out)) else ()
+                        # and so does the test of an op in a loop (probes warp/permask_div_loop*)
+                        # and so does a test for the mask of the function's last test, in another block
+                        # (nvcc/cg_labeled_binary_partition cg_labeled_accumulate: the loop's and the join's)
+                        # and a test in divergent code of a mask a warp collective made before the block
+                        # (match.any, ballot: probes warp/div_permask_match_shfl, div_permask_ballot_*; a loaded
+                        # mask or one computed in the block is read after the active lanes: warp/permask_div_arm,
+                        # div_permask_mask_in_block)
+                        again = (".repeat",) if tier == "ampere" and (
+                            run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)
+                            or not converged and not any(wop.mask.name in defs(i) for i in out)
+                            and _collective_mask(wop.mask, am.defuse)) else ()
+                        last_ampere = key
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
                         ctx.count(self, "membermask checks")
                         check_run = (key, run[1] + 1 if run[0] == key else 1)

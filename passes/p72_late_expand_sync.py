@@ -342,7 +342,7 @@ class _Expander:
         if self.form == "helper":
             label = self._helper(ins, wop)
             conv = [self.p("bra_conv", (), (A.Sym(label),), line)] if wop.inline else []
-            if not (permask and ins.attrs.conv):       # a checked op in divergent code pairs its region
+            if not permask or not ins.attrs.conv:      # (a checked op reached unconverged keeps its pair)
                 self._pair(region)
             call = [self.p("call_helper", (), (A.Sym(label),), line, coop_slow=1, **site)]
             if wop.helper.startswith(_EXCLUSIVE_HELPER) and not self.o0:
@@ -397,12 +397,25 @@ class _Expander:
         # one's (shuffles there do not: nvcc/reduce_warp_xor_allreduce) (docs/findings/warp.md "A collective at a join re-converges after it (helper llvmnb, stop 22)")
         in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
         at_join = len(b.preds) > 1 and ins.opcode == "bar" and ".warp" in ins.mods
-        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b):
+        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b) \
+                or self._ends_arm(b, ins, region):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
         body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _ends_arm(self, b: ori.BasicBlock, ins: ori.Instr, region) -> bool:
+        """Is `ins` a bar.warp.sync ending an if region's arm, after another warp op of its block, its fast path
+        going straight on to the region's BSYNC? Its slow path re-converges in a pair of its own (`BSSY B1;
+        WARPSYNC.COLLECTIVE; ENDCOLLECTIVE; BSYNC B1; BRA back`; nvcc/reduce_smem_unrolled's last `__syncwarp()`,
+        probes warp/collective_ends_arm*; an arm's only warp op has none: phases/div_ifelse_bar_warp_sync_disjoint;
+        docs/findings/warp.md "A collective that ends an arm re-converges in a pair (helper nvatom, stop 23)")."""
+        if region is None or region.kind != "if" or not b.instrs or b.instrs[-1] is not ins or len(b.succs) != 1 \
+                or self._first_warp_op(b) is ins or not (ins.opcode == "bar" and ".warp" in ins.mods):
+            return False            # a run of shuffles shares one slow path (probes warp/div_partial_reg_two_bfly)
+        by = self.am.blocks
+        return R.through_empty(b.succs[0], by) == R.through_empty(region.join, by)
 
     def _chain(self, label: str) -> list[str]:
         """The blocks ptxas's if-conversion makes one with `label`: from a block, over each divergent if it
@@ -760,8 +773,12 @@ class _Expander:
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
             instrs = by_label[label].instrs
-            at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
-            instrs.insert(at, self.p("looptest", mods, line=instrs[at].line))
+            last = instrs[-1] if instrs else None
+            if R.loop_test(by_label[label]) is None:        # an unconditional back edge: before it, or at the end
+                at = len(instrs) - 1 if last is not None and last.opcode == "bra" else len(instrs)
+            else:
+                at = len(instrs) - 1 if instrs[-1].guard is not None else len(instrs) - 2   # before the loop's test
+            instrs.insert(at, self.p("looptest", mods, line=instrs[min(at, len(instrs) - 1)].line if instrs else 0))
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 

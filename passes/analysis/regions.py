@@ -220,8 +220,13 @@ def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     keep = []
     for i, r in enumerate(regions):
         # ... but the fast-path site of a math subroutine keeps its own pair (probes phases/subroutine_*)
+        # ... and so does an exit of a loop whose region joins there, when the exit's own BSSY would go above
+        # the loop (the join is also reached around the loop: `if (n > 0) { for (..) if (hit) goto J; } J:`,
+        # one pair at the loop: docs/findings/convergence.md "A loop's exits to its join share the loop's pair
+        # (helper nvatom, stop 23)")
         inside = not is_subroutine_site(by_label[r.head]) and any(
             r.bssy_block in regions[j].body or r.bssy_block == regions[j].bssy_block and j < i
+            or r.kind == "if" and regions[j].kind == "loop" and r.head in regions[j].body
             for j in by_end[ends[r.join]] if j != i)
         if not inside:
             keep.append(r)
@@ -281,6 +286,12 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
     for b in am.fn.blocks:
         test = loop_test(b)
         if test is None:
+            # an unconditional back edge in divergent code tests the warp too (sm_75: a spin lock's loop
+            # around `__all_sync`, which phase 21 does not invert there, goes back from its critical section
+            # and from its back-off: docs/findings/convergence.md "Every back edge of a divergent spin loop
+            # tests the warp on sm_75 (helper nvatom, stop 23)")
+            if b.label in inside and _jumps_back(am, b):
+                out.append(b.label)
             continue
         # a loop whose exit test is the same in every lane that runs it, but runs in divergent code, counts
         # too (a single lane polling a flag: phases/ifconvert_spin_volsh_st on sm_75)
@@ -290,6 +301,16 @@ def divergent_latches(am, uniform: bool = True) -> list[str]:
         if am.loops.ends_in_back_edge(b):
             out.append(b.label)
     return out
+
+
+def _jumps_back(am, b: ori.BasicBlock) -> bool:
+    """Does b end in an unconditional branch, or fall through, to a block dominating it?"""
+    last = b.instrs[-1] if b.instrs else None
+    if last is not None and last.opcode == "bra":
+        return last.guard is None and am.loops.ends_in_back_edge(b)
+    if last is not None and last.opcode in ("ret", "exit", "trap", "brx") or len(b.succs) != 1:
+        return False
+    return am.dom.dominates(b.succs[0], b.label)
 
 
 def _tests_broadcast(am, latch: ori.BasicBlock, test: ori.Instr) -> bool:

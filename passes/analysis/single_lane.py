@@ -30,7 +30,9 @@ class SingleLane:
         self.uni = am.uniformity
         self.consts = am.constants
         self._read_counts: dict[str, int] | None = None
+        self._elect_only = False
         self.blocks = self._blocks()
+        self._elected: set[str] | None = None
 
     # ---- values
     def _only_def(self, o) -> ori.Instr | None:
@@ -76,6 +78,17 @@ class SingleLane:
         if d.opcode == "elect" and type(d.operands[0]) is A.Pair and type(d.operands[0].second) is A.Reg \
                 and d.operands[0].second.name == pred:
             return True
+        if self._elect_only and d.opcode == "or" and len(d.operands) == 3 \
+                and all(type(o) is A.Reg for o in d.operands[1:]):
+            # false only where both are: in at most one lane when either is false in at most one
+            if any(self.one_lane_when(o.name, depth + 1) is False for o in d.operands[1:]):
+                return False
+            return None
+        if self._elect_only and d.opcode != "elect":
+            flags = [f for x, k in ((d.operands[1], d.operands[2]), (d.operands[2], d.operands[1]))
+                     if d.opcode == "setp" and d.has(".eq", ".ne") and len(d.operands) >= 3
+                     and (f := self._flag_of_one_lane(x, k)) is not None] if len(d.operands) >= 3 else []
+            return flags[0] == d.has(".eq") if flags else None
         if d.opcode == "and" and len(d.operands) == 3 and all(type(o) is A.Reg for o in d.operands[1:]):
             a, b = d.operands[1], d.operands[2]
             return True if self._kept_lane_test(a) and self._folded_compare(b) \
@@ -89,9 +102,35 @@ class SingleLane:
                 return flag == d.has(".eq")
         for x, k in ((a, b), (b, a)):
             kind = self._index(x)
-            if kind == "lane" and self.uni.is_uniform(k) or kind is not None and self._constant(k):
+            if kind == "lane" and self._same_in_lanes(k) or kind is not None and self._constant(k):
                 return d.has(".eq")
         return None
+
+    def _same_in_lanes(self, o, depth: int = 0) -> bool:
+        """Warp-uniform, or the same in every lane that computes it: a match.any.sync of a warp-uniform value
+        (every active lane gets the one group, the active mask) and bit operations on it (brev, bfind, popc:
+        the group's leader `bfind(brev(m))`; probes atomic/single_lane_match_*; nvcc/
+        cuda_pipeline_producer_consumer pipeline_unified_dot; docs/findings/atomic.md "A lane test against a
+        match.any leader (helper isel, stop 23)")."""
+        if self.uni.is_uniform(o):
+            return True
+        d = self._only_def(o)
+        if d is None or depth > 8 or len(d.operands) < 2:
+            return False
+        if d.opcode == "match" and d.has(".any"):     # sm_90+ (below, the atomic is still aggregated)
+            return self._match_group_feature() and self.uni.is_uniform(d.operands[1])
+        if d.opcode in ("brev", "bfind", "popc", "mov", "not"):
+            return all(self._same_in_lanes(x, depth + 1) for x in d.operands[1:] if type(x) is A.Reg)
+        return False
+
+    def _match_group_feature(self) -> bool:
+        from pylower.lowering.target import parse_target
+        m = self.am.module
+        name = next((t for t in (m.target if m else ()) if t.startswith("sm_")), None)
+        try:
+            return name is not None and parse_target(name).has("MATCH_GROUP_LEADER_ONE_LANE")
+        except Exception:                   # an unknown target was reported by the builder already
+            return False
 
     def _readers(self, reg: str) -> int:
         """How many instructions of the function read `reg`."""
@@ -203,6 +242,27 @@ class SingleLane:
             return set()
         idom = self.am.idom
         return {b.label for b in fn.blocks if any(dominates(idom, h, b.label) for h in heads)}
+
+    def elected(self, block: str) -> bool:
+        """Is the block reached only through the edge an elect.sync's lane takes (its predicate, a flag it sets,
+        or-ed with other tests)? One lane runs it, so a uniform-datapath copy there needs no ELECT loop of its
+        own (probes async/elected_region_*; docs/findings/async.md "Copies in an elect.sync's region (helper
+        isel, stop 23)")."""
+        if self._elected is None:
+            self._elect_only = True
+            try:
+                self._elected = self._blocks()
+            finally:
+                self._elect_only = False
+        return block in self._elected
+
+    def elected_guard(self, guard) -> bool:
+        """Does the guard hold only in the elect.sync lane (its predicate, or a flag it sets)?"""
+        self._elect_only = True
+        try:
+            return guard is not None and type(guard) is not A.Not and self.guard_one_lane(guard)
+        finally:
+            self._elect_only = False
 
     def runs_one_lane(self, block: str, ins: ori.Instr) -> bool:
         return block in self.blocks or ins.guard is not None and self.guard_one_lane(ins.guard)
