@@ -489,19 +489,27 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
     """The block's first warp shuffle when it waits for a global load of the block: ptxas issues the BSSY in
     that load's stall, before the shuffle (Triton cumsum_kernel: `@!P0 LDG; BSSY; SHFL.BFLY ...`;
     findings/convergence.md 8); an atomic's result does not do that (atomic_rmw_kernel min_sys_fp64), nor a
-    shuffle with a CTA barrier between it and the BSSY (last_block_reduce_kernel)."""
+    shuffle with a CTA barrier between it and the BSSY (last_block_reduce_kernel). Warp ops earlier in the block
+    (a ballot, a shuffle that waits for no load of its own) do not end the search: it starts again after them
+    (nvcc/cub_warp_reduce_scan warp_segmented_and_alloc: `VOTE SHFL.DOWN x5 LDG BSSY SHFL.UP x5 @P BRA`; probes
+    phases/bssy_load_fed_shfl_after_*; docs/findings/convergence.md "The BSSY before a load-fed shuffle after
+    earlier warp ops (helper cub, stop 23)")."""
     loaded: set[str] = set()
     for j in range(start, first):
         i = instrs[j]
         d, u = _dest_uses(i)
         if i.opcode in _ISSUED_FIRST:
-            if not u & loaded or any(x.opcode == "BAR" for x in instrs[j:first]):
+            if any(x.opcode == "BAR" for x in instrs[j:first]):
                 return None
-            return j
+            if u & loaded:
+                return j
+            loaded = set()              # earlier warp ops: the search starts again after them
+            continue
         if i.opcode == "BAR":           # a CTA barrier after the loads: the BSSY goes after it (cumsum_carry)
             continue
         if is_sync(i.opcode, ", ".join(i.operands)):
-            return None
+            loaded = set()
+            continue
         if i.opcode in _GLOBAL_LOADS or u & loaded:
             loaded |= d
     return None

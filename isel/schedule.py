@@ -430,6 +430,20 @@ def _vote_units(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit] | No
     return heads + [tail]
 
 
+def _active_read_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]:
+    """sm_90+: a partial-mask check's active-lane read (`VOTEU.ANY UR, UPT, PT`) reads no register: it is a unit
+    of its own after the mask's MATCH.ANY / REDUX.OR, issued last when the mask is ready (`MATCH REDUX VOTEU`:
+    probes warp/permask_mask_before_if_loaded) and while the mask is still computed when it waits (`S2R
+    SR_LANEID; VOTEU.ANY; LEA.HI; SHF; MATCH.ANY; REDUX.OR`: nvcc csr_spmv_subwarp8, probes
+    warp/permask_mask_of_joined_value; docs/findings/warp.md "The active-lane read of a mask check fills the
+    mask's wait (helper cub, stop 23)")."""
+    checks = make_unit(ins, seq[:-1], target)
+    active = make_unit(ins, seq[-1:], target)
+    active.uses = ()
+    active.defs = (f"active#{id(ins)}",)
+    return [checks, active]
+
+
 def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
     """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
     split off instruction by instruction, the votes before a uniform-datapath op)."""
@@ -437,6 +451,9 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         units = _vote_units(ins, seq, target)
         if units is not None:
             return units
+    if ins is not None and ins.opcode == "membermask" and len(seq) > 1 and seq[-1].opcode == "VOTEU" \
+            and target is not None and target.has("WARP_COLLECTIVE"):
+        return _active_read_apart(ins, seq, target)
     if _is_fence(ins) and len(seq) > 1 and seq[-1].opcode == "CCTL" and target is not None \
             and target.has("FENCE_INVALIDATE_APART"):
         # below sm_90 a thread fence's closing CCTL.IVALL orders memory only: a warp collective ready after the
