@@ -362,6 +362,57 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> b
     return not is_branch_region(am, nxt, target)
 
 
+def _live_past_next_if(am, join: str, tainted: set[str]) -> bool:
+    """Below sm_90: does the straight-line code from the load region's join run into a forward if (no CTA
+    barrier, fence or back edge on the way) at whose join a value of the load region is still live? ptxas
+    then keeps the load region a branch, whatever work follows it, when that if reads the load's value (`x = 0; if (i < n) x = ld; m = ballot(x > 0);
+    if (lane == 0) st.shared popc(m); ...; st x`: nvcc/stream_compaction; probes
+    phases/ifconvert_ld_live_past_if*); a value used only up to that if is predicated (ifconvert_ld_dep_if_only).
+    docs/findings/convergence.md "A load region whose value outlives the next if stays a branch below sm_90
+    (helper cg, stop 23)"."""
+    by_label, seen, du = am.blocks, set(), am.defuse
+    label, derived = join, set(tainted)
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        if am.loops.ends_in_back_edge(b):
+            return False
+        for i in b.instrs:
+            if i.opcode == "shfl":
+                return False        # a shuffle on the way: predicated (nvcc/cg_scan_compaction cg_scan_compact)
+            if not derived.isdisjoint(du.uses(i)):
+                derived.update(du.defs(i))
+        last = b.instrs[-1] if b.instrs else None
+        if last is not None and last.opcode == "bra" and last.guard is not None:
+            nxt = next((r for r in am.region_heads.get(label, ()) if r.kind == "if"), None)
+            # an if that does not read the load's value predicates it (ifconvert_ld_then_if_pred_store); so does
+            # one that loads too (a second load if: nvcc/reduce_smem_tree, ifconvert_two_regions)
+            body = list(_region_instrs(am, nxt.body)) if nxt is not None else []
+            return nxt is not None and any(not derived.isdisjoint(du.uses(i)) for i in body) \
+                and not any(is_long_load(i) for i in body) and _live_past(am, nxt, tainted)
+        if any(i.opcode in _FENCES or is_cta_barrier(i) or i.opcode in ("ret", "exit", "call", "brx")
+               for i in b.instrs):
+            return False
+        if len(b.succs) != 1 or len(by_label.get(b.succs[0], b).preds) != 1:
+            return False
+        label = b.succs[0]
+    return False
+
+
+def _live_past(am, region: Region, tainted: set[str]) -> bool:
+    """Below sm_90: is a value of the load region still live at the join of the dependent if after it? ptxas then
+    keeps the load region a branch (`x = 0; if (i < n) x = ld; m = ballot(x > 0); if (lane == 0) st.shared
+    popc(m); ...; st x`: nvcc/stream_compaction; probes phases/ifconvert_ld_live_past_if*); used only up to that
+    if, it is predicated (ifconvert_ld_then_if_dep_*). docs/findings/convergence.md "A load region whose value
+    outlives the next if stays a branch below sm_90 (helper cg, stop 23)"."""
+    join = region.join
+    if join not in am.blocks:
+        return False
+    lv = am.liveness
+    live, index = lv.live_in[join], lv.index
+    return any(r in index and live[index[r]] for r in tainted)
+
+
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
     """The block ends in a forward conditional branch: does the region it opens hold a long load that does
     not depend on `tainted` (ifconvert_two_regions; a uniform if of ALU work in between does not count:
@@ -700,6 +751,8 @@ def is_kept_region(am, region: Region, target) -> bool:
     # the join and stored there keeps the branch: div_ifelse_ld_global ld_then_alu; stored in the arm:
     # phases/ifconvert_ifelse_staged_in_arm, docs/findings/convergence.md "An if/else whose arm stages its load
     # to shared memory (helper nvasync, stop 22)")
+    if not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and _live_past_next_if(am, region.join, tainted):
+        return True
     if region.join in head.succs:
         staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
     else:

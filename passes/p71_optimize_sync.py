@@ -149,6 +149,48 @@ def _mask_tier(target) -> str | None:
     return "turing" if target.has("PER_THREAD_MASK_TURING") else "ampere"
 
 
+def _checked_when_diverged(target, overlap) -> bool:
+    """sm_80-89: a per-thread-mask op in divergent code gets the member-mask check of converged code (`MATCH.ANY
+    REDUX.OR VOTEU.ANY; LOP3 P; @!P BRA.CONV UR, fast; CALL helper`) inside its region's pair, as in converged
+    code (sm_75 keeps the plain `BRA.CONV; CALL`; probes warp/div_permask_*; docs/findings/warp.md "A per-thread
+    member mask in divergent code is checked on sm_80-89 (helper cg, stop 23)")."""
+    tier = _mask_tier(target)
+    return tier == "ampere" and _PER_THREAD_MASK[(tier, overlap)] == "check"
+
+
+_UNIFORM_HERE = ("activemask", "vote")
+
+
+def _uniform_here(mask, before: list, dirty: set[int]) -> bool:
+    """Is the member mask written earlier in its block by an activemask or a ballot (of converged code)? Its
+    value there is warp-uniform though the register is written elsewhere with a per-lane value (the uniformity
+    analysis is flow-insensitive): ptxas gives the op no member-mask check (nvcc/cg_labeled_binary_partition:
+    `m = activemask; ballot(p, m)` before a branch that does `m &= ...`; probes warp/am_mask_redefined)."""
+    if type(mask) is not A.Reg:
+        return False
+    for i in reversed(before):
+        if mask.name in defs(i):
+            return i.opcode in _UNIFORM_HERE and i.guard is None and id(i) not in dirty and (
+                i.opcode == "activemask" or i.attrs.mode == "ballot")
+    return False
+
+
+def _collective_mask(mask, du) -> bool:
+    """Is every definition of the member-mask register a warp collective's result (match.any, a ballot)?"""
+    ds = du.definitions(mask.name) if type(mask) is A.Reg else ()
+    return bool(ds) and all(d.opcode in ("match", "vote", "activemask") for d in ds)
+
+
+def _unconverged_ballot(mask, du, dirty: set[int]) -> bool:
+    """sm_80-89: is the member mask a ballot taken where the warp is not proven converged (after a warp op in
+    divergent code, phase 71's `dirty`)? ptxas then takes the ballot's value as differing between lanes (VOTE.ANY R,
+    and the member-mask check of the op reading it; nvcc/syncwarp_masks, probes warp/div_permask_ballot_*)."""
+    if type(mask) is not A.Reg:
+        return False
+    ds = du.definitions(mask.name)
+    return bool(ds) and all(d.opcode == "vote" and d.attrs.mode == "ballot" and id(d) in dirty for d in ds)
+
+
 def _checked_once_more(run: tuple, wop: ops.WarpOp, tier: str | None) -> bool:
     """sm_80-89: does this shuffle or bar.warp.sync share the member-mask overlap test of the ops before it?
     In a row of such ops with one mask register (nothing but non-sync work between them, the register not written again), ptxas tests
@@ -527,8 +569,9 @@ class OptimizeSyncInstructions(Phase):
                         changed = True
                     out.append(ins)
                     continue
-                per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and \
-                    uni.is_divergent_operand(wop.mask)
+                per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and (
+                    uni.is_divergent_operand(wop.mask) and not _uniform_here(wop.mask, out, dirty)
+                    or _checked_when_diverged(target, overlap) and _unconverged_ballot(wop.mask, am.defuse, dirty))
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
                 tier = _mask_tier(target)
@@ -583,8 +626,14 @@ class OptimizeSyncInstructions(Phase):
                         # and so does the test of an op in a loop (probes warp/permask_div_loop*)
                         # and so does a test for the mask of the function's last test, in another block
                         # (nvcc/cg_labeled_binary_partition cg_labeled_accumulate: the loop's and the join's)
+                        # and a test in divergent code of a mask a warp collective made before the block
+                        # (match.any, ballot: probes warp/div_permask_match_shfl, div_permask_ballot_*; a loaded
+                        # mask or one computed in the block is read after the active lanes: warp/permask_div_arm,
+                        # div_permask_mask_in_block)
                         again = (".repeat",) if tier == "ampere" and (
-                            run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)) else ()
+                            run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)
+                            or not converged and not any(wop.mask.name in defs(i) for i in out)
+                            and _collective_mask(wop.mask, am.defuse)) else ()
                         last_ampere = key
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
                         ctx.count(self, "membermask checks")

@@ -670,7 +670,7 @@ class _Expander:
                     continue
                 seq = self.warp(b, ins, wop, region)
                 guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)
-                if region is None and guarded and self.form == "helper" and not ins.attrs.permask:
+                if region is None and guarded and self.form == "helper" and not (ins.attrs.permask and ins.attrs.conv):
                     seq = self._wrap_pair(seq, ins.line)
                 out.extend(seq)
                 changed = True
