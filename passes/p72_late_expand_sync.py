@@ -594,6 +594,10 @@ class _Expander:
         # before the fence (regions.fence_barrier_join)
         fence_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
                        if R.fence_barrier_join(self.am, r) and ifconvert.arrives_diverged_at_barrier(self.am, r, self.target)}
+        # joins at an aligned cluster barrier that a spin region's lanes reach diverged: the WARPSYNC before
+        # it, as before a CTA barrier (regions.is_aligned_cluster_arrive)
+        cluster_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
+                         if r.barrier_join and ifconvert.arrives_diverged_at_barrier(self.am, r, self.target)}
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
@@ -635,6 +639,12 @@ class _Expander:
                     out.append(ins)
                     continue
                 wop = ops.warp_op(ins, self.consts)
+                if b.label in cluster_joins and R.is_aligned_cluster_arrive(ins) \
+                        and all(R.before_join_barrier(x) for x in out):
+                    out.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
+                    out.append(ins)
+                    changed = True
+                    continue
                 if wop is None and ops.is_cta_barrier(ins):
                     at = len(out)
                     if b.label in fence_joins and not any(ops.is_cta_barrier(x) for x in out):
