@@ -762,10 +762,24 @@ class _Expander:
                 x = ipdom.get(x)
         return False
 
+    def _backward_in_text(self, latch: str) -> bool:
+        """Does the latch's back edge branch up the function's text? A rotated loop whose entry jumps into its
+        body below the latch (`bra.uni B; L: ...; @p bra B; bra.uni X; B: body; bra.uni L`: the back edge
+        `@p bra B` jumps down) gets no convergence test (probes phases/loop_test_rotated_*; docs/findings/
+        convergence.md "sm_75's loop test only on a back edge that jumps up (helper llvmnb, stop 23)")."""
+        order = {b.label: k for k, b in enumerate(self.fn.blocks)}
+        b = self.am.blocks[latch]
+        for ins in b.instrs[-2:]:
+            t = ops.branch_target(ins) if ins.opcode == "bra" else None
+            if t in order and self.am.dom.dominates(t, latch):
+                return order[t] <= order[latch]
+        return True
+
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
         by_label = {b.label: b for b in self.fn.blocks}
-        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)]
+        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
+                   and self._backward_in_text(x)]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
