@@ -52,6 +52,7 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 # spin tests the warp: VOTE.ANY + VOTEU.ANY, BRA.U) and BMOV_PROLOGUE (B0 = all lanes, B1..B15 cleared from
 # their predecessor, B15 = 0).
 _NUM_CONVERGENCE_BARRIERS = 16
+_LOOP_INVERSION = "LoopInversion"       # the `by` of the blocks phase 21 copies
 
 
 def _mask_operand(wop: ops.WarpOp):
@@ -769,6 +770,8 @@ class _Expander:
         convergence.md "sm_75's loop test only on a back edge that jumps up (helper llvmnb, stop 23)")."""
         order = {b.label: k for k, b in enumerate(self.fn.blocks)}
         b = self.am.blocks[latch]
+        if any(i.by == _LOOP_INVERSION for i in b.instrs):
+            return True                 # phase 21 laid this latch out itself: the text order says nothing
         for ins in b.instrs[-2:]:
             t = ops.branch_target(ins) if ins.opcode == "bra" else None
             if t in order and self.am.dom.dominates(t, latch):
