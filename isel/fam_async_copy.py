@@ -14,11 +14,12 @@
 """
 from __future__ import annotations
 
-from pylower.lowering import ptx_ast as A
+from pylower.lowering import ops, ptx_ast as A
 from pylower.lowering.ops import ASYNC
 from pylower.lowering.ori import ORI_CLASSES
 from pylower.passes import ifconvert
 from pylower.passes.analysis.regions import innermost_map
+from pylower.passes.per_thread_masks import value_key
 
 from .fam_mbarrier import guard_vote, select_mbarrier
 from .fam_memory import select_st as select_memory_st
@@ -105,17 +106,82 @@ def _region_votes(ins, sel) -> int:
     nvasync, stop 20)")."""
     if ins.guard is not None or sel.block is None:
         return 0
-    region = innermost_map(sel.am.regions).get(sel.block.label)
-    if region is None or region.kind != "if" or len(region.body) != 1 \
-            or ifconvert.is_kept_region(sel.am, region, sel.target):
+    region = _predicated_if(sel, sel.block.label)
+    if region is None:
         return 0
     for prev in sel.block.instrs:
         if prev is ins:
-            return 2
-        if ifconvert.elected_copy(prev) or _s2s_copy(prev) \
-                or prev.op == MBAR and prev.attrs.op == "init" and prev.attrs.vote:
+            return 1 if _voted_before(sel, region) else 2
+        if _votes(prev):
             return 1
     return 0
+
+
+def _votes(ins) -> bool:
+    """An op ptxas votes on (VOTEU.ALL) when its if is predicated: a bulk/tensor load, a shared -> cluster
+    copy, a voted mbarrier.init."""
+    return ifconvert.elected_copy(ins) or _s2s_copy(ins) or ins.op == MBAR and ins.attrs.op == "init" \
+        and ins.attrs.vote
+
+
+def _predicated_if(sel, label):
+    """The one-block divergent if whose body is `label`, when ptxas predicates it (else None)."""
+    region = innermost_map(sel.am.regions).get(label)
+    if region is None or region.kind != "if" or len(region.body) != 1 \
+            or ifconvert.is_kept_region(sel.am, region, sel.target):
+        return None
+    return region
+
+
+def _voted_before(sel, region) -> bool:
+    """Did an earlier predicated if with the same test (the same value compared the same way) vote? ptxas
+    then shares that if's first vote, and the copy takes one VOTEU.ALL instead of two (`if (tid == 0) init;
+    <cluster barrier | bar.sync | nothing>; if (tid == 0) copy`: 2 + 1 votes; with `tid == 1` in the first
+    if 2 + 2; probes async/voted_if_same_test_*; docs/findings/async.md "An earlier if on the same test
+    shares its vote (helper llvmnb, stop 23)")."""
+    key = _test_key(sel, region)
+    if key is None:
+        return False
+    for b in sel.function.blocks:
+        if b.label in region.body:
+            return False
+        other = _predicated_if(sel, b.label)
+        if other is not None and other is not region and _test_key(sel, other) == key \
+                and any(_votes(i) for i in b.instrs):
+            return True
+    return False
+
+
+def _test_key(sel, region):
+    """The branch test of an if as a value: the guard's polarity and its setp's comparison of operand values
+    (`per_thread_masks.value_key`, a truncation of a widening cvt read as its source)."""
+    head = sel.am.blocks.get(region.head)
+    last = head.instrs[-1] if head is not None and head.instrs else None
+    if last is None or last.opcode != "bra" or last.guard is None:
+        return None
+    du = sel.am.defuse
+    ds = du.definitions(ops.guard_register(last.guard))
+    if len(ds) != 1 or ds[0].opcode != "setp" or ds[0].guard is not None:
+        return None
+    d = ds[0]
+    return (type(last.guard) is A.Not, d.mods) + tuple(_value(o, du) for o in d.operands[1:])
+
+
+def _value(o, du):
+    if type(o) is A.Reg:
+        ds = du.definitions(o.name)
+        if len(ds) == 1 and ds[0].opcode == "cvt" and ds[0].guard is None and type(ds[0].operands[1]) is A.Reg:
+            inner = du.definitions(ds[0].operands[1].name)
+            if len(inner) == 1 and inner[0].opcode == "cvt" and inner[0].guard is None \
+                    and _widens(inner[0]) and not _widens(ds[0]):
+                return _value(inner[0].operands[1], du)
+    return value_key(o, du)
+
+
+def _widens(cvt) -> bool:
+    """A cvt between integer types to a wider one (`cvt.u64.u32`)."""
+    bits = [int(m[2:]) for m in cvt.mods if len(m) > 2 and m[1] in "usb" and m[2:].isdigit()]
+    return len(bits) == 2 and bits[0] > bits[1]
 
 
 def _s2s_copy(ins) -> bool:

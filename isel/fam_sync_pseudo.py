@@ -254,7 +254,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             if _into(i, merged_labels) and i.guard:
                 predicated = (i.operands[0][2:-1], _regs(i.guard), j)
             waits = bool(u & late) or ordered and i.opcode in _ORDERED or loading and i.opcode == "BAR" \
-                or not below_membar and _release_store_fence(instrs, j, first)
+                or not below_membar and _release_store_fence(instrs, j, first) \
+                or _proxy_fence_after_proxy_fence(instrs, start, j, first)
             if waits and (i.opcode not in _ISSUED_FIRST or _broadcast_of_atomic(instrs, start, j)) \
                     and is_sync(i.opcode, ", ".join(i.operands)):
                 # inside a region pylower still branches over: before its branch (same sync order)
@@ -387,6 +388,30 @@ def _below_membar(instrs: list, start: int, first: int) -> bool:
 
 _STORES = frozenset({"STG", "ST", "STS"})
 _SHARED = frozenset({"STS", "LDS"})
+
+
+def _proxy_fence_view(i) -> bool:
+    return i.opcode == "FENCE" and "VIEW" in i.mods and "ASYNC" in i.mods
+
+
+def _proxy_fence_after_proxy_fence(instrs: list, start: int, j: int, first: int) -> bool:
+    """A proxy fence (`fence.proxy.async*`: FENCE.VIEW.ASYNC.<G|S>, the .shared/generic forms led by MEMBAR.ALL.*)
+    after another one of the stretch waits for it: ptxas issues the BSSY between the two (`BSYNC
+    FENCE.VIEW.ASYNC.G BSSY MEMBAR.ALL.GPU FENCE.VIEW.ASYNC.S`, `BSYNC MEMBAR FENCE.VIEW.ASYNC.S BSSY
+    FENCE.VIEW.ASYNC.G`); a membar.gl after one does not wait (`FENCE.VIEW.ASYNC.G MEMBAR.SC.GPU ERRBAR CGAERRBAR
+    CCTL.IVALL BSSY`). Probes phases/bssy_proxy_fence_*; docs/findings/fence.md "A proxy fence after a proxy
+    fence stalls (helper llvmnb, stop 23)"."""
+    i = instrs[j]
+    if not any(_proxy_fence_view(x) for x in instrs[start:j]):
+        return False
+    if _proxy_fence_view(i):
+        return True
+    if i.opcode != "MEMBAR" or "ALL" not in i.mods:
+        return False
+    n = j
+    while n < first and instrs[n].opcode == "MEMBAR" and "ALL" in instrs[n].mods:
+        n += 1
+    return n < first and _proxy_fence_view(instrs[n])
 
 
 def _release_store_fence(instrs: list, j: int, first: int) -> bool:

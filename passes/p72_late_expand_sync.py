@@ -52,6 +52,7 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 # spin tests the warp: VOTE.ANY + VOTEU.ANY, BRA.U) and BMOV_PROLOGUE (B0 = all lanes, B1..B15 cleared from
 # their predecessor, B15 = 0).
 _NUM_CONVERGENCE_BARRIERS = 16
+_LOOP_INVERSION = "LoopInversion"       # the `by` of the blocks phase 21 copies
 
 
 def _mask_operand(wop: ops.WarpOp):
@@ -607,6 +608,10 @@ class _Expander:
         # before the fence (regions.fence_barrier_join)
         fence_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
                        if R.fence_barrier_join(self.am, r) and ifconvert.arrives_diverged_at_barrier(self.am, r, self.target)}
+        # joins at an aligned cluster barrier that a spin region's lanes reach diverged: the WARPSYNC before
+        # it, as before a CTA barrier (regions.is_aligned_cluster_arrive)
+        cluster_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
+                         if r.barrier_join and ifconvert.arrives_diverged_at_barrier(self.am, r, self.target)}
         user_op: set[str] = set()                   # blocks holding a user warp op (before expansion)
         barrier_blocks: set[str] = set()
         paired_blocks: set[str] = set()
@@ -648,6 +653,12 @@ class _Expander:
                     out.append(ins)
                     continue
                 wop = ops.warp_op(ins, self.consts)
+                if b.label in cluster_joins and R.is_aligned_cluster_arrive(ins) \
+                        and all(R.before_join_barrier(x) for x in out):
+                    out.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
+                    out.append(ins)
+                    changed = True
+                    continue
                 if wop is None and ops.is_cta_barrier(ins):
                     at = len(out)
                     if b.label in fence_joins and not any(ops.is_cta_barrier(x) for x in out):
@@ -765,10 +776,26 @@ class _Expander:
                 x = ipdom.get(x)
         return False
 
+    def _backward_in_text(self, latch: str) -> bool:
+        """Does the latch's back edge branch up the function's text? A rotated loop whose entry jumps into its
+        body below the latch (`bra.uni B; L: ...; @p bra B; bra.uni X; B: body; bra.uni L`: the back edge
+        `@p bra B` jumps down) gets no convergence test (probes phases/loop_test_rotated_*; docs/findings/
+        convergence.md "sm_75's loop test only on a back edge that jumps up (helper llvmnb, stop 23)")."""
+        order = {b.label: k for k, b in enumerate(self.fn.blocks)}
+        b = self.am.blocks[latch]
+        if any(i.by == _LOOP_INVERSION for i in b.instrs):
+            return True                 # phase 21 laid this latch out itself: the text order says nothing
+        for ins in b.instrs[-2:]:
+            t = ops.branch_target(ins) if ins.opcode == "bra" else None
+            if t in order and self.am.dom.dominates(t, latch):
+                return order[t] <= order[latch]
+        return True
+
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
         by_label = {b.label: b for b in self.fn.blocks}
-        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)]
+        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
+                   and self._backward_in_text(x)]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:

@@ -11,7 +11,7 @@ from pylower.records import field, record
 
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import is_subroutine_site
-from pylower.lowering.ops import (ATOMIC, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
+from pylower.lowering.ops import (ATOMIC, BARRIER, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
                                   is_bar_warp_sync, is_cta_barrier, is_full_mask, is_sync, warp_op)
 
 from .cfg import EXIT
@@ -51,7 +51,15 @@ def before_join_barrier(i: ori.Instr) -> bool:
 
 def _starts_with_cta_barrier(b: ori.BasicBlock, aligned: bool = True) -> bool:
     first = next((i for i in b.instrs if not before_join_barrier(i)), None)
-    return first is not None and (is_aligned_cta_barrier(first) if aligned else is_cta_barrier(first))
+    return first is not None and (is_aligned_cta_barrier(first) or is_aligned_cluster_arrive(first) if aligned
+                                  else is_cta_barrier(first))
+
+
+def is_aligned_cluster_arrive(ins: ori.Instr) -> bool:
+    """barrier.cluster.arrive[.release|.relaxed].aligned: a join starting with it re-converges the warp as at an
+    aligned CTA barrier (a spin region gets no pair, `WARPSYNC.ALL [MEMBAR ERRBAR CGAERRBAR] UCGABAR_ARV`;
+    docs/findings/barrier.md "A join at an aligned cluster barrier (helper llvmnb, stop 23)")."""
+    return ins.op == BARRIER and ins.attrs.cluster == "arrive" and ".aligned" in ins.mods
 
 
 def joins_at_any_cta_barrier(join: str, by_label) -> bool:
