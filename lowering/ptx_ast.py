@@ -193,14 +193,15 @@ def _number(text: str) -> int | float:
 
 def parse_number(text: str) -> int | float:
     """PTX integer/float literal -> value (0f/0d hex floats, 0x/0b/octal, U suffix, decimals)."""
-    import struct
     t = text
     neg = t.startswith("-")
     if neg:
         t = t[1:]
     if t[:2] in ("0f", "0F"):
+        import struct                    # only for the hex floats (start-up: issue 13)
         v = struct.unpack(">f", bytes.fromhex(t[2:]))[0]
     elif t[:2] in ("0d", "0D"):
+        import struct
         v = struct.unpack(">d", bytes.fromhex(t[2:]))[0]
     else:
         t = t.rstrip("Uu")

@@ -11,7 +11,6 @@ import io
 import os
 from collections import Counter
 from pylower.records import field, record
-from pathlib import Path
 
 from pylower.lowering import ori
 from pylower.lowering.diagnostics import Diagnostics
@@ -91,7 +90,7 @@ class DumpOptions:
     before: set[str] = field(default_factory=set)
     after: set[str] = field(default_factory=set)
     print_changed: bool = False
-    dump_dir: Path | None = None
+    dump_dir: str | os.PathLike | None = None                      # --dump-dir (pathlib is not imported: start-up)
     disabled: set[str] = field(default_factory=set)
     verify_each: bool = field(default_factory=_verify_default)     # lowering/verify.py after every phase
     stop_before: str | None = None                                 # phase selector: run the phases before it only
@@ -108,9 +107,10 @@ class PassManager:
         text = _header(kind, phase) + "\n" + ori.print_module(module)
         if self.dump.dump_dir is not None:
             self._seq += 1
-            self.dump.dump_dir.mkdir(parents=True, exist_ok=True)
+            os.makedirs(self.dump.dump_dir, exist_ok=True)
             name = f"{self._seq:03d}-{kind.lower()}-{phase.number}-{phase.name}.ir"
-            (self.dump.dump_dir / name).write_text(text)
+            with open(os.path.join(self.dump.dump_dir, name), "w", encoding="utf-8") as f:
+                f.write(text)
         elif self.out is not None:
             self.out.write(text)
 

@@ -97,3 +97,25 @@ def test_console_script_no_traceback(tmp_path):
     p = subprocess.run([sys.executable, "-m", "pylower.tools.pylower", str(src), "--arch", "sm_90"],
                        capture_output=True, text=True)
     assert p.returncode == 1 and "Traceback" not in p.stderr and ":6:" in p.stderr
+
+
+# Start-up (issue 13): modules a one-instruction compile must not import. Each cost milliseconds of every run
+# (docs/performance.md): pathlib (with urllib and ipaddress), shutil (argparse's default help width: bz2, lzma,
+# zlib), tempfile, dataclasses / inspect / typing, json (only --emit-json), tabulate (only --stats /
+# --list-passes), llvmlite (only .ll input). Modules the interpreter had before pylower's import (an editable
+# install's finder imports pathlib) are not counted.
+_NOT_AT_START_UP = {"pathlib", "shutil", "tempfile", "dataclasses", "inspect", "typing", "json", "tabulate",
+                    "llvmlite", "bz2", "lzma", "ipaddress", "urllib.parse"}
+
+
+def test_probe_run_imports_only_what_it_needs(tmp_path):
+    src = tmp_path / "k.ptx"
+    src.write_text(HEADER + ".visible .entry k()\n{\n bar.sync 0;\n ret;\n}\n")
+    code = ("import os, sys\nbefore = set(sys.modules)\nimport pylower.tools.pylower as m\n"
+            f"sys.argv = ['pylower', {str(src)!r}, '--arch', 'sm_90', '-o', {str(tmp_path / 'k.sass')!r}]\n"
+            "try:\n    m.run()\nfinally:\n    print(' '.join(sorted(set(sys.modules) - before)))\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    new = set(p.stdout.split())
+    assert "pylower.pipeline" in new                  # the run did compile
+    assert not (new & _NOT_AT_START_UP), sorted(new & _NOT_AT_START_UP)

@@ -20,7 +20,9 @@ ratio pylower/ptxas and both peak RSS values (the child's own accounting, from w
            followed by a divergent branch) doubled four times: pylower's time and peak RSS growth per doubling
            (2.0 is linear).
 ptxas runs only where it is on PATH; --max-ptxas caps the sizes it is asked to compile. pylower runs as
-`python -m pylower.tools.pylower` from this checkout, byte-compiled first (as `pip install` does). The load
+`python -m pylower.tools.pylower` from this checkout, byte-compiled first (as `pip install` does), by the
+interpreter of a fresh venv that finds the checkout as a plain package (`--install venv`, the default: the
+start-up a user's install has) or by this interpreter with its site-packages as they are (`--install checkout`). The load
 average of the machine is printed at the start and end: alternating runs share the load, but a busy machine
 still adds noise to both sides.
 """
@@ -63,12 +65,30 @@ def _run(cmd: list[str], check: bool = True) -> tuple[float, int]:
     return dt, usage.ru_maxrss
 
 
-def _pylower_cmd() -> list[str]:
+def _pylower_cmd(tmp: Path, install: str) -> list[str]:
     """This checkout's pylower (an installed `pylower` script may be another checkout, or a slow shim),
-    byte-compiled first as `pip install` does (with PYTHONDONTWRITEBYTECODE set nothing else would)."""
+    byte-compiled first as `pip install` does (with PYTHONDONTWRITEBYTECODE set nothing else would).
+
+    install="venv": run by a fresh virtual environment's interpreter that finds this checkout as a plain
+    package and the dependencies on a path line, as a user's `pip install pylower` in a venv would have them:
+    the interpreter's start-up then processes no `.pth` file but its own. The developer's interpreter may run
+    several (an editable install's import finder, which imports pathlib and importlib.resources; whatever the
+    machine adds) before pylower's first line: on this machine they take three times ptxas's whole run.
+    install="checkout": this interpreter, as it is (`python -m pylower.tools.pylower`)."""
     import compileall
     compileall.compile_dir(str(ROOT), quiet=2, rx=re.compile(r"/(tests|\.git)/"))
-    return [sys.executable, "-m", "pylower.tools.pylower"]
+    if install == "checkout":
+        return [sys.executable, "-m", "pylower.tools.pylower"]
+    import bitarray
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    packages = tmp / "packages"
+    packages.mkdir()
+    (packages / "pylower").symlink_to(ROOT)
+    site = next(venv.glob("lib/python*/site-packages"))
+    deps = Path(bitarray.__file__).resolve().parent.parent
+    (site / "pylower-bench.pth").write_text(f"{packages}\n{deps}\n")     # path lines only: nothing imported
+    return [str(venv / "bin" / "python"), "-m", "pylower.tools.pylower"]
 
 
 def _load() -> str:
@@ -79,12 +99,12 @@ def _load() -> str:
 
 
 class Bench:
-    def __init__(self, repeat: int, max_ptxas: int, arch: str = "sm_90"):
+    def __init__(self, repeat: int, max_ptxas: int, arch: str = "sm_90", install: str = "venv"):
         from pylower.tools.ptxas_ref import find_tool
         self.repeat, self.max_ptxas, self.arch = repeat, max_ptxas, arch
         self.ptxas = find_tool("ptxas")
-        self.pylower = _pylower_cmd()
         self.tmp = Path(tempfile.mkdtemp(prefix="pylower-bench-"))
+        self.pylower = _pylower_cmd(self.tmp, install)
 
     def close(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -303,10 +323,11 @@ def suite_probe(b: Bench) -> tuple[str, list]:
     src = b.tmp / "probe.ptx"
     src.write_text(PROBE)
     rows = [_row("probe", b.pair(src, 1))]
-    # the floor: the interpreter starting and exiting (site-packages' .pth files included), nothing imported
+    # the floor: the same interpreter starting and exiting (its site-packages' .pth files included), nothing
+    # imported
     ts = []
     for _ in range(max(3, b.repeat)):
-        ts.append(_run([sys.executable, "-c", "pass"])[0])
+        ts.append(_run([b.pylower[0], "-c", "pass"])[0])
     rows.append(["(python -c pass)", 0, f"{statistics.median(ts):.3f}", "-", "-", "-", "-", "-", "-", "-"])
     return "(a) one-instruction probe", rows
 
@@ -455,9 +476,12 @@ def main(argv=None) -> int:
     ap.add_argument("--scale-start", type=int, default=12_500, help="scaling: the smallest size (then doubled 4 times)")
     ap.add_argument("--scale-shapes", help=f"scaling: comma-separated shapes of {', '.join(SHAPES)} (default all)")
     ap.add_argument("--module-sizes", default="10000,100000,1000000", help="modules: sizes in PTX instructions")
+    ap.add_argument("--install", choices=("venv", "checkout"), default="venv",
+                    help="how pylower is run: from a fresh venv that finds this checkout as a plain package "
+                         "(default: a user's install), or by this interpreter as it is")
     ap.add_argument("--write", help="write the report (markdown) to this file")
     a = ap.parse_args(argv)
-    b = Bench(a.repeat, a.max_ptxas)
+    b = Bench(a.repeat, a.max_ptxas, install=a.install)
     if not b.ptxas:
         print("bench: ptxas is not on PATH: pylower alone is timed", file=sys.stderr)
     cmd = " ".join(["python -m pylower.tools.bench"] + list(argv if argv is not None else sys.argv[1:]))
@@ -465,7 +489,8 @@ def main(argv=None) -> int:
     print(f"bench: load average {start_load}", file=sys.stderr)
     report = ["# Performance: pylower side by side with ptxas 13.0.88", "",
               f"Generated by `{cmd}` (whole processes, "
-              f"{a.repeat} alternating runs each after a warm-up, medians; peak RSS from the kernel's accounting "
+              f"{a.repeat} alternating runs each after a warm-up, medians; pylower run from "
+              f"{'a fresh venv' if a.install == 'venv' else 'this interpreter'}; peak RSS from the kernel's accounting "
               "of each child; target sm_90 unless a file names its own, ptxas at its default -O3; "
               f"{os.cpu_count()} CPUs, load average (1/5/15 min) {start_load} at the start).", ""]
     try:

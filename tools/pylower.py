@@ -23,7 +23,6 @@ import argparse  # noqa: E402
 import os  # noqa: E402
 import stat  # noqa: E402
 import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 from pylower.lowering.diagnostics import PtxError  # noqa: E402
 from pylower.lowering.target import all_target_names, parse_target  # noqa: E402
@@ -46,8 +45,27 @@ class _Parser(argparse.ArgumentParser):
         raise OptionError(message)
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter, given its width: argparse makes one for every add_argument (to check the
+    metavar), and its own default width comes from shutil.get_terminal_size, whose import brings bz2, lzma and
+    zlib (a few milliseconds of every run's start-up; issue 13). The width is found the same way: $COLUMNS,
+    else the terminal's, else 80, less 2."""
+
+    def __init__(self, prog):
+        try:
+            columns = int(os.environ["COLUMNS"])
+        except (KeyError, ValueError):
+            columns = 0
+        if columns <= 0:
+            try:
+                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            except (AttributeError, ValueError, OSError):
+                columns = 0
+        super().__init__(prog, width=(columns or 80) - 2)
+
+
 def make_parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="pylower", allow_abbrev=False,
+    ap = _Parser(prog="pylower", allow_abbrev=False, formatter_class=_Formatter,
                  description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
     ap.add_argument("input", nargs="*", help="PTX (.ptx) or LLVM IR (.ll) file; - reads standard input; several: "
                     "batch mode (tools/batch.py), one output per input in the -o directory")
@@ -96,13 +114,14 @@ class OutputError(Exception):
     """An output path that cannot be written (ptxas: `Output file 'X' could not be opened`)."""
 
 
-def _check_output_path(path: Path) -> None:
+def _check_output_path(path: str) -> None:
     """Fail before compiling when `path` cannot become a file: a folder, a missing folder (never created),
-    a path under a file, a folder without write permission."""
-    parent = path.parent if str(path.parent) else Path(".")
-    if path.is_dir() or not parent.is_dir() or not os.access(parent, os.W_OK | os.X_OK) \
-            or (path.exists() and not os.access(path, os.W_OK)):
-        raise OutputError(str(path))
+    a path under a file, a folder without write permission. (Paths are strings and os.path here: pathlib's
+    import, with urllib and ipaddress, is a few milliseconds of start-up; issue 13.)"""
+    parent = os.path.dirname(path) or "."
+    if os.path.isdir(path) or not os.path.isdir(parent) or not os.access(parent, os.W_OK | os.X_OK) \
+            or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise OutputError(path)
 
 
 def _new_file(folder: str, prefix: str) -> tuple[int, str]:
@@ -117,13 +136,13 @@ def _new_file(folder: str, prefix: str) -> tuple[int, str]:
     raise FileExistsError(f"no new file name in {folder}")
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _write_atomic(path: str, text: str) -> None:
     """Write to a temp file in the same folder, then rename: an existing output survives any failure and keeps
     its file mode (a new file gets 0666 less the umask)."""
     try:
-        fd, tmp = _new_file(str(path.parent), f".{path.name}.")
+        fd, tmp = _new_file(os.path.dirname(path), f".{os.path.basename(path)}.")
     except OSError:
-        raise OutputError(str(path))
+        raise OutputError(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(text)
@@ -137,7 +156,7 @@ def _write_atomic(path: Path, text: str) -> None:
         os.replace(tmp, path)
     except OSError:
         os.unlink(tmp)
-        raise OutputError(str(path))
+        raise OutputError(path)
     except BaseException:
         os.unlink(tmp)
         raise
@@ -179,10 +198,11 @@ def _read_input(name: str, stdin) -> str:
         if name == "-":
             data = getattr(stdin, "buffer", None)
             raw = data.read() if data is not None else stdin.read()
-        elif Path(name).is_dir():
+        elif os.path.isdir(name):
             raw = b""                    # ptxas reads a folder as an empty file: "Missing .version directive"
         else:
-            raw = Path(name).read_bytes()
+            with open(name, "rb") as f:
+                raw = f.read()
     except OSError:
         raise PtxError(f"Input file '{name}' could not be opened", 1, 1, name)
     return raw.decode("utf-8", errors="surrogateescape") if isinstance(raw, bytes) else raw
@@ -233,7 +253,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     except PtxError as e:
         return _fatal(stderr, f"{e.message} (allowed: {', '.join(all_target_names())})")
     check_only = a.arch.strip().startswith(("compute_", "lto_"))   # ptxas: parse and check, generate nothing
-    out_path = Path(a.output) if a.output and a.output != "-" else None
+    out_path = a.output if a.output and a.output != "-" else None
     try:
         knobs = _knobs(a.knob)
         dump = DumpOptions(_phases("--dump-before", a.dump_before), _phases("--dump-after", a.dump_after),
@@ -248,13 +268,13 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
         if a.dump_dir:
             if not (dump.before or dump.after or dump.print_changed):
                 raise OptionError("--dump-dir needs --dump-before, --dump-after or --print-changed")
-            dump.dump_dir = _dump_dir(Path(a.dump_dir))
+            dump.dump_dir = _dump_dir(a.dump_dir)
         if out_path is not None and not check_only:
             _check_output_path(out_path)
             if a.emit_json:
-                _check_output_path(out_path.with_name(out_path.name + ".json"))
+                _check_output_path(out_path + ".json")
         if a.html:
-            _check_output_path(Path(a.html))
+            _check_output_path(a.html)
     except OptionError as e:
         return _fatal(stderr, e.message)
     except OutputError as e:
@@ -262,7 +282,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     text = None
     try:
         text = _read_input(a.input, stdin)
-        if Path(file).suffix in (".ll", ".bc") or text.lstrip().startswith(("; ModuleID", "target triple", "source_filename")):
+        if os.path.splitext(file)[1] in (".ll", ".bc") or text.lstrip().startswith(("; ModuleID", "target triple", "source_filename")):
             from pylower.lowering.llvm import llvm_to_ptx
             text = llvm_to_ptx(text, target, file)
         if a.emit_ptx:
@@ -272,6 +292,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
             from pylower.lint.report import text as lint_report
             stderr.write(lint_report(lint_text(text, file, target)))
         if a.html:
+            from pathlib import Path
             from pylower.tools.explorer import write_from_cli
             write_from_cli(Path(a.html), Path(file), text, target.name, min(a.opt_level, 3), knobs, sync_options,
                            dump.disabled, a.compare_ptxas)
@@ -314,7 +335,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
         if out_path is not None:
             _write_atomic(out_path, body)
             if a.emit_json:
-                _write_atomic(out_path.with_name(out_path.name + ".json"), program_json(res.program))
+                _write_atomic(out_path + ".json", program_json(res.program))
         else:
             stdout.write(body)
     except OutputError as e:
@@ -326,7 +347,7 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     return 0
 
 
-def _emit(body: str, out_path: Path | None, stdout, stderr) -> int:
+def _emit(body: str, out_path: str | None, stdout, stderr) -> int:
     try:
         if out_path is not None:
             _write_atomic(out_path, body)
@@ -337,11 +358,11 @@ def _emit(body: str, out_path: Path | None, stdout, stderr) -> int:
     return 0
 
 
-def _dump_dir(path: Path) -> Path:
+def _dump_dir(path: str) -> str:
     """--dump-dir: an existing folder, or one made in an existing folder; a file there is an error."""
-    if not path.is_dir():
+    if not os.path.isdir(path):
         try:
-            path.mkdir()
+            os.mkdir(path)
         except OSError:
             raise OptionError(f"--dump-dir '{path}' is not a folder that can be written")
     if not os.access(path, os.W_OK | os.X_OK):
