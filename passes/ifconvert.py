@@ -726,6 +726,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         return True
     if _join_placed_elsewhere(am, region):
         return True
+    if _replaces_kept(list(_region_instrs(am, region.body)), am.defuse):
+        return True
     if not c.loads:
         return _work_beside_inner_if(am, region)
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
@@ -762,6 +764,58 @@ def is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner)
+
+
+# tensormap.replace fields ptxas read-modify-writes in a 32-bit word of the map (one LDS and one STS per word),
+# by word, and the instructions each field adds there (a LOP3, and a MOV of its mask but for element_stride)
+_REPLACE_WORD_FIELDS = {".rank": ("mode", 2), ".elemtype": ("mode", 2), ".swizzle_mode": ("mode", 2),
+                        ".interleave_layout": ("mode", 2), ".swizzle_atomicity": ("mode", 2),
+                        ".fill_mode": ("mode", 2), ".box_dim": ("box_dim", 2), ".element_stride": ("stride", 1)}
+
+
+def _replace_sass_size(instrs, du) -> int:
+    """The SASS instructions ptxas makes of a region's tensormap.replace ops: global_address one STS.64,
+    global_dim an IADD3 (the value less one) per value and an STS per dimension, global_stride six (LDS, two
+    shifts, LOP3, two STS), the other fields a read-modify-write of their word (LDS + STS per word, box_dim a
+    word per dimension, rank/elemtype/swizzle sharing one, element_stride another) plus their LOP3 and mask MOV;
+    and an LDC (LDC.64) per field kind reading a kernel parameter's value (docs/findings/convergence.md
+    "Triton convergence regions: the placements that remain (helper tconv, stop 23)")."""
+    n = 0
+    words: set = set()
+    dim_values: set = set()
+    param_reads: set = set()
+    for ins in instrs:
+        if ins.opcode != "tensormap" or not ins.has(".replace"):
+            continue
+        field = next((m for m in ins.mods if m in _REPLACE_WORD_FIELDS or m in (
+            ".global_address", ".global_dim", ".global_stride")), None)
+        value = ins.operands[-1]
+        if type(value) is A.Reg:
+            d = du.definitions(value.name)
+            if len(d) == 1 and d[0].opcode == "ld" and d[0].has(".param"):
+                param_reads.add((field, value.name))
+        if field == ".global_address":
+            n += 1
+        elif field == ".global_dim":
+            n += 1
+            dim_values.add(str(value))
+        elif field == ".global_stride":
+            n += 6
+        elif field in _REPLACE_WORD_FIELDS:
+            word, cost = _REPLACE_WORD_FIELDS[field]
+            key = (word, str(ins.operands[1])) if word == "box_dim" and len(ins.operands) > 2 else (word,)
+            if key not in words:
+                words.add(key)
+                n += 2
+            n += cost
+    return n + len(dim_values) + len(param_reads)
+
+
+def _replaces_kept(instrs, du) -> bool:
+    """An if of tensormap.replace ops stays a branch with its pair from nine SASS instructions of them on
+    (BARRIER_JOIN_KEPT_MIN, the bound of an if joining at a CTA barrier; here wherever it joins): probes
+    async/tensormap_replace_if_* (Triton's device-side TMA descriptor updates)."""
+    return _replace_sass_size(instrs, du) >= BARRIER_JOIN_KEPT_MIN
 
 
 def _window_operand(ins: ori.Instr, shared: frozenset) -> bool:
