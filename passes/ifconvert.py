@@ -771,6 +771,9 @@ def is_kept_region(am, region: Region, target) -> bool:
 _REPLACE_WORD_FIELDS = {".rank": ("mode", 2), ".elemtype": ("mode", 2), ".swizzle_mode": ("mode", 2),
                         ".interleave_layout": ("mode", 2), ".swizzle_atomicity": ("mode", 2),
                         ".fill_mode": ("mode", 2), ".box_dim": ("box_dim", 2), ".element_stride": ("stride", 1)}
+# the fields stored without reading their word, and their instructions: global_address one STS.64, global_dim
+# an STS per dimension (plus an IADD3 per value, counted apart), global_stride LDS, two shifts, LOP3, two STS
+_REPLACE_OWN_STORES = {".global_address": 1, ".global_dim": 1, ".global_stride": 6}
 
 
 def _replace_sass_size(instrs, du) -> int:
@@ -787,20 +790,16 @@ def _replace_sass_size(instrs, du) -> int:
     for ins in instrs:
         if ins.opcode != "tensormap" or not ins.has(".replace"):
             continue
-        field = next((m for m in ins.mods if m in _REPLACE_WORD_FIELDS or m in (
-            ".global_address", ".global_dim", ".global_stride")), None)
+        field = next((m for m in ins.mods if m in _REPLACE_WORD_FIELDS or m in _REPLACE_OWN_STORES), None)
         value = ins.operands[-1]
         if type(value) is A.Reg:
             d = du.definitions(value.name)
             if len(d) == 1 and d[0].opcode == "ld" and d[0].has(".param"):
                 param_reads.add((field, value.name))
-        if field == ".global_address":
-            n += 1
-        elif field == ".global_dim":
-            n += 1
-            dim_values.add(str(value))
-        elif field == ".global_stride":
-            n += 6
+        if field in _REPLACE_OWN_STORES:
+            n += _REPLACE_OWN_STORES[field]
+            if field == ".global_dim":
+                dim_values.add(str(value))
         elif field in _REPLACE_WORD_FIELDS:
             word, cost = _REPLACE_WORD_FIELDS[field]
             key = (word, str(ins.operands[1])) if word == "box_dim" and len(ins.operands) > 2 else (word,)

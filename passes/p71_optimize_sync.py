@@ -578,8 +578,8 @@ class OptimizeSyncInstructions(Phase):
                 # sm_80-89: a per-thread-mask op takes the member-mask check in divergent code too (an if arm,
                 # a divergent loop: nvcc/warp_aggregated_atomics per_key_aggregate; probes warp/permask_div_*;
                 # docs/findings/warp.md "Per-thread masks in divergent code on sm_80-89 (helper isel, stop 23)")
-                ampere_check = per_thread and tier == "ampere" and id(ins) not in extern_dirty \
-                    and _PER_THREAD_MASK[(tier, overlap)] == "check"   # (=true: REDUX.OR there, not modelled)
+                ampere_check = per_thread and id(ins) not in extern_dirty \
+                    and _checked_when_diverged(target, overlap)      # (=true: REDUX.OR there, not modelled)
                 if not converged and not (per_thread and form == PT.SLOW_PAIRED) and not ampere_check:
                     out.append(ins)
                     continue

@@ -121,10 +121,8 @@ class Uniformity:
                                       if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
         self._cfg_reach: dict[str, set[str]] = {}  # block -> blocks reachable from it
         self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
-        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
-        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
+        self._reach: dict[tuple, tuple] = {}      # (id(instr), reg) -> the definitions reaching that use (numbers)
         self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
-        self._divbits = 0                         # ... as bits of _bit
         self._linear = fn.decl.is_entry and linear_block(fn)
         self._loop_list: list[tuple[str, frozenset]] | None = None
         self._run()
@@ -287,8 +285,9 @@ class Uniformity:
 
     def _reaching(self, rows: list) -> dict[tuple[int, str], int]:
         """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
-        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
-        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
+        loop and `add r, r, x` in it), solved on bit sets (bit d: definition d): self._reach[(id(use), reg)] = the
+        numbers of the definitions of reg that reach that use (a tuple: memory stays linear where bit sets kept
+        per use would grow with the number of definitions). Returns their numbering (id(def instruction), reg) -> definition number (a
         register written once is divergent or not as a whole). A guarded write kills nothing. `rows`: each
         block with its instructions' (instruction, defs, uses)."""
         number: dict[tuple[int, str], int] = {}
@@ -302,15 +301,13 @@ class Uniformity:
                     seen.add(r)
         if not multi:
             return number
-        bit = self._bit
         regmask: dict[str, int] = {}
         for _, row in rows:
             for ins, ds, _ in row:
                 for r in ds:
                     if r in multi:
                         d = number[(id(ins), r)] = len(number)
-                        bit[d] = 1 << d
-                        regmask[r] = regmask.get(r, 0) | bit[d]
+                        regmask[r] = regmask.get(r, 0) | 1 << d
 
         # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
         # guarded) per definition), and its gen/kill bit sets
@@ -322,7 +319,7 @@ class Uniformity:
             ev, g, k = [], 0, 0
             for ins, all_ds, all_us in row:
                 us = [r for r in all_us if r in multi]
-                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
+                ds = [(1 << number[(id(ins), r)], 0 if ins.guard is not None else regmask[r])
                       for r in all_ds if r in multi]
                 if us or ds:
                     ev.append((ins, us, ds))
@@ -354,7 +351,12 @@ class Uniformity:
             state = into[b.label]
             for ins, us, ds in events[b.label]:
                 for r in us:
-                    self._reach[(id(ins), r)] = state & regmask[r]
+                    m, reaching = state & regmask[r], []
+                    while m:
+                        low = m & -m
+                        reaching.append(low.bit_length() - 1)
+                        m ^= low
+                    self._reach[(id(ins), r)] = tuple(reaching)
                 for m, mask in ds:
                     state = state & ~mask | m
         return number
@@ -367,7 +369,8 @@ class Uniformity:
         if self._at is not None:
             reach = self._reach.get((id(self._at), name))
             if reach is not None:
-                return bool(reach & self._divbits)
+                divdefs = self._divdefs
+                return any(d in divdefs for d in reach)
         return name in self.divergent
 
     def _run(self) -> None:
@@ -455,7 +458,6 @@ class Uniformity:
                         if div or in_div and self._live_at_join(label, r) or (label, r) in iterated:
                             if d is not None:
                                 divdefs.add(d)
-                                self._divbits |= self._bit[d]
                             divergent.add(r)
                             clock += 1
                             reg_stamp[r] = clock
