@@ -55,7 +55,8 @@ def _header_region(by_label: dict, header: str, body, loops) -> tuple[list[str],
             if s not in region:
                 region.append(s)
                 work.append(s)
-    if any(h in region for _, h in loops.back_edges if h != header):
+    headers = loops.headers
+    if any(b in headers and b != header for b in region):
         return None
     return region, x
 
@@ -212,6 +213,7 @@ def _sink_exit_work(fn: ori.Function, ctx: PassContext, phase) -> bool:
     am = ctx.analyses(fn)
     by_label, du = am.blocks, am.defuse
     changed = False
+    position = None                       # block label -> index in fn.blocks (made again after an insertion)
     for latch, header in list(am.loops.back_edges):
         body = set(am.loops.body(header, latch))
         lb = by_label[latch]
@@ -222,7 +224,9 @@ def _sink_exit_work(fn: ori.Function, ctx: PassContext, phase) -> bool:
         if len(exits) != 1 or exits[0][0] != latch:
             continue
         out = exits[0][1]
-        k = fn.blocks.index(lb)
+        if position is None:
+            position = {b.label: i for i, b in enumerate(fn.blocks)}
+        k = position[latch]
         if k + 1 >= len(fn.blocks) or fn.blocks[k + 1].label != out or branch_target(last) == out:
             continue                      # the exit is the latch's fall-through ...
         ob = by_label[out]
@@ -251,6 +255,7 @@ def _sink_exit_work(fn: ori.Function, ctx: PassContext, phase) -> bool:
         else:
             label = f"{latch}$exit"
             fn.blocks.insert(k + 1, ori.BasicBlock(label, sunk, [out]))
+            position = None
             lb.succs = [label if s == out else s for s in lb.succs]
         ori.link_preds(fn)
         am.invalidate("none")

@@ -18,6 +18,10 @@ class Loops:
                            if s in blocks and dominates(s, b.label)]
         self.in_loop: frozenset = frozenset().union(*(self.body(h, l) for l, h in self.back_edges)) \
             if self.back_edges else frozenset()
+        self.headers: frozenset = frozenset(h for _, h in self.back_edges)
+        self.by_latch: dict[str, list[str]] = {}      # latch -> the headers its back edges go to
+        for l, h in self.back_edges:
+            self.by_latch.setdefault(l, []).append(h)
         self._cyclic: frozenset | None = None
 
     def body(self, header: str, latch: str) -> frozenset:

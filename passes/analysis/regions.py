@@ -382,7 +382,10 @@ def _reads_shared_state(ins: ori.Instr) -> bool:
 
 def holds_cycle(am, region: Region) -> bool:
     """Does a back edge of the function lie inside the region (a loop in its body)?"""
-    return any(l in region.body and h in region.body for l, h in am.loops.back_edges)
+    body, by_latch = region.body, am.loops.by_latch
+    if len(body) > len(by_latch):
+        return any(l in body and any(h in body for h in hs) for l, hs in by_latch.items())
+    return any(h in body for l in body for h in by_latch.get(l, ()))
 
 
 def is_spin_loop(am, region: Region) -> bool:
