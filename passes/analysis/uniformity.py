@@ -121,8 +121,10 @@ class Uniformity:
                                       if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
         self._cfg_reach: dict[str, set[str]] = {}  # block -> blocks reachable from it
         self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
-        self._reach: dict[tuple, tuple] = {}      # (id(instr), reg) -> the definitions reaching that use (numbers)
+        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
+        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
         self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
+        self._divbits = 0                         # ... as bits of _bit
         self._linear = fn.decl.is_entry and linear_block(fn)
         self._loop_list: list[tuple[str, frozenset]] | None = None
         self._run()
@@ -285,11 +287,8 @@ class Uniformity:
 
     def _reaching(self, rows: list) -> dict[tuple[int, str], int]:
         """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
-        loop and `add r, r, x` in it), register by register: the definitions live at a block's end are carried
-        forward to the blocks they reach (up to and including one that writes the register unguarded), and
-        self._reach[(id(use), reg)] = the numbers of the definitions of reg that reach that use (a tuple; no bit
-        set as wide as all definitions per block or per use, which made this analysis's memory quadratic).
-        Returns their numbering (id(def instruction), reg) -> definition number (a
+        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
+        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
         register written once is divergent or not as a whole). A guarded write kills nothing. `rows`: each
         block with its instructions' (instruction, defs, uses)."""
         number: dict[tuple[int, str], int] = {}
@@ -303,54 +302,61 @@ class Uniformity:
                     seen.add(r)
         if not multi:
             return number
-        # per register, per block, its events in order: (position, use instruction or None, definition number
-        # or None, kills); an instruction's uses come before its definitions (it reads, then writes)
-        events: dict[str, dict[str, list]] = {r: {} for r in multi}
-        for b, row in rows:
-            for pos, (ins, ds, us) in enumerate(row):
-                for r in us:
-                    if r in multi:
-                        events[r].setdefault(b.label, []).append((ins, None, False))
+        bit = self._bit
+        regmask: dict[str, int] = {}
+        for _, row in rows:
+            for ins, ds, _ in row:
                 for r in ds:
                     if r in multi:
                         d = number[(id(ins), r)] = len(number)
-                        events[r].setdefault(b.label, []).append((None, d, ins.guard is None))
-        labels = {b.label for b in self.fn.blocks}
-        succs = {b.label: [t for t in b.succs if t in labels] for b in self.fn.blocks}
-        reach = self._reach
-        for r, per_block in events.items():
-            kills = {x for x, ev in per_block.items() if any(k for _, _, k in ev)}
-            used = {x for x, ev in per_block.items() if any(u is not None for u, _, _ in ev)}
-            at_entry: dict[str, list[int]] = {}     # block using r -> the definitions reaching its entry
-            for x, ev in per_block.items():
-                live: list[int] = []                # the block's own definitions live at its end
-                for _, d, kill in ev:
-                    if d is not None:
-                        live = [d] if kill else live + [d]
-                if not live:
-                    continue
-                # the definitions live at the block's end reach each block a path without an unguarded write
-                # of r leads to (a block writing r unguarded is reached, not passed)
-                seen: set[str] = set()
-                work = list(succs[x])
-                while work:
-                    y = work.pop()
-                    if y in seen:
-                        continue
-                    seen.add(y)
-                    if y in used:
-                        at_entry.setdefault(y, []).extend(live)
-                    if y not in kills:
-                        work.extend(succs[y])
-            for x in used:
-                state = at_entry.get(x, [])
-                for u, d, kill in per_block[x]:
-                    if u is not None:
-                        reach[(id(u), r)] = tuple(state)
-                    elif kill:
-                        state = [d]
-                    else:
-                        state = state + [d]
+                        bit[d] = 1 << d
+                        regmask[r] = regmask.get(r, 0) | bit[d]
+
+        # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
+        # guarded) per definition), and its gen/kill bit sets
+        events: dict[str, list] = {}
+        gen: dict[str, int] = {}
+        kill: dict[str, int] = {}
+        fn = self.fn
+        for b, row in rows:
+            ev, g, k = [], 0, 0
+            for ins, all_ds, all_us in row:
+                us = [r for r in all_us if r in multi]
+                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
+                      for r in all_ds if r in multi]
+                if us or ds:
+                    ev.append((ins, us, ds))
+                for m, mask in ds:
+                    g = g & ~mask | m
+                    k |= mask
+            events[b.label], gen[b.label], kill[b.label] = ev, g, k
+        preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
+        for b in fn.blocks:
+            for t in b.succs:
+                if t in preds:
+                    preds[t].append(b.label)
+        into = {b.label: 0 for b in fn.blocks}
+        out = {b.label: 0 for b in fn.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in fn.blocks:
+                x = b.label
+                state = 0
+                for p in preds[x]:
+                    state |= out[p]
+                into[x] = state
+                new = gen[x] | state & ~kill[x]
+                if new != out[x]:
+                    out[x] = new
+                    changed = True
+        for b in fn.blocks:
+            state = into[b.label]
+            for ins, us, ds in events[b.label]:
+                for r in us:
+                    self._reach[(id(ins), r)] = state & regmask[r]
+                for m, mask in ds:
+                    state = state & ~mask | m
         return number
 
     def _reg_divergent(self, name: str) -> bool:
@@ -361,8 +367,7 @@ class Uniformity:
         if self._at is not None:
             reach = self._reach.get((id(self._at), name))
             if reach is not None:
-                divdefs = self._divdefs
-                return any(d in divdefs for d in reach)
+                return bool(reach & self._divbits)
         return name in self.divergent
 
     def _run(self) -> None:
@@ -450,6 +455,7 @@ class Uniformity:
                         if div or in_div and self._live_at_join(label, r) or (label, r) in iterated:
                             if d is not None:
                                 divdefs.add(d)
+                                self._divbits |= self._bit[d]
                             divergent.add(r)
                             clock += 1
                             reg_stamp[r] = clock
