@@ -776,12 +776,12 @@ class _Expander:
                 x = ipdom.get(x)
         return False
 
-    def _backward_in_text(self, latch: str) -> bool:
+    def _backward_in_text(self, latch: str, order: dict[str, int]) -> bool:
         """Does the latch's back edge branch up the function's text? A rotated loop whose entry jumps into its
         body below the latch (`bra.uni B; L: ...; @p bra B; bra.uni X; B: body; bra.uni L`: the back edge
         `@p bra B` jumps down) gets no convergence test (probes phases/loop_test_rotated_*; docs/findings/
-        convergence.md "sm_75's loop test only on a back edge that jumps up (helper llvmnb, stop 23)")."""
-        order = {b.label: k for k, b in enumerate(self.fn.blocks)}
+        convergence.md "sm_75's loop test only on a back edge that jumps up (helper llvmnb, stop 23)"). `order`:
+        each block's index in the function's text."""
         b = self.am.blocks[latch]
         if any(i.by == _LOOP_INVERSION for i in b.instrs):
             return True                 # phase 21 laid this latch out itself: the text order says nothing
@@ -794,8 +794,9 @@ class _Expander:
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
         by_label = {b.label: b for b in self.fn.blocks}
+        order = {b.label: k for k, b in enumerate(self.fn.blocks)}     # the blocks' text order, made once
         latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
-                   and self._backward_in_text(x)]
+                   and self._backward_in_text(x, order)]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:

@@ -92,19 +92,23 @@ class Analyses:
         from .liveness import Liveness
         return self._get("liveness", lambda: Liveness(self.fn, self.defuse))
 
-    @property
-    def native_match_all(self) -> bool:
-        """Is match.all one warp-uniform instruction on the module's target (NATIVE_VOTE_ALL)?"""
-        v = self._cache.get("native_match_all")
-        if v is None:
+    def target_has(self, feature: str) -> bool | None:
+        """Does the module's target (its `.target sm_XX`) have this feature (lowering/target.py)? None when the
+        module names no known target (the builder has reported it already). Memoised per feature."""
+        key = "target_has:" + feature
+        if key not in self._cache:
             from pylower.lowering.target import parse_target
             name = next((t for t in (self.module.target if self.module else ()) if t.startswith("sm_")), None)
             try:
-                v = name is not None and parse_target(name).has("NATIVE_VOTE_ALL")
+                self._cache[key] = None if name is None else parse_target(name).has(feature)
             except Exception:               # an unknown target was reported by the builder already
-                v = False
-            self._cache["native_match_all"] = v
-        return v
+                self._cache[key] = None
+        return self._cache[key]
+
+    @property
+    def native_match_all(self) -> bool:
+        """Is match.all one warp-uniform instruction on the module's target (NATIVE_VOTE_ALL)?"""
+        return self.target_has("NATIVE_VOTE_ALL") is True
 
     @property
     def lane_drift(self) -> bool:
@@ -112,16 +116,7 @@ class Analyses:
         edge tests the warp (LOOP_CONVERGENCE_TEST, sm_75): ptxas takes those loops as divergent there too, but
         pylower's sm_75 model of a divergent loop's pair and test does not yet follow it (nvcc/
         cub_block_scan_prefix_callback, llvm/barrier_legacy on sm_75 would lose their EIATTRs)."""
-        v = self._cache.get("lane_drift")
-        if v is None:
-            from pylower.lowering.target import parse_target
-            name = next((t for t in (self.module.target if self.module else ()) if t.startswith("sm_")), None)
-            try:
-                v = name is not None and not parse_target(name).has("LOOP_CONVERGENCE_TEST")
-            except Exception:               # an unknown target was reported by the builder already
-                v = False
-            self._cache["lane_drift"] = v
-        return v
+        return self.target_has("LOOP_CONVERGENCE_TEST") is False
 
     @property
     def uniformity(self):

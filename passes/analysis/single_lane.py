@@ -124,13 +124,7 @@ class SingleLane:
         return False
 
     def _match_group_feature(self) -> bool:
-        from pylower.lowering.target import parse_target
-        m = self.am.module
-        name = next((t for t in (m.target if m else ()) if t.startswith("sm_")), None)
-        try:
-            return name is not None and parse_target(name).has("MATCH_GROUP_LEADER_ONE_LANE")
-        except Exception:                   # an unknown target was reported by the builder already
-            return False
+        return self.am.target_has("MATCH_GROUP_LEADER_ONE_LANE") is True
 
     def _readers(self, reg: str) -> int:
         """How many instructions of the function read `reg`."""
