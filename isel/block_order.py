@@ -59,11 +59,13 @@ def _loops_together(order: list[str], fn: ori.Function) -> list[str]:
                     bodies.setdefault(s, set()).update(body)
     for header in sorted(bodies, key=lambda h: pos[h]):
         body = bodies[header]
-        i, last = order.index(header), max(order.index(y) for y in body)
+        i, last = pos[header], max(pos[y] for y in body)
         span = order[i:last + 1]
         outside = [y for y in span if y not in body]
         if outside:
             order[i:last + 1] = [y for y in span if y in body] + outside
+            for k in range(i, last + 1):
+                pos[order[k]] = k
     return order
 
 

@@ -44,7 +44,7 @@ def _header_region(by_label: dict, header: str, body, loops) -> tuple[list[str],
     if len(exiting) != 1:
         return None
     x = exiting[0]
-    region, work = [header], [header]
+    region, work, seen = [header], [header], {header}
     while work:
         b = work.pop()
         if b == x:
@@ -52,7 +52,8 @@ def _header_region(by_label: dict, header: str, body, loops) -> tuple[list[str],
         for s in by_label[b].succs:
             if s == header:
                 return None                          # a trip that ends before the test
-            if s not in region:
+            if s not in seen:
+                seen.add(s)
                 region.append(s)
                 work.append(s)
     headers = loops.headers

@@ -18,6 +18,7 @@ from pylower.lowering.ops import warp_op
 
 from .cfg import EXIT, DomTree, dominators, post_dominators
 from .defuse import DefUse
+from .reaching import ReachingValues
 
 # special registers that differ between lanes of a warp. The clocks (%clock, %clock64, %globaltimer), %smid and
 # the performance counters are read once per warp: ptxas gives a branch on them no pair on any target (probes
@@ -121,10 +122,7 @@ class Uniformity:
                                       if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
         self._cfg_reach: dict[str, set[str]] = {}  # block -> blocks reachable from it
         self._at: ori.Instr | None = None         # while running: the instruction whose operands are asked about
-        self._reach: dict[tuple, int] = {}        # (id(instr), reg) -> bits of the definitions reaching that use
-        self._bit: dict[int, int] = {}            # definition number -> its bit (registers written more than once)
-        self._divdefs: set[int] = set()           # divergent definitions (numbers of _reaching)
-        self._divbits = 0                         # ... as bits of _bit
+        self._values: ReachingValues | None = None   # registers written more than once (_reaching)
         self._linear = fn.decl.is_entry and linear_block(fn)
         self._loop_list: list[tuple[str, frozenset]] | None = None
         self._run()
@@ -285,13 +283,9 @@ class Uniformity:
             work.extend(by_label[x].succs)
         return cyclic and stores
 
-    def _reaching(self, rows: list) -> dict[tuple[int, str], int]:
-        """Reaching definitions of the registers written more than once (LLVM's phi copies: `mov r, 0` before a
-        loop and `add r, r, x` in it), as bit sets: self._reach[(id(use), reg)] = the definitions of reg that reach
-        that use (bits of self._bit). Returns their numbering (id(def instruction), reg) -> definition number (a
-        register written once is divergent or not as a whole). A guarded write kills nothing. `rows`: each
-        block with its instructions' (instruction, defs, uses)."""
-        number: dict[tuple[int, str], int] = {}
+    def _reaching(self, rows: list) -> ReachingValues | None:
+        """The reaching definitions of the registers written more than once (a register written once is
+        divergent or not as a whole)."""
         seen: set[str] = set()
         multi: set[str] = set()
         for _, row in rows:
@@ -301,73 +295,22 @@ class Uniformity:
                         multi.add(r)
                     seen.add(r)
         if not multi:
-            return number
-        bit = self._bit
-        regmask: dict[str, int] = {}
-        for _, row in rows:
-            for ins, ds, _ in row:
-                for r in ds:
-                    if r in multi:
-                        d = number[(id(ins), r)] = len(number)
-                        bit[d] = 1 << d
-                        regmask[r] = regmask.get(r, 0) | bit[d]
-
-        # per block, its events on those registers in order: (instruction, uses, (bit, register mask or 0 if
-        # guarded) per definition), and its gen/kill bit sets
-        events: dict[str, list] = {}
-        gen: dict[str, int] = {}
-        kill: dict[str, int] = {}
-        fn = self.fn
-        for b, row in rows:
-            ev, g, k = [], 0, 0
-            for ins, all_ds, all_us in row:
-                us = [r for r in all_us if r in multi]
-                ds = [(bit[number[(id(ins), r)]], 0 if ins.guard is not None else regmask[r])
-                      for r in all_ds if r in multi]
-                if us or ds:
-                    ev.append((ins, us, ds))
-                for m, mask in ds:
-                    g = g & ~mask | m
-                    k |= mask
-            events[b.label], gen[b.label], kill[b.label] = ev, g, k
-        preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
-        for b in fn.blocks:
-            for t in b.succs:
-                if t in preds:
-                    preds[t].append(b.label)
-        into = {b.label: 0 for b in fn.blocks}
-        out = {b.label: 0 for b in fn.blocks}
-        changed = True
-        while changed:
-            changed = False
-            for b in fn.blocks:
-                x = b.label
-                state = 0
-                for p in preds[x]:
-                    state |= out[p]
-                into[x] = state
-                new = gen[x] | state & ~kill[x]
-                if new != out[x]:
-                    out[x] = new
-                    changed = True
-        for b in fn.blocks:
-            state = into[b.label]
-            for ins, us, ds in events[b.label]:
-                for r in us:
-                    self._reach[(id(ins), r)] = state & regmask[r]
-                for m, mask in ds:
-                    state = state & ~mask | m
-        return number
+            return None
+        lv = self._liveness
+        if lv is None:
+            from .liveness import Liveness
+            lv = Liveness(self.fn, self.du)
+        return ReachingValues(self.fn, rows, multi, lv)
 
     def _reg_divergent(self, name: str) -> bool:
         """Is register `name` divergent where self._at reads it (any reaching definition divergent), or anywhere
         (any definition divergent) outside the analysis?"""
         if self._divergent_sreg(name):
             return True
-        if self._at is not None:
-            reach = self._reach.get((id(self._at), name))
-            if reach is not None:
-                return bool(reach & self._divbits)
+        if self._at is not None and self._values is not None:
+            value = self._values.uses.get((id(self._at), name))
+            if value is not None:
+                return value in self._values.marked
         return name in self.divergent
 
     def _run(self) -> None:
@@ -377,8 +320,9 @@ class Uniformity:
         read nothing else, so skipping it gives the same answer the full pass would."""
         defs, uses = self.du.defs, self.du.uses
         rows = [(b, [(ins, defs(ins), uses(ins)) for ins in b.instrs]) for b in self.fn.blocks]
-        number = self._reaching(rows)
-        divdefs = self._divdefs
+        values = self._values = self._reaching(rows)
+        number = values.defs if values is not None else {}
+        marked = values.marked if values is not None else set()
         fn = self.fn
         ipdom = self._ipdom if self._ipdom is not None else post_dominators(fn)
         by_label = {b.label: b for b in fn.blocks}
@@ -446,7 +390,7 @@ class Uniformity:
                     self._at = ins
                     for r in ds:
                         d = number.get((id(ins), r))
-                        if r in divergent if d is None else d in divdefs:
+                        if r in divergent if d is None else d in marked:
                             continue
                         if div is None:
                             div = self._value_divergent(ins) or self._strong_generic_load_beside_store(b, ins) or (
@@ -454,8 +398,7 @@ class Uniformity:
                                 in_div and self._polled_while_stored(b, ins, by_label)
                         if div or in_div and self._live_at_join(label, r) or (label, r) in iterated:
                             if d is not None:
-                                divdefs.add(d)
-                                self._divbits |= self._bit[d]
+                                values.mark(d)
                             divergent.add(r)
                             clock += 1
                             reg_stamp[r] = clock
