@@ -193,6 +193,7 @@ def _s2s_copy(ins) -> bool:
 # How many times the warp votes on a per-lane guard before a uniform-datapath copy (probes
 # async/tma_guard_*, ptxas 13.0.88 sm_90a/sm_100a): twice for the tensor load/store/reduce and the bulk
 # global -> shared copy, once for the bulk shared -> global copy, the bulk reduction and the prefetches.
+# The first of two votes predicates uniform work for the copy's operands: without any, one (_WORK_VOTES).
 _GUARD_VOTES = {"UTMALDG": 2, "UTMASTG": 2, "UTMAREDG": 2, ("UBLKCP", "S"): 2, ("UBLKCP", "G"): 1,
                 "UBLKRED": 1, "UTMAPF": 1, "UBLKPF": 1}
 
@@ -205,9 +206,117 @@ def _issue(ins, sel, opcode, mods, plain):
     if not _voted(ins, sel):
         return plain()
     votes = _GUARD_VOTES.get(opcode) or _GUARD_VOTES[(opcode, mods[0])]
+    if opcode in _WORK_VOTES and not _guarded_uniform_work(ins, sel):
+        votes = 1
     vote, g, guard = guard_vote(ins, sel)
     return [sel.sass(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="") for _ in range(votes)] + \
         [sel.sass(ins, opcode, mods, _ops(ins), guard=guard)]
+
+
+# The copies whose first vote guards uniform-datapath work ptxas does for them alone under the guard: the
+# tensormap's address built there (`@UP0 UMOV UR8, 0x30` for a parameter's own address; `_map_work`), a shared
+# address that is a variable plus a constant (`@UP0 UIADD3 UR9, UR8, 0x400`: the mbarrier at `smem + 1024`).
+# Without such an operand (a map `cvta.param`-ed on sm_90, built in vector registers under the lane predicate:
+# `@P0 IADD3; @P0 R2UR`; a loaded pointer; shared operands that are variables as such or plus a register) the
+# copy takes one vote (probes async/tma_guard_map_*; docs/findings/async.md "One vote before a copy with no
+# uniform work of its own (helper isel24, stop 24)").
+_WORK_VOTES = ("UTMALDG", "UTMASTG", "UTMAREDG", "UBLKCP")
+
+
+def _guarded_uniform_work(ins, sel) -> bool:
+    """Does ptxas build one of the copy's operands on the uniform datapath under the guard's first vote?"""
+    names = {p.name for p in sel.function.decl.params}
+    for o in ins.operands:
+        if type(o) is not A.Addr or not o.items:
+            continue
+        if any(type(i) is A.Vec for i in o.items):          # [map, {coordinates}]
+            if _map_work(sel, o.base, names):
+                return True
+        elif o.offset and _from_symbol(sel, o.base, names) and not sel.uniformity.is_divergent_operand(o.base) \
+                or _symbol_plus_constant(sel, o.base, names):
+            return True
+    return False
+
+
+def _map_work(sel, o, names, depth: int = 0) -> bool:
+    """Does ptxas build the tensormap address on the uniform datapath: a parameter's own address (UMOV of its
+    offset), a `cvta.param` of one where the parameter window's base is read into a uniform register (sm_100+:
+    LDCU) and the parameter is not the first (an add of its offset), or a computed warp-uniform address plus a
+    constant (`cvta.global(ptr + ctaid * 384 + 256)`)? A `cvta.param`-ed map on sm_90 is built in vector registers
+    (LDC; `@P0 IADD3`)."""
+    if type(o) in (A.Sym, A.Reg) and not o.name.startswith("%"):
+        return o.name in names
+    d = _definition(sel, o)
+    if d is None or depth > 8 or len(d.operands) < 2:
+        return False
+    if d.opcode == "cvta" and d.has(".param"):
+        first = sel.function.decl.params[0].name if sel.function.decl.params else None
+        return sel.target.has("UNIFORM_CONST_LOAD") and _param_name(sel, d.operands[1], names) not in (first, None)
+    if d.opcode in ("mov", "cvta", "cvt"):
+        return _map_work(sel, d.operands[1], names, depth + 1)
+    if d.opcode == "add" and len(d.operands) == 3:
+        a, b = d.operands[1], d.operands[2]
+        return any(type(x) is A.Imm and x.value != 0 and type(y) is A.Reg and not sel.uniformity.is_divergent_operand(y)
+                   and not _param_load(sel, y) for x, y in ((a, b), (b, a)))
+    return False
+
+
+def _param_load(sel, o) -> bool:
+    """A register an ld.param writes (`ld.param + 256` as a map: one vote, probe tma_guard_map_param_ptr_plus)."""
+    d = _definition(sel, o)
+    return d is not None and d.opcode == "ld" and d.has(".param")
+
+
+def _param_name(sel, o, names, depth: int = 0):
+    """The kernel parameter whose address a register holds (through movs and cvts), else None."""
+    if type(o) in (A.Sym, A.Reg) and o.name in names:
+        return o.name
+    d = _definition(sel, o)
+    if d is None or d.opcode not in ("mov", "cvt") or depth > 8:
+        return None
+    return _param_name(sel, d.operands[1], names, depth + 1)
+
+
+def _definition(sel, o):
+    """The one unguarded definition of a register (else None)."""
+    if type(o) is not A.Reg:
+        return None
+    ds = sel.am.defuse.definitions(o.name)
+    return ds[0] if len(ds) == 1 and ds[0].guard is None else None
+
+
+def _symbol(sel, o, names, params: bool = False, depth: int = 0) -> bool:
+    """Is the operand a variable's address (a kernel parameter's, with `params`), directly or through movs?"""
+    if type(o) in (A.Sym, A.Reg) and not o.name.startswith("%"):
+        return o.name in names if params else o.name not in names
+    d = _definition(sel, o)
+    return d is not None and d.opcode == "mov" and depth < 8 and _symbol(sel, d.operands[1], names, params, depth + 1)
+
+
+def _symbol_plus_constant(sel, o, names, depth: int = 0) -> bool:
+    """A shared variable's address plus a non-zero constant, through movs and adds (`smem + 1024`,
+    `smem + %r + 131072`, the sum warp-uniform; `(%r << 4) + 64` with no variable, or `smem + (tid >> 5 << 14) +
+    98304`, per-lane, does not count)."""
+    d = _definition(sel, o)
+    if d is None or depth > 8:
+        return False
+    if d.opcode == "mov":
+        return _symbol_plus_constant(sel, d.operands[1], names, depth + 1)
+    if d.opcode != "add" or len(d.operands) != 3:
+        return False
+    a, b = d.operands[1], d.operands[2]
+    return any(type(x) is A.Imm and x.value != 0 and _from_symbol(sel, y, names, depth + 1)
+               and not sel.uniformity.is_divergent_operand(y) for x, y in ((a, b), (b, a))) or \
+        any(type(x) is not A.Imm and _symbol_plus_constant(sel, x, names, depth + 1) for x in (a, b))
+
+
+def _from_symbol(sel, o, names, depth: int = 0) -> bool:
+    """A variable's address, or a sum with one (through movs and adds)."""
+    if _symbol(sel, o, names):
+        return True
+    d = _definition(sel, o)
+    return d is not None and d.opcode == "add" and depth < 8 and \
+        any(_from_symbol(sel, x, names, depth + 1) for x in d.operands[1:])
 
 
 def _voted(ins, sel) -> bool:
