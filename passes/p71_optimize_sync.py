@@ -443,6 +443,28 @@ def spin_join_barriers(am, regions, target) -> frozenset[int]:
     return frozenset(out)
 
 
+def after_aligned_spin_join(am, regions, target) -> set[int]:
+    """sm_75-89 (SPIN_JOIN_LATER_BARRIER): ids of the non-aligned `barrier.sync` that is the next sync
+    instruction after the aligned barrier (`bar.sync`) starting the join of a spin region, in the same block:
+    the aligned barrier re-converges the warp (WARPSYNC; BAR), yet ptxas runs that barrier.sync diverged (its
+    slow path) — and nothing after it: a shuffle after it stays plain, so it is no seed of
+    after_divergent_warp_op (probes phases/spin_join_aligned_bar_then_nonaligned; docs/findings/convergence.md
+    "A spin region's join at a non-aligned barrier.sync runs diverged (helper cg24, stop 24)")."""
+    if not target.has("SPIN_JOIN_LATER_BARRIER"):
+        return set()
+    by_label = am.blocks
+    out = set()
+    for r in regions:
+        if r.join not in by_label or not ifconvert.is_branch_region(am, r, target) \
+                or not ifconvert.arrives_diverged_at_barrier(am, r, target):
+            continue
+        syncs = [i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)]
+        if len(syncs) >= 2 and syncs[0].guard is None and ops.is_aligned_cta_barrier(syncs[0]) \
+                and syncs[0].attrs.mode == "sync" and syncs[1].guard is None and _nonaligned_barrier(syncs[1]):
+            out.add(id(syncs[1]))
+    return out
+
+
 def _nonaligned_barrier(ins) -> bool:
     return ops.is_cta_barrier(ins) and ops.warp_op(ins) is not None
 
@@ -497,6 +519,7 @@ class OptimizeSyncInstructions(Phase):
         dirty |= after_divergent_warp_op(fn, diverged, uni,
                                          target.has("PER_THREAD_MASK_TAINTS") and not forms_target,
                                          spin_join_barriers(am, regions, target))
+        dirty |= after_aligned_spin_join(am, regions, target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
