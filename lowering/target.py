@@ -95,6 +95,10 @@ FEATURES: tuple[Feature, ...] = (
             "WARPSYNC before it (phase 71)", since=90),
     Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
             "(phase 71)", below=90),
+    Feature("SPIN_JOIN_BARRIER_LOOPS", "when a spin region's join starts with a non-aligned barrier.sync, every "
+            "non-aligned barrier.sync on a CFG cycle runs diverged too (slow path; phase 71)", below=90),
+    Feature("SPIN_JOIN_LATER_BARRIER", "a non-aligned barrier.sync right after the aligned barrier that starts a "
+            "spin region's join runs diverged (slow path; phase 71)", below=90),
     Feature("EXIT_ARMS_DIVERGED", "the first CTA barrier in either arm of a divergent branch whose two sides "
             "both end the kernel, each holding code, re-converges (WARPSYNC; phase 71)", below=90),
     Feature("EXIT_ARM_WARPSYNC_ALL", "instead, the branch-target arm of such a branch that holds a CTA barrier "

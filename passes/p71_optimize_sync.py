@@ -377,7 +377,7 @@ _DIVERGED_OP, _PER_THREAD_OP = 1, 2          # after_divergent_warp_op's taints 
 
 
 def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformity,
-                            permask_taints: bool = False) -> set[int]:
+                            permask_taints: bool = False, seeds: frozenset[int] = frozenset()) -> set[int]:
     """ids of the warp-synchronous ops reached from one that runs in divergent code, up to the next CTA
     barrier: ptxas does not take the warp as converged after such an op, even past its region's BSYNC, so
     they too take their divergent form (sm_75-89 slow path, sm_90+ `WARPSYNC.ALL; op`; probes
@@ -385,7 +385,8 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
     PER_THREAD_MASK_TAINTS) an op whose member mask differs between lanes taints the ops after it the same
     way, except those with a per-thread mask of their own, which keep their per-mask lowering (probes
     warp/after_permask_*: a later `bar.warp.sync -1` becomes BRA.CONV ~URZ + CALL __cuda_sm70_warpsync + NOP;
-    nvcc/cg_block_tiles)."""
+    nvcc/cg_block_tiles). `seeds`: ids of further warp ops that run diverged (spin_join_barriers): they are in
+    the result and taint the ops after them alike."""
     by_label = {b.label: b for b in fn.blocks}
     dirty_in = {b.label: 0 for b in fn.blocks}
     out: set[int] = set()
@@ -398,9 +399,10 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
             if wop is not None:
                 per_thread = permask_taints and wop.mask is not None and not ops.is_const_mask(wop.mask) \
                     and uni.is_divergent_operand(wop.mask)
-                if d & _DIVERGED_OP or d & _PER_THREAD_OP and not per_thread:
+                if d & _DIVERGED_OP or d & _PER_THREAD_OP and not per_thread or id(ins) in seeds:
                     out.add(id(ins))
-                if b.label in diverged or (ins.guard is not None and uni.is_divergent_operand(ins.guard)):
+                if b.label in diverged or id(ins) in seeds or (
+                        ins.guard is not None and uni.is_divergent_operand(ins.guard)):
                     d |= _DIVERGED_OP
                 if per_thread:
                     d |= _PER_THREAD_OP
@@ -411,6 +413,60 @@ def after_divergent_warp_op(fn: ori.Function, diverged: set[str], uni: Uniformit
                 dirty_in[s] |= d
                 work.append(s)
     return out
+
+
+def spin_join_barriers(am, regions, target) -> frozenset[int]:
+    """ids of the non-aligned `barrier.sync` that is the first sync instruction at the join of a region whose
+    lanes arrive there diverged (ifconvert.arrives_diverged_at_barrier: a spin loop, an if around one). Unlike
+    an aligned barrier (which re-converges the warp there), ptxas runs it diverged: below sm_90 its slow path
+    (`BRA.CONV; CALL __cuda_sm70_barrier_sync_0`), from sm_90 `WARPSYNC.ALL` or an out-of-line collective; and
+    the warp ops and non-aligned barriers after it, around a loop's back edge too, run diverged as after a warp
+    op in divergent code (nvcc/cg_grid_sync_jacobi: cooperative groups' grid.sync() is an `if (tid == 0)` spin
+    on the arrival counter between two `barrier.sync 0`; probes phases/spin_join_nonaligned_*;
+    docs/findings/convergence.md "A spin region's join at a non-aligned barrier.sync runs diverged (helper cg24,
+    stop 24)")."""
+    by_label = am.blocks
+    out = set()
+    for r in regions:
+        if r.join not in by_label or not ifconvert.is_branch_region(am, r, target) \
+                or not ifconvert.arrives_diverged_at_barrier(am, r, target):
+            continue
+        first = next((i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)), None)
+        if first is not None and first.guard is None and _nonaligned_barrier(first):
+            out.add(id(first))
+    if out and target.has("SPIN_JOIN_BARRIER_LOOPS"):
+        # sm_75-89: then the non-aligned barriers in loops run diverged too, also a loop before the spin region
+        # (nvcc/cg_grid_sync's tree reduction `for (s..) { if (tid < s) ..; barrier.sync 0 }`; probes
+        # phases/spin_join_loop_before*: not when the join's barrier is aligned or absent, nor from sm_90)
+        out.update(id(i) for b in am.fn.blocks if am.loops.on_cycle(b.label)
+                   for i in b.instrs if i.guard is None and _nonaligned_barrier(i))
+    return frozenset(out)
+
+
+def after_aligned_spin_join(am, regions, target) -> set[int]:
+    """sm_75-89 (SPIN_JOIN_LATER_BARRIER): ids of the non-aligned `barrier.sync` that is the next sync
+    instruction after the aligned barrier (`bar.sync`) starting the join of a spin region, in the same block:
+    the aligned barrier re-converges the warp (WARPSYNC; BAR), yet ptxas runs that barrier.sync diverged (its
+    slow path) — and nothing after it: a shuffle after it stays plain, so it is no seed of
+    after_divergent_warp_op (probes phases/spin_join_aligned_bar_then_nonaligned; docs/findings/convergence.md
+    "A spin region's join at a non-aligned barrier.sync runs diverged (helper cg24, stop 24)")."""
+    if not target.has("SPIN_JOIN_LATER_BARRIER"):
+        return set()
+    by_label = am.blocks
+    out = set()
+    for r in regions:
+        if r.join not in by_label or not ifconvert.is_branch_region(am, r, target) \
+                or not ifconvert.arrives_diverged_at_barrier(am, r, target):
+            continue
+        syncs = [i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)]
+        if len(syncs) >= 2 and syncs[0].guard is None and ops.is_aligned_cta_barrier(syncs[0]) \
+                and syncs[0].attrs.mode == "sync" and syncs[1].guard is None and _nonaligned_barrier(syncs[1]):
+            out.add(id(syncs[1]))
+    return out
+
+
+def _nonaligned_barrier(ins) -> bool:
+    return ops.is_cta_barrier(ins) and ops.warp_op(ins) is not None
 
 
 def _holds_warp_op(am, region, consts, target) -> bool:
@@ -461,7 +517,9 @@ class OptimizeSyncInstructions(Phase):
             dirty |= after_diverged_barrier(fn, diverged)
         forms_target = target.has("PER_THREAD_MASK_FORMS")
         dirty |= after_divergent_warp_op(fn, diverged, uni,
-                                         target.has("PER_THREAD_MASK_TAINTS") and not forms_target)
+                                         target.has("PER_THREAD_MASK_TAINTS") and not forms_target,
+                                         spin_join_barriers(am, regions, target))
+        dirty |= after_aligned_spin_join(am, regions, target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
