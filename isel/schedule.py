@@ -517,11 +517,16 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
             # what the head writes: a later run member's head reads the run's shared activemask without
             # redefining it
             u.defs = tuple(sorted(_written(sub) - operands - set(ori_defs(ins))))
-            if after is not None:
-                # an order edge (anti dependence) from each hoisted REDUX to the rest of the head
+            if k is not None:
+                # order edges (anti dependences on pseudo registers): the vote (and the first member's own
+                # REDUX) before each hoisted REDUX, each hoisted REDUX before the rest of the head
                 if "HOISTED" in sub[0].tags:
-                    u.uses += (after,)
-                elif sub is subs[-1]:
+                    u.defs += (f"~pre{id(sub[0])}",)
+                    if after is not None:
+                        u.uses += (after,)
+                elif sub is subs[0] and k:
+                    u.uses += tuple(f"~pre{id(x)}" for x in part if "HOISTED" in x.tags)
+                elif after is not None and sub is subs[-1]:
                     u.defs += (after,)
             units.append(u)
     return units
