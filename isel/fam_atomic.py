@@ -561,9 +561,9 @@ class _Atom:
                       tags=("VALUE_WAITS",) if self.value_waits(val) else (),
                       reason="the active lanes' count times the value")
 
-    def redux(self):
+    def redux(self, hoisted: bool = False):
         return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
-                             (self.r("red", "ur"), _t(self.srcs[0])), _WW)
+                             (self.r("red", "ur"), _t(self.srcs[0])), _WW + (("HOISTED",) if hoisted else ()))
 
     def run_plan(self):
         """This atomic's run (section 3.5), computed once per atomic: the members that share the vote, those
@@ -618,7 +618,9 @@ class _Atom:
             votes += sum(1 for y in span if y.op == _BARRIER)
         vote = [self.sel.sass(self.ins, "VOTE", ("ANY",), (self.act(), "PT", "PT"), _WW) if vector
                 else self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
-        reduxes = [own_redux if a is self else a.redux() for a in hoisted]
+        # another member's REDUX, hoisted here: it reads that member's value, which PTX computes later in the
+        # block; the scheduler moves that computation up with it (isel/schedule.py `_hoist_values`)
+        reduxes = [own_redux if a is self else a.redux(hoisted=True) for a in hoisted]
         # in a loop or under divergent control (also after a prefix scan's branches) ptxas schedules a REDUX
         # first; a CREDUX (sm_100's min/max) still follows the vote (agg_run_s_rmax, misc_red_*_max_loop)
         if self.ins.attrs.agg == 2 or after_scan:

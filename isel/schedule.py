@@ -499,11 +499,36 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
     apart = early and any("VALUE_WAITS" in x.tags for x in late) and not any(x.opcode in COLLECTIVE for x in late)
     units = []
     for part in (early, late) if apart else (head,):
-        u = make_unit(ins, part, target)
-        u.uses = tuple(sorted({r for x in part for o in (x.guard,) + x.operands for r in _regs_in(o)}))
-        # what the head writes: a later run member's head reads the run's shared activemask without redefining it
-        u.defs = tuple(sorted(_written(part) - operands - set(ori_defs(ins))))
-        units.append(u)
+        # the REDUXes the run's first member issues for later members are units of their own: each waits for
+        # its member's value (`_hoist_values`), those ready go first; the leader test after them still waits for
+        # them all, so the run's first atomic issues after the last REDUX (sm_80-90: docs/findings/scheduling.md
+        # "A run's hoisted REDUXes wait for their values (helper nvatom24, stop 24)")
+        k = next((k for k, x in enumerate(part) if "HOISTED" in x.tags), None)
+        if k is None:
+            subs, after = [part], None
+        else:
+            hoisted = [[x] for x in part if "HOISTED" in x.tags]
+            rest = [x for x in part[k:] if "HOISTED" not in x.tags]
+            subs = ([part[:k]] if k else []) + hoisted + ([rest] if rest else [])
+            after = f"~hoisted{id(part[k])}" if rest else None
+        for sub in subs:
+            u = make_unit(ins, sub, target)
+            u.uses = tuple(sorted({r for x in sub for o in (x.guard,) + x.operands for r in _regs_in(o)}))
+            # what the head writes: a later run member's head reads the run's shared activemask without
+            # redefining it
+            u.defs = tuple(sorted(_written(sub) - operands - set(ori_defs(ins))))
+            if k is not None:
+                # order edges (anti dependences on pseudo registers): the vote (and the first member's own
+                # REDUX) before each hoisted REDUX, each hoisted REDUX before the rest of the head
+                if "HOISTED" in sub[0].tags:
+                    u.defs += (f"~pre{id(sub[0])}",)
+                    if after is not None:
+                        u.uses += (after,)
+                elif sub is subs[0] and k:
+                    u.uses += tuple(f"~pre{id(x)}" for x in part if "HOISTED" in x.tags)
+                elif after is not None and sub is subs[-1]:
+                    u.defs += (after,)
+            units.append(u)
     return units
 
 
@@ -830,6 +855,92 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     return out
 
 
+def _hoist_values(run: list[Unit]) -> list[Unit]:
+    """A REDUX an aggregation run's first member issues for a later member (tag HOISTED) reads that member's
+    value, which the PTX computes between the two atomics (`-i` of atomicSub, the shifted mask of atomicAnd/Or).
+    ptxas computes it above the REDUX, which then issues when it is ready: `REDUX.MIN.S32(i) REDUX.SUM(-i)
+    REDUX.MAX.S32(i)` for atomicSub then atomicMin/Max (nvcc/atomics_global; probes atomic/agg_run_hoist_*;
+    docs/findings/scheduling.md "A run's hoisted REDUXes wait for their values (helper nvatom24, stop 24)").
+    Moves the arithmetic computing such a value (ALU units only, nothing in between reading or writing what it
+    writes) in front of the REDUX's unit, so that the REDUX depends on it."""
+    i = 0
+    waits: set[int] = set()          # the hoisted REDUX units whose value is computed after the run's head
+    while i < len(run):
+        u = run[i]
+        if not any("HOISTED" in x.tags for x in u.sass):
+            i += 1
+            continue
+        before = {r for w in run[:i] for r in w.defs}
+        need = {r for r in u.uses if not r.startswith("~")} - set(u.defs) - before
+        moved: set[int] = set()
+        ok = True
+        # each needed register's first definition after u, then what that definition reads, back to u
+        for j in range(i + 1, len(run)):
+            w = run[j]
+            hit = set(w.defs) & need
+            if hit:
+                need -= hit
+                moved.add(j)
+        if not moved:
+            i += 1
+            continue
+        work = sorted(moved)
+        while work:
+            j = work.pop()
+            for r in run[j].uses:
+                k = next((k for k in range(j - 1, i, -1) if r in run[k].defs), None)
+                if k is not None and k not in moved:
+                    moved.add(k)
+                    work.append(k)
+        chain = sorted(moved)
+        for j in chain:
+            w = run[j]
+            ok = ok and w.kind == "alu" and not set(u.defs) & set(w.uses)
+            # nothing left in between reads what it writes before it, or writes what it reads or writes
+            for p in range(i + 1, j):
+                if p not in moved:
+                    v = run[p]
+                    vuses = {r for r in v.uses if not r.startswith("~")}
+                    if set(w.defs) & (vuses | set(v.defs)) or set(w.uses) & set(v.defs):
+                        ok = False
+        if ok:
+            run = run[:i] + [run[j] for j in chain] + [w for j, w in enumerate(run[i:], i) if j not in moved]
+            i += len(chain)
+            waits.add(id(u))
+        i += 1
+    _chain_reduxes(run, waits)
+    return run
+
+
+def _chain_reduxes(run: list[Unit], waits: set) -> None:
+    """The hoisted REDUXes of one run issue in their members' order, except that the first whose value is ready
+    at the head goes before the members whose value is still being computed: `REDUX.MIN.S32(i) REDUX.SUM(-i)
+    REDUX.MAX.S32(i) ... REDUX.AND(mask) REDUX.OR(bit) REDUX.XOR(i)` (XOR ready long before AND/OR still
+    after them; sm_80-90, nvcc/atomics_global, probes atomic/agg_run_hoist_*). sm_100's CREDUX (min/max) and
+    REDUX are two such chains: `REDUX.XOR CREDUX.MIN.S32 CREDUX.MAX.S32 REDUX.SUM ...`. Order edges (anti
+    dependences on a pseudo register) from each to the next of its chain."""
+    heads: dict[tuple, list[Unit]] = {}
+    for u in run:
+        if any("HOISTED" in x.tags for x in u.sass):
+            heads.setdefault((id(u.ins), u.first), []).append(u)
+    for (_, opcode), units in heads.items():
+        if not any(id(u) in waits for u in units):
+            continue
+        # the first member's own REDUX (issued with the vote) is already first
+        own = any(w.ins is units[0].ins and any(x.opcode == opcode and "HOISTED" not in x.tags for x in w.sass)
+                  for w in run)
+        ready = None if own else next((u for u in units if id(u) not in waits), None)
+        order = ([ready] if ready is not None else []) + [u for u in units if u is not ready]
+        if ready is not None and ready is not units[0]:
+            # its value is computed before the head: it moves up to the first hoisted REDUX's place
+            run.remove(ready)
+            run.insert(run.index(units[0]), ready)
+        for a, b in zip(order, order[1:]):
+            tag = f"~chain{id(a)}"
+            a.uses += (tag,)
+            b.defs += (tag,)
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?"""
@@ -838,6 +949,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) ->
     for u in units + [None]:
         if u is None or u.kind == "control":
             if len(run) > 1:
+                run = _hoist_values(run)
                 _fuse_logic(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
