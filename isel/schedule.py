@@ -167,6 +167,7 @@ class Unit:
     scoreboard: bool = False        # waits for a variable-latency result (load, shuffle...)
     far: bool = False               # ... of a global load or atomic (LONG_WAITS): it holds no barrier back
     holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
+    stand_in: bool = False          # a free unit (cost 0) standing for the non-ALU units that read it (_mark_held)
     late: bool = False              # no stall filler: waits while taller work waits (_mark_late)
 
     @property
@@ -692,6 +693,10 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
     hold it. Ancestor sets are bit masks filled in one pass in region order (edges go forward)."""
     for u in region:
         u.holds = 0
+        # a form folded into its readers (a bitcast mov before a shuffle) waits for them: it holds a barrier as
+        # they would, not as plain ALU work (docs/findings/scheduling.md "The barrier between the max and the sum
+        # reduction (helper tbar24, stop 24)")
+        u.stand_in = not u.cost and any(v.kind != "alu" for v, _ in u.succs)
     barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs and u.first in HELD_BARRIERS]
     if not barriers:
         return
@@ -823,7 +828,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                 continue
             top = heap[0][2]
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
-                                          (w.scoreboard or w.kind != "alu") and not w.far for _, _, w in waiting):
+                                          (w.scoreboard or w.kind != "alu" or w.stand_in) and not w.far
+                                          for _, _, w in waiting):
                 continue
             if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
                 continue
