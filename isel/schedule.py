@@ -277,6 +277,51 @@ def _fuse_logic(region: list[Unit], live_out) -> None:
             u.cost, u.latency, u.pipe = 0, 0, None
 
 
+# Two-source arithmetic ptxas predicates into the select that picks between its result and one of its sources:
+# `t = add a, b; d = selp t, a, p` is `@!p FADD a, a, b` (d coalesced with a) when nothing reads `a` after the
+# select in program order; else `FADD t; FSEL d` (docs/findings/scheduling.md "A select of an add and its
+# source is one predicated add (helper tconv24, stop 24)"; probes scheduling/select_add_*).
+SELECT_FOLDED = frozenset({"add", "sub", "mul", "min", "max"})
+
+
+def _fuse_select(region: list[Unit], live_out) -> None:
+    """Give an arithmetic op that ptxas predicates into its single selp reader no cost and no latency."""
+    last_read: dict[str, int] = {}                 # register -> index of its last reader in the region
+    last_def: dict[str, int] = {}                  # register -> index of its last definition in the region
+    for i, u in enumerate(region):
+        for r in u.uses:
+            last_read[r] = i
+        for r in u.defs:
+            last_def[r] = i
+
+    def dead_after(reg: str, i: int) -> bool:      # no reader after unit i, in the region or after it
+        return last_read.get(reg, -1) <= i and (last_def.get(reg, -1) > i or not live_out(reg))
+    def_at: dict[str, int] = {}
+    readers: dict[str, int] = {}
+    for i, u in enumerate(region):
+        ins = u.ins
+        if ins is not None and ins.opcode == "selp" and ins.guard is None and len(ins.operands) == 4:
+            x, y = ins.operands[1], ins.operands[2]
+            for t, a in ((x, y), (y, x)):
+                if type(t) is not A.Reg or type(a) is not A.Reg or t.name not in def_at:
+                    continue
+                j = def_at[t.name]
+                v = region[j]
+                vi = v.ins
+                if vi is None or vi.opcode not in SELECT_FOLDED or vi.guard is not None or len(v.defs) != 1 \
+                        or len(v.sass) != 1 or v.cost == 0 or a not in vi.operands[1:3] or readers.get(t.name) != 0:
+                    continue
+                if not (dead_after(t.name, i) and dead_after(a.name, i)):
+                    continue
+                v.cost, v.latency, v.pipe = 0, 0, None
+                break
+        for r in u.uses:
+            readers[r] = readers.get(r, 0) + 1
+        for r in u.defs:
+            def_at[r] = i
+            readers[r] = 0
+
+
 # Warp collectives take their sources in registers only (their member mask is not an operand of the SASS
 # instruction): a kernel parameter one reads there is loaded into a register, by an LDC on targets with
 # PARAM_LDC, else by a MOV from the constant bank that ptxas places before scheduling only when several
@@ -957,6 +1002,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) ->
             if len(run) > 1:
                 run = _hoist_values(run)
                 _fuse_logic(run, live_out)
+                _fuse_select(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"))
