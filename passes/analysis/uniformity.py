@@ -149,9 +149,12 @@ class Uniformity:
         # "Values carried around a loop with a per-lane exit are per lane (helper nvasync24, stop 24)")
         return any(h in lv.live_in and lv.live_in[h][i] for h in self._left_loops.get(label, ()))
 
-    def _loops_left(self, branch: str, join: str) -> list[tuple[str, frozenset]]:
-        """The loops holding `branch` that its divergent paths leave (its join lies outside them)."""
-        return [(h, body) for h, body in self._loops() if branch in body and join not in body]
+    def _loops_left(self, b: ori.BasicBlock, join: str) -> list[tuple[str, frozenset]]:
+        """The loops whose latch `b` ends in a divergent branch leaving them (its join lies outside): the loop's
+        own back-edge test. An exit test in a loop's header that is not its latch (a `for` whose body runs
+        under `if (i < n[tid])`, the exit arm after it: nvcc/cuda_barrier_variants barrier_split_and_drop)
+        does not count."""
+        return [(h, body) for h, body in self._loops() if b.label in body and join not in body and h in b.succs]
 
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
@@ -419,7 +422,7 @@ class Uniformity:
                     walked.add(b.label)
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
-                    left = self._loops_left(b.label, join) if self._liveness is not None else ()
+                    left = self._loops_left(b, join) if self._liveness is not None else ()
                     seen: set[str] = set()
                     while work:
                         x = work.pop()
