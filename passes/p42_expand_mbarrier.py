@@ -282,7 +282,12 @@ class ExpandMbarrier(Phase):
         # stays behind the branch (FENCE.VIEW.ASYNC.S; SYNCS.EXCH.64); either alone is predicated
         # (probes/mbarrier/init_if_{generic,shared}_*; the software init of sm_80-89 is predicated)
         consts = am.constants
-        return len(inits) > 1 or implementation(target) == "syncs" and any(
+        # several SYNCS inits keep the branch; several software inits (sm_80-89, an STS.64 each) are decided like
+        # other work (ifconvert.is_kept_region): `if (tid == 0)` with four of them is predicated
+        # (docs/findings/mbarrier.md "Several software mbarrier.init under an if are predicated like stores
+        # (helper nvasync24, stop 24)")
+        syncs = implementation(target) == "syncs"
+        return syncs and len(inits) > 1 or syncs and any(
             i.attrs.space == "generic" and type(i.operands[1]) is not A.Imm
             and consts.get(getattr(i.operands[1], "name", None)) is None for i in inits)
 
