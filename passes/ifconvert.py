@@ -52,6 +52,10 @@ KEPT_REGION_MIN_SIZE = 21
 # an if region that joins at a CTA barrier stays a branch with its pair from this many SASS instructions on
 # (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")
 BARRIER_JOIN_KEPT_MIN = 9
+# the SASS of a cvta.shared to a generic address in such an if: sm_80 `ULDC.64; UIADD3; UIADD3.X; MOV; IMAD.U32`,
+# sm_90+ `VIADD; LEA; S2R SR_SWINHI; MOV; MOV` after the cluster window's base (`S2R SR_CgaCtaId; MOV; LEA`)
+CVTA_SHARED_UNITS = 5
+SHARED_WINDOW_BASE_UNITS = 3
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
 OVERLAP_WORK_MIN = 6
@@ -100,10 +104,24 @@ def _sass_size(instrs, target) -> int:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
             for r in _operand_regs(o):
                 readers.setdefault(r, []).append(ins)
+    # a shared address made generic (cvta.shared) and stored as a value: its window arithmetic; the 32->64-bit
+    # widening of the address it converts is folded into it. Used as an address (an mbarrier.init's) it folds
+    # into the access (docs/findings/convergence.md "A shared address made generic counts in an if joining at a
+    # barrier (helper nvasync24, stop 24)")
+    stored = {r for i in instrs if i.opcode == "st" for o in i.operands[1:] if type(o) is not A.Addr
+              for r in _operand_regs(o)}
+    generic = [i for i in instrs if i.opcode == "cvta" and i.has(".shared") and not i.has(".to")
+               and type(i.operands[0]) is A.Reg and i.operands[0].name in stored]
+    widened = {r for i in generic for o in i.operands[1:] for r in _operand_regs(o)}
+    n += len(generic) * CVTA_SHARED_UNITS
+    if generic and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
+        n += SHARED_WINDOW_BASE_UNITS
     for ins in instrs:
         if not _work(ins):
             continue
         dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
+        if ins.opcode == "cvt" and dest is not None and dest.name in widened:
+            continue
         only = readers.get(dest.name, []) if dest is not None else []
         if ins.opcode in ("shl", "shr") and len(only) == 1 and only[0].opcode == "add" \
                 and type(ins.operands[-1]) is A.Imm:

@@ -54,14 +54,17 @@ _INVARIANT_ALU = {"mov", "and", "or", "xor", "not", "add", "sub", "mul", "mad", 
                   "selp", "neg", "min", "max", "bfe", "bfi", "prmt", "mapa"}
 
 
-def _spin_try_wait(b: ori.BasicBlock) -> int | None:
+def _spin_try_wait(b: ori.BasicBlock, fn_writes: dict[str, int]) -> int | None:
     """Index of the try_wait a spin-loop block starts with: the first instruction, or the first after
     loop-invariant value computations (an unguarded ALU op reading no register the block writes, whose
-    result the block writes nowhere else)."""
+    result the function writes nowhere else: ptxas hoists those out of the loop; a register also written
+    after the loop, `L: mov r, 0; try_wait [bar], r; @!p bra L; @q bra J; ld.shared r; J: st r`, is not
+    hoisted and the loop stays one inline loop: docs/findings/mbarrier.md "A try_wait loop whose parity
+    register is written again keeps one inline loop (helper nvasync24, stop 24)")."""
     writes: dict[str, int] = {}
     for i in b.instrs:
         for d in defuse.defs(i):
-            writes[d] = writes.get(d, 0) + 1
+            writes[d] = fn_writes.get(d, 0)
     for k, i in enumerate(b.instrs):
         if i.op == MBAR and i.attrs.op == "try_wait":
             return k
@@ -96,11 +99,32 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
     while k >= 0 and empty(fn.blocks[k]):
         k -= 1
     run = fn.blocks[k + 1:bi + 1]                   # the loop block and the empty blocks before it
+    by_label = {b.label: b for b in fn.blocks}
     for j, blk in enumerate(run):
         fall = run[j - 1].label if j else (fn.blocks[k].label if k >= 0 else None)
-        if any(p != fall and p != loop.label for p in blk.preds):
+        jumps = [p for p in blk.preds if p != fall and p != loop.label]
+        if len(jumps) == 1 and fall not in blk.preds and not _after_guarded_branch(by_label, jumps[0], blk.label):
+            continue                # the taken arm of a branch: ptxas lays it out after the other arm
+        if jumps:
             return True
     return k >= 0 and fn.blocks[k].instrs[-1].guard is not None
+
+
+def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
+    """Is `label` entered from `pred` by the unconditional jump that follows a guarded branch (`@p bra X; bra
+    label`, or a block of just `bra label` entered so), the arm ptxas lays out right after the branch? The
+    guarded branch's own target goes after the other arm: an if/else with a try_wait loop in each arm keeps
+    the fall-through arm's loop inline and retries the taken arm's out of line (nvcc/ptx_mbarrier_phases
+    mbarrier_tx_count_handoff; docs/findings/mbarrier.md "A try_wait loop whose parity register is written
+    again keeps one inline loop (helper nvasync24, stop 24)")."""
+    b = by_label.get(pred)
+    if b is None or not b.instrs or b.instrs[-1].opcode != "bra" or b.instrs[-1].guard is not None:
+        return False
+    if len(b.instrs) > 1:
+        return b.instrs[-2].opcode == "bra" and b.instrs[-2].guard is not None
+    heads = [by_label[q] for q in b.preds if q in by_label]
+    return len(heads) == 1 and bool(heads[0].instrs) and heads[0].instrs[-1].opcode == "bra" \
+        and heads[0].instrs[-1].guard is not None
 
 
 # Memory accesses through the generic proxy that may touch shared memory: an mbarrier.init after one (since
@@ -176,6 +200,16 @@ class ExpandMbarrier(Phase):
         consts = am.constants
         after_access = _inits_after_access(fn) if impl == "syncs" else set()
         ool: list[ori.BasicBlock] = []
+        counted: list[dict[str, int]] = []
+
+        def fn_writes() -> dict[str, int]:
+            if not counted:
+                n: dict[str, int] = {}
+                for i in fn.instructions():
+                    for d in defuse.defs(i):
+                        n[d] = n.get(d, 0) + 1
+                counted.append(n)
+            return counted[0]
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
             for ins in b.instrs:
@@ -222,7 +256,7 @@ class ExpandMbarrier(Phase):
                 out.append(ins)
                 ctx.count(self, f"{op} expanded")
             b.instrs = out
-            at = _spin_try_wait(b)
+            at = _spin_try_wait(b, fn_writes())
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
             if impl == "syncs" and at is not None and nxt is not None and (
                     _branches_on_result(b, at) or not _entered_after_flow(fn, bi, am.liveness)):
@@ -248,7 +282,12 @@ class ExpandMbarrier(Phase):
         # stays behind the branch (FENCE.VIEW.ASYNC.S; SYNCS.EXCH.64); either alone is predicated
         # (probes/mbarrier/init_if_{generic,shared}_*; the software init of sm_80-89 is predicated)
         consts = am.constants
-        return len(inits) > 1 or implementation(target) == "syncs" and any(
+        # several SYNCS inits keep the branch; several software inits (sm_80-89, an STS.64 each) are decided like
+        # other work (ifconvert.is_kept_region): `if (tid == 0)` with four of them is predicated
+        # (docs/findings/mbarrier.md "Several software mbarrier.init under an if are predicated like stores
+        # (helper nvasync24, stop 24)")
+        syncs = implementation(target) == "syncs"
+        return syncs and len(inits) > 1 or syncs and any(
             i.attrs.space == "generic" and type(i.operands[1]) is not A.Imm
             and consts.get(getattr(i.operands[1], "name", None)) is None for i in inits)
 

@@ -117,6 +117,7 @@ class Uniformity:
         self.divergent: set[str] = set()
         self.divergent_blocks: set[str] = set()
         self._joins: dict[str, set[str]] = {}     # divergent block -> the joins of the branches it depends on
+        self._left_loops: dict[str, set[str]] = {}  # divergent block -> headers of loops a per-lane exit leaves
         # blocks holding a generic-address store (see _strong_generic_load_beside_store)
         self._generic_store_blocks = {b.label for b in fn.blocks
                                       if any(i.opcode == "st" and _generic(i) for i in b.instrs)}
@@ -140,7 +141,18 @@ class Uniformity:
         if i is None:
             return False
         # a branch whose paths only meet at the kernel's end (one arm traps or exits) joins where nothing is live
-        return any(j != EXIT and (j not in lv.live_in or lv.live_in[j][i]) for j in self._joins.get(label, ()))
+        if any(j != EXIT and (j not in lv.live_in or lv.live_in[j][i]) for j in self._joins.get(label, ())):
+            return True
+        # a value carried around a loop that lanes leave in different trips (docs/findings/convergence.md
+        # "Values carried around a loop with a per-lane exit are per lane (helper nvasync24, stop 24)")
+        return any(h in lv.live_in and lv.live_in[h][i] for h in self._left_loops.get(label, ()))
+
+    def _loops_left(self, b: ori.BasicBlock, join: str) -> list[tuple[str, frozenset]]:
+        """The loops whose latch `b` ends in a divergent branch leaving them (its join lies outside): the loop's
+        own back-edge test. An exit test in a loop's header that is not its latch (a `for` whose body runs
+        under `if (i < n[tid])`, the exit arm after it: nvcc/cuda_barrier_variants barrier_split_and_drop)
+        does not count."""
+        return [(h, body) for h, body in self._loops() if b.label in body and join not in body and h in b.succs]
 
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
@@ -346,11 +358,15 @@ class Uniformity:
                 if not b.instrs or b.label in walked:
                     continue
                 last = b.instrs[-1]
+                if last.opcode == "bra" and last.guard is None and len(b.instrs) > 1 \
+                        and b.instrs[-2].opcode == "bra" and b.instrs[-2].guard is not None:
+                    last = b.instrs[-2]          # `@p bra X; bra Y` (phase 21's inverted loop test)
                 self._at = last
                 if last.opcode in ("bra", "brx") and last.guard is not None and self.is_divergent_operand(last.guard):
                     walked.add(b.label)
                     join = ipdom.get(b.label)
                     work = [s for s in b.succs if s != join]
+                    left = self._loops_left(b, join) if self._liveness is not None else ()
                     seen: set[str] = set()
                     while work:
                         x = work.pop()
@@ -368,6 +384,13 @@ class Uniformity:
                             clock += 1
                             block_stamp[x] = clock
                             changed = True
+                        for h, body in left:
+                            heads = self._left_loops.setdefault(x, set())
+                            if x in body and h not in heads:
+                                heads.add(h)
+                                clock += 1
+                                block_stamp[x] = clock
+                                changed = True
                         work.extend(s for s in by_label[x].succs if s != join)
             if iterated_at < max(block_stamp.values(), default=0):
                 iterated_at = clock
