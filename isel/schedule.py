@@ -168,6 +168,7 @@ class Unit:
     far: bool = False               # ... of a global load or atomic (LONG_WAITS): it holds no barrier back
     holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
     late: bool = False              # no stall filler: waits while taller work waits (_mark_late)
+    eager: bool = False             # issued before any taller work as soon as it is ready (EAGER)
 
     @property
     def first(self) -> str:
@@ -375,6 +376,16 @@ def _may_alias(a: tuple | None, b: tuple | None) -> bool:
     return True
 
 
+def _same_space(a: tuple | None, b: tuple | None) -> bool:
+    """May two memory operations be in one state space? Atomics keep their order with the atomics and stores of
+    their own space only: a global atomic passes a shared one whose address is still computed (`ATOMG ... ATOMS
+    ATOMG`, probes/scheduling/atom_global_passes_shared; llvm/atomics_syncscope: the aggregated shared add waits
+    for the shared window's S2UR behind later global atomics)."""
+    if a is None or b is None:
+        return True
+    return a[0] == b[0] or "generic" in (a[0], b[0])
+
+
 def _latency(p: Unit, c: Unit) -> int:
     if p.latency == 0:
         return 0
@@ -500,11 +511,17 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
     units = []
     for part in (early, late) if apart else (head,):
         u = make_unit(ins, part, target)
+        u.eager = _reads_active_lanes(part[0])
         u.uses = tuple(sorted({r for x in part for o in (x.guard,) + x.operands for r in _regs_in(o)}))
         # what the head writes: a later run member's head reads the run's shared activemask without redefining it
         u.defs = tuple(sorted(_written(part) - operands - set(ori_defs(ins))))
         units.append(u)
     return units
+
+
+def _reads_active_lanes(s: SassInstr) -> bool:
+    """`VOTEU.ANY UR, UPT, PT`: the uniform read of the active lanes that starts an aggregated atomic's head."""
+    return s.opcode == "VOTEU" and s.mods == ("ANY",) and s.operands[1:] == ("UPT", "PT") and not s.guard
 
 
 def _written(seq: list[SassInstr]) -> set:
@@ -631,7 +648,8 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             for k in _ORDERED_WITH[u.kind]:
                 for p in mem_ops[k]:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
-                            and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
+                            and {p.kind, u.kind} <= {"atomic", "store"} and _same_space(p.mem, u.mem) \
+                            or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
                              else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR" else 0)
@@ -758,6 +776,9 @@ def _waits(region: list[Unit], edges: dict) -> None:
 
 
 _NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units
+# Priority added to an aggregated atomic's head that starts with the active-lane read: ptxas issues it first in
+# its block once ready, above taller ALU chains and cluster barriers (probes/scheduling/agg_head_before_*).
+EAGER = 1 << 20
 
 
 _LATE = "late"                     # avail key (with the pipe) of the Unit.late units
@@ -791,7 +812,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
             if u.late and key != _NOT_FILLER:
                 key = (_LATE, key)
-            heapq.heappush(avail.setdefault(key, []), (-u.height, u.index, u))
+            heapq.heappush(avail.setdefault(key, []), (-u.height - EAGER * u.eager, u.index, u))
         best = None
         for key, heap in avail.items():
             if not heap:
