@@ -94,7 +94,8 @@ ORDERED = {
 # A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
 # whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
-# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store of their
+# own state space (_same_space)
 # (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset).
 ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
@@ -380,7 +381,8 @@ def _same_space(a: tuple | None, b: tuple | None) -> bool:
     """May two memory operations be in one state space? Atomics keep their order with the atomics and stores of
     their own space only: a global atomic passes a shared one whose address is still computed (`ATOMG ... ATOMS
     ATOMG`, probes/scheduling/atom_global_passes_shared; llvm/atomics_syncscope: the aggregated shared add waits
-    for the shared window's S2UR behind later global atomics)."""
+    for the shared window's S2UR behind later global atomics; docs/findings/scheduling.md "An aggregated atomic's
+    head issues first; atomics of other spaces pass")."""
     if a is None or b is None:
         return True
     return a[0] == b[0] or "generic" in (a[0], b[0])
@@ -777,7 +779,8 @@ def _waits(region: list[Unit], edges: dict) -> None:
 
 _NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units
 # Priority added to an aggregated atomic's head that starts with the active-lane read: ptxas issues it first in
-# its block once ready, above taller ALU chains and cluster barriers (probes/scheduling/agg_head_before_*).
+# its block once ready, above taller ALU chains and cluster barriers (probes/scheduling/agg_head_before_*;
+# docs/findings/scheduling.md "An aggregated atomic's head issues first; atomics of other spaces pass").
 EAGER = 1 << 20
 
 
