@@ -94,7 +94,8 @@ ORDERED = {
 # A uniform activemask read (VOTEU.ANY UR, UPT, PT) is issued after the warp reductions of its region,
 # whichever comes first in PTX (probes/scheduling/activemask_after_redux*, probes/warp/activemask_b32_with_redux).
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
-# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store
+# Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store of their
+# own state space (_same_space)
 # (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset).
 ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
@@ -169,6 +170,8 @@ class Unit:
     holds: int = 0                  # bit mask of the NOT_FILLERS units (by index) its waiting holds back
     stand_in: bool = False          # a free unit (cost 0) standing for the non-ALU units that read it (_mark_held)
     late: bool = False              # no stall filler: waits while taller work waits (_mark_late)
+    eager: bool = False             # issued before any taller work when ready at the region's start (EAGER)
+    boost: int = 0                  # EAGER when eager and nothing in the region comes before it
 
     @property
     def first(self) -> str:
@@ -421,6 +424,20 @@ def _may_alias(a: tuple | None, b: tuple | None) -> bool:
     return True
 
 
+def _same_space(p: Unit, u: Unit) -> bool:
+    """May two memory operations be in one state space? Atomics keep their order with the atomics and stores of
+    their own space only: a global atomic passes a shared one whose address is still computed (`ATOMG ... ATOMS
+    ATOMG`, probes/scheduling/atom_global_passes_shared; llvm/atomics_syncscope: the aggregated shared add waits
+    for the shared window's S2UR behind later global atomics; docs/findings/scheduling.md "An aggregated atomic's
+    head issues first; atomics of other spaces pass")."""
+    if any(x.ins is None or x.ins.opcode not in ("atom", "red") for x in (p, u) if x.kind == "atomic"):
+        return True                 # an mbarrier arrive's ATOMS.ARRIVE (sm_80-89) stays in order (loop_inversion_atom_cas)
+    a, b = p.mem, u.mem
+    if a is None or b is None:
+        return True
+    return a[0] == b[0] or "generic" in (a[0], b[0])
+
+
 def _latency(p: Unit, c: Unit) -> int:
     if p.latency == 0:
         return 0
@@ -559,6 +576,7 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
             after = f"~hoisted{id(part[k])}" if rest else None
         for sub in subs:
             u = make_unit(ins, sub, target)
+            u.eager = _reads_active_lanes(sub[0])
             u.uses = tuple(sorted({r for x in sub for o in (x.guard,) + x.operands for r in _regs_in(o)}))
             # what the head writes: a later run member's head reads the run's shared activemask without
             # redefining it
@@ -576,6 +594,11 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
                     u.defs += (after,)
             units.append(u)
     return units
+
+
+def _reads_active_lanes(s: SassInstr) -> bool:
+    """`VOTEU.ANY UR, UPT, PT`: the uniform read of the active lanes that starts an aggregated atomic's head."""
+    return s.opcode == "VOTEU" and s.mods == ("ANY",) and s.operands[1:] == ("UPT", "PT") and not s.guard
 
 
 def _written(seq: list[SassInstr]) -> set:
@@ -702,7 +725,8 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             for k in _ORDERED_WITH[u.kind]:
                 for p in mem_ops[k]:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
-                            and {p.kind, u.kind} <= {"atomic", "store"} or _may_alias(p.mem, u.mem):
+                            and {p.kind, u.kind} <= {"atomic", "store"} and _same_space(p, u) \
+                            or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
                              else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR" else 0)
@@ -833,6 +857,12 @@ def _waits(region: list[Unit], edges: dict) -> None:
 
 
 _NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units
+# Priority added to an aggregated atomic's head that starts with the active-lane read when nothing in its region
+# orders it (a two-way fence does: then the fence's CCTL.IVALL still goes first below sm_90, phases/
+# bssy_below_membar_fence_then_ld_red): ptxas issues it first in its block, above taller ALU chains and cluster
+# barriers (probes/scheduling/agg_head_before_*;
+# docs/findings/scheduling.md "An aggregated atomic's head issues first; atomics of other spaces pass").
+EAGER = 1 << 20
 
 
 _LATE = "late"                     # avail key (with the pipe) of the Unit.late units
@@ -854,6 +884,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     else:
         for u in region:
             u.late = False
+    for u in region:
+        u.boost = EAGER if u.eager and u.npreds == 0 else 0
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
@@ -866,7 +898,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
             if u.late and key != _NOT_FILLER:
                 key = (_LATE, key)
-            heapq.heappush(avail.setdefault(key, []), (-u.height, u.index, u))
+            heapq.heappush(avail.setdefault(key, []), (-u.height - u.boost, u.index, u))
         best = None
         for key, heap in avail.items():
             if not heap:
