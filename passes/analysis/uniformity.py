@@ -126,6 +126,7 @@ class Uniformity:
         self._values: ReachingValues | None = None   # registers written more than once (_reaching)
         self._linear = fn.decl.is_entry and linear_block(fn)
         self._loop_list: list[tuple[str, frozenset]] | None = None
+        self._loop_by_header: dict[str, list[frozenset]] | None = None
         self._run()
         self._at = None
 
@@ -152,7 +153,12 @@ class Uniformity:
         own back-edge test. An exit test in a loop's header that is not its latch (a `for` whose body runs
         under `if (i < n[tid])`, the exit arm after it: nvcc/cuda_barrier_variants barrier_split_and_drop)
         does not count."""
-        return [(h, body) for h, body in self._loops() if b.label in body and join not in body and h in b.succs]
+        if self._loop_by_header is None:
+            self._loop_by_header = {}
+            for h, body in self._loops():
+                self._loop_by_header.setdefault(h, []).append(body)
+        return [(h, body) for h in dict.fromkeys(b.succs) for body in self._loop_by_header.get(h, ())
+                if b.label in body and join not in body]
 
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
@@ -385,8 +391,7 @@ class Uniformity:
                             block_stamp[x] = clock
                             changed = True
                         for h, body in left:
-                            heads = self._left_loops.setdefault(x, set())
-                            if x in body and h not in heads:
+                            if x in body and h not in (heads := self._left_loops.setdefault(x, set())):
                                 heads.add(h)
                                 clock += 1
                                 block_stamp[x] = clock
