@@ -74,6 +74,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_BELOW_MEMBAR", "the BSSY is never issued above a MEMBAR of its block that orders beyond the "
             "CTA (GPU/SYS, with its ERRBAR) nor above a release memory op (its MEMBAR, any scope, and the op)",
             below=90),
+    Feature("LOOP_PAIR_UNCONVERGED_LATCH", "a uniform loop holding a per-thread-mask warp op is paired when the "
+            "warp reaches its back edge unconverged (no inline full-mask op nor CTA barrier after the last "
+            "per-thread-mask op); below sm_90 when it holds two slow-path calls or one with a fast path (phase 72)",
+            since=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("BREAK_LOOP_RELIABLE", "a convergence pair around a loop left by BREAK is BSSY/BREAK/BSYNC.RELIABLE "
             "(ptxas's internal math subroutines; the nest of a long run of guarded stores)", since=100),
@@ -117,6 +121,8 @@ FEATURES: tuple[Feature, ...] = (
             "converged from its entry or such an op up to a CTA barrier (which then re-converges); there a kind "
             "of warp op (helper) with two or more such ops takes the member-mask check / out-of-line collective, "
             "else the inline WARPSYNC (phase 71; docs/findings/eiattr.md 7)", since=90),
+    Feature("PER_THREAD_MASK_LOOP_SLOW", "a per-thread-mask warp op on a loop keeps the slow-path call (`BRA.CONV; "
+            "CALL __cuda_sm70_*`) where converged straight-line code takes it plain (phase 71)", below=80),
     Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",
             below=80),
     Feature("NATIVE_VOTE_ALL", "vote.all/.uni and match.all have native SASS (else ballot / MATCH.ANY against "

@@ -630,6 +630,11 @@ class OptimizeSyncInstructions(Phase):
                 per_thread = wop.mask is not None and not ops.is_const_mask(wop.mask) and (
                     uni.is_divergent_operand(wop.mask) and not _uniform_here(wop.mask, out, dirty)
                     or _checked_when_diverged(target, overlap) and _unconverged_ballot(wop.mask, am.defuse, dirty))
+                if per_thread and converged and target.has("PER_THREAD_MASK_LOOP_SLOW") and am.loops.on_cycle(b.label):
+                    # sm_75: in a loop (a uniform one too) the op keeps its slow-path call (`BRA.CONV; CALL
+                    # __cuda_sm70_warpsync`); straight-line converged code drops it (docs/findings/convergence.md
+                    # "A uniform loop holding a per-thread-mask warp op gets a pair (helper cub24, stop 24)")
+                    converged = False
                 if per_thread and printing and honoured:
                     ctx.diags.info(OVERLAP_INFO, ins.line)
                 tier = _mask_tier(target)

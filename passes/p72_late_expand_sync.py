@@ -99,6 +99,7 @@ class _Expander:
         self.helpers: dict[str, str] = {}
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
+        self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -632,6 +633,7 @@ class _Expander:
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))
                        and not self._declared(declared, ins, b.label)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
+        mask_loops = [] if self.o0 else self._per_thread_mask_loops()   # (before the warp ops are expanded)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion
                 if len(self._chain(b.label)) > 1:
@@ -710,6 +712,11 @@ class _Expander:
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
                            and not self._declared_branch(declared, r)]
+        if mask_loops:
+            # stable: the new loops go after the regions of their size, outermost first as _insert_pairs needs
+            self.regions = sorted(list(self.regions) + mask_loops, key=lambda r: -len(r.body))
+            for r in mask_loops:
+                self._pair(r)
         changed |= self._insert_pairs(user_op)
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
@@ -718,6 +725,60 @@ class _Expander:
             fn.blocks.extend(self.ool)
             changed = True
         return changed
+
+    def _per_thread_op(self, wop: ops.WarpOp) -> bool:
+        return wop.mask is not None and not ops.is_const_mask(wop.mask) and self.uni.is_divergent_operand(wop.mask)
+
+    def _per_thread_mask_loops(self) -> list[R.Region]:
+        """Uniform loops (outside every divergent region) that ptxas pairs for their per-thread-mask warp ops:
+        the loop from its preheader to its exit in BSSY/BSYNC as a divergent loop. sm_90+ (LOOP_PAIR_UNCONVERGED_
+        LATCH): when the warp reaches the back edge unconverged: a per-thread-mask op with no full-mask op
+        taking its WARPSYNC.ALL (inline form) nor CTA barrier after it in the body. Below sm_90: when the body
+        holds two or more warp ops taking the slow-path call (per-thread masks, full masks after one), or one
+        that is not a bar.warp.sync (its fast path and slow path rejoin). docs/findings/convergence.md "A
+        uniform loop holding a per-thread-mask warp op gets a pair (helper cub24, stop 24)"; probes
+        warp/permask_uniform_loop_*."""
+        am, uni, by_label = self.am, self.uni, self.am.blocks
+        diverged = R.divergent_blocks(self.regions)
+        exiting = set().union(*self._exiting_loops()) if self._exiting_loops() else set()
+        order = {b.label: n for n, b in enumerate(self.fn.blocks)}
+        latch_state = self.target.has("LOOP_PAIR_UNCONVERGED_LATCH")
+        self._mask_loop_latches = set()
+        out: list[R.Region] = []
+        for latch, header in am.loops.back_edges:
+            b = by_label[latch]
+            if R.divergent_branch(b, uni) or header in diverged or header in exiting:
+                continue
+            body = set(am.loops.body(header, latch))
+            outside = [p for p in by_label[header].preds if p not in body]
+            exits = {s for x in body for s in by_label[x].succs if s not in body and s in by_label}
+            if len(outside) != 1 or len(exits) != 1:
+                continue
+            instrs = [i for x in sorted(body, key=order.__getitem__) for i in by_label[x].instrs]
+            wops = [(i, w) for i in instrs if (w := ops.warp_op(i, self.consts)) is not None]
+            if not any(self._per_thread_op(w) for _i, w in wops):
+                continue
+            if latch_state:
+                unconverged = False
+                for i in instrs:
+                    w = ops.warp_op(i, self.consts)
+                    if w is None:
+                        unconverged = unconverged and not ops.is_cta_barrier(i)
+                    elif self._per_thread_op(w):
+                        unconverged = True
+                    elif i.attrs.form == "inline" or i.attrs.conv:
+                        unconverged = False
+                pair = unconverged
+            else:
+                slow = [(i, w) for i, w in wops if i.attrs.permask or not i.attrs.conv]
+                fast = any(not ops.is_bar_warp_sync(i) for i, _w in slow)
+                pair = len(slow) >= 2 or fast
+                if fast:                # sm_75 tests the warp at its back edge too (VOTE.ANY; VOTEU.ANY)
+                    self._mask_loop_latches.add(latch)
+            if pair:
+                join = exits.pop()
+                out.append(R.Region("loop", outside[0], join, body, R._barrier_join(join, by_label)))
+        return out
 
     def _declared_uniform(self) -> dict[str, list[str]]:
         """sm_90+: predicate register -> joins of the ifs that branches on it and whose arm runs a full-mask
@@ -797,6 +858,8 @@ class _Expander:
         order = {b.label: k for k, b in enumerate(self.fn.blocks)}     # the blocks' text order, made once
         latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
                    and self._backward_in_text(x, order)]
+        # a uniform loop paired for a per-thread-mask op with a fast path (_per_thread_mask_loops)
+        latches += [x for x in sorted(self._mask_loop_latches, key=order.__getitem__) if x not in latches]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)
         mods = (".nouniform",) if self.o0 else ()
         for label in latches:
