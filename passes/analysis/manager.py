@@ -112,11 +112,9 @@ class Analyses:
 
     @property
     def lane_drift(self) -> bool:
-        """Does uniformity apply the drifting-loop rule (Uniformity._lane_iterated)? Not where a divergent back
-        edge tests the warp (LOOP_CONVERGENCE_TEST, sm_75): ptxas takes those loops as divergent there too, but
-        pylower's sm_75 model of a divergent loop's pair and test does not yet follow it (nvcc/
-        cub_block_scan_prefix_callback, llvm/barrier_legacy on sm_75 would lose their EIATTRs)."""
-        return self.target_has("LOOP_CONVERGENCE_TEST") is False
+        """Does uniformity apply the drifting-loop rule (Uniformity._lane_iterated)? On every target (sm_75 too:
+        docs/findings/convergence.md "Drifting loops on sm_75, and a CTA barrier in the loop stops the drift")."""
+        return True
 
     @property
     def uniformity(self):

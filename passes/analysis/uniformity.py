@@ -14,7 +14,7 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
-from pylower.lowering.ops import warp_op
+from pylower.lowering.ops import is_aligned_cta_barrier, warp_op
 
 from .cfg import EXIT, DomTree, dominators, post_dominators
 from .defuse import DefUse
@@ -199,7 +199,8 @@ class Uniformity:
                     if any(x in body and by_label[x].label in self.divergent_blocks
                            and any(j in body for j in self._joins.get(x, ()))
                            and any(_lets_lanes_drift(i) for i in by_label[x].instrs)
-                           for x in body)]
+                           for x in body)
+                    and not self._barrier_each_trip(body, by_label)]
         out: set[tuple[str, str]] = set()
         for h, body in loops:
             if not any(body <= d for d in drifting) or h not in lv.live_in:
@@ -212,6 +213,14 @@ class Uniformity:
                         if i is not None and live[i]:
                             out.add((x, r))
         return out
+
+    def _barrier_each_trip(self, body, by_label) -> bool:
+        """Does the loop run an aligned CTA barrier outside its divergent code (every lane, every trip)? Then
+        its lanes cannot be in different trips: ptxas takes its carried values as uniform (probes
+        phases/loop_div_arm_shfl_atom_bar*; docs/findings/convergence.md "Drifting loops on sm_75, and a CTA
+        barrier in the loop stops the drift (helper pphase24, stop 24)")."""
+        return any(x not in self.divergent_blocks and any(is_aligned_cta_barrier(i) for i in by_label[x].instrs)
+                   for x in body)
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
