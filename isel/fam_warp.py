@@ -13,7 +13,7 @@ from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis import regions as R
 from pylower.passes.analysis.defuse import defs, uses
 
-from pylower.lowering.ops import FULL_MASK, warp_op
+from pylower.lowering.ops import FULL_MASK, is_full_mask, warp_op
 
 from . import generic
 from .rules import operand_text, rule
@@ -162,8 +162,48 @@ def select_vote(ins, sel):
     if mode == "ballot":
         if _masks_conv_test(ins, sel):
             return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
+        known = _branch_implied(ins, src, sel) if ".sync" in ins.mods else None
+        if known:
+            # the ballot of a constant: the active mask (or none of it), uniform below sm_90; from sm_90 with a
+            # full member mask as activemask (every reader takes a uniform operand), per lane with a register
+            # mask (docs/findings/warp.md "A ballot of the branch predicate in its arm is folded to PT")
+            w = warp_op(ins)
+            if sel.target.has("BALLOT_CONST_UNIFORM") or \
+                    (w is not None and is_full_mask(w.mask) and _activemask_uniform(ins, sel)):
+                return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", known), tags=tags)]
+            return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", known), tags=tags)]
+            return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
+
+
+def _branch_implied(ins, src, sel) -> str | None:
+    """'PT' / '!PT' when `src` is known true / false wherever ins runs, else None. ptxas folds a predicate
+    whose block's only entry edge is a conditional branch on it (`@p bra B`: p in B; the fall-through of
+    `@p bra X`: !p), when p is written once, in a block at most one edge enters (a setp in a join block, or
+    p rewritten in the arm, is not folded); docs/findings/warp.md "A ballot of the branch predicate in its
+    arm is folded to PT (helper pwarp24, stop 24)"; probes warp/ballot_arm_pred_*."""
+    if type(src) is not A.Reg or ins not in sel.block.instrs:
+        return None
+    block, fn = sel.block, sel.function
+    if len(block.preds) != 1:
+        return None
+    by_label = {b.label: b for b in fn.blocks}
+    writers = [b for b in fn.blocks for i in b.instrs if src.name in defs(i)]
+    if len(writers) != 1 or len(writers[0].preds) > 1 or writers[0] is block:
+        return None
+    pred = by_label.get(block.preds[0])
+    if pred is None or len(set(pred.succs)) != 2:
+        return None
+    conds = [i for i in pred.instrs if i.opcode == "bra" and i.guard is not None]
+    if len(conds) != 1 or pred.instrs.index(conds[0]) < len(pred.instrs) - 2:
+        return None
+    cond = conds[0]
+    g = cond.guard.inner if type(cond.guard) is A.Not else cond.guard
+    if type(g) is not A.Reg or g.name != src.name or not cond.operands or type(cond.operands[0]) is not A.Sym:
+        return None
+    taken = cond.operands[0].name == block.label
+    return "PT" if taken != (type(cond.guard) is A.Not) else "!PT"
 
 
 def _masks_conv_test(ins, sel) -> bool:

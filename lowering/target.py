@@ -135,6 +135,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("CONV_TEST_UNIFORM_MASK", "a warp op's fast-path test (BRA.CONV/BRA.DIV) reads a register member mask "
             "from a uniform register: a ballot that makes it is VOTEU.ANY (sm_75 tests without the mask)",
             since=80, below=90),
+    Feature("BALLOT_CONST_UNIFORM", "a vote.sync.ballot of a predicate its block's entry edge implies is read "
+            "into a uniform register (VOTEU.ANY UR, UPT, PT); from sm_90 only with a full member mask and readers "
+            "that take a uniform operand (as activemask)",
+            below=90),
     Feature("SHARED_SCALED_INDEX", "a shared-memory address takes a scaled index register ([R.X4+sym]), so an "
             "index shift and base add cost no instruction (counts toward the size of an if region ptxas "
             "predicates)", below=90),
