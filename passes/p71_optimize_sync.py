@@ -425,15 +425,10 @@ def spin_join_barriers(am, regions, target) -> frozenset[int]:
     on the arrival counter between two `barrier.sync 0`; probes phases/spin_join_nonaligned_*;
     docs/findings/convergence.md "A spin region's join at a non-aligned barrier.sync runs diverged (helper cg24,
     stop 24)")."""
-    by_label = am.blocks
     out = set()
-    for r in regions:
-        if r.join not in by_label or not ifconvert.is_branch_region(am, r, target) \
-                or not ifconvert.arrives_diverged_at_barrier(am, r, target):
-            continue
-        first = next((i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)), None)
-        if first is not None and first.guard is None and _nonaligned_barrier(first):
-            out.add(id(first))
+    for syncs in _spin_join_syncs(am, regions, target):
+        if syncs and syncs[0].guard is None and _nonaligned_barrier(syncs[0]):
+            out.add(id(syncs[0]))
     if out and target.has("SPIN_JOIN_BARRIER_LOOPS"):
         # sm_75-89: then the non-aligned barriers in loops run diverged too, also a loop before the spin region
         # (nvcc/cg_grid_sync's tree reduction `for (s..) { if (tid < s) ..; barrier.sync 0 }`; probes
@@ -452,17 +447,22 @@ def after_aligned_spin_join(am, regions, target) -> set[int]:
     "A spin region's join at a non-aligned barrier.sync runs diverged (helper cg24, stop 24)")."""
     if not target.has("SPIN_JOIN_LATER_BARRIER"):
         return set()
-    by_label = am.blocks
     out = set()
-    for r in regions:
-        if r.join not in by_label or not ifconvert.is_branch_region(am, r, target) \
-                or not ifconvert.arrives_diverged_at_barrier(am, r, target):
-            continue
-        syncs = [i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)]
+    for syncs in _spin_join_syncs(am, regions, target):
         if len(syncs) >= 2 and syncs[0].guard is None and ops.is_aligned_cta_barrier(syncs[0]) \
                 and syncs[0].attrs.mode == "sync" and syncs[1].guard is None and _nonaligned_barrier(syncs[1]):
             out.add(id(syncs[1]))
     return out
+
+
+def _spin_join_syncs(am, regions, target):
+    """For each branch region whose lanes arrive at its join diverged (a spin loop, an if around one): the sync
+    instructions of the block the join leads to."""
+    by_label = am.blocks
+    for r in regions:
+        if r.join in by_label and ifconvert.is_branch_region(am, r, target) \
+                and ifconvert.arrives_diverged_at_barrier(am, r, target):
+            yield [i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)]
 
 
 def _nonaligned_barrier(ins) -> bool:
