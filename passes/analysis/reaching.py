@@ -72,7 +72,7 @@ class ReachingValues:
                     preds[t].append(b.label)
         live_in = {b.label: [names[i] for i in (lv.live_in[b.label] & wanted).search(1)] for b in fn.blocks}
         out: dict[str, dict[str, int]] = {b.label: {} for b in fn.blocks}
-        phis: dict[tuple[str, str], int] = {}
+        phis: dict[str, dict[str, int]] = {}            # block -> register -> its merge
         operands = self._operands
 
         def entry(x: str) -> dict[str, int]:
@@ -83,17 +83,26 @@ class ReachingValues:
                 return {r: o[r] for r in live_in[x] if r in o}
             state = {}
             ps = [out[p] for p in ps]
+            merges = phis.get(x)
             for r in live_in[x]:
-                vals = {v for st in ps if (v := st.get(r, NONE)) != NONE}
-                phi = phis.get((x, r))
-                if phi is None and len(vals) > 1:
-                    phi = phis[(x, r)] = self._node(set())
-                if phi is not None:
-                    vals.discard(phi)
-                    operands[phi] |= vals
-                    state[r] = phi
-                elif vals:
-                    state[r] = vals.pop()
+                v, many = NONE, False
+                for st in ps:
+                    w = st.get(r, NONE)
+                    if w != NONE and w != v:
+                        if v != NONE:
+                            many = True
+                            break
+                        v = w
+                phi = merges.get(r) if merges is not None else None
+                if phi is None and not many:         # one value (or none) reaches: no merge
+                    if v != NONE:
+                        state[r] = v
+                    continue
+                if phi is None:
+                    phi = phis.setdefault(x, {})[r] = self._node(set())
+                    merges = phis[x]
+                operands[phi].update(w for st in ps if (w := st.get(r, NONE)) != NONE and w != phi)
+                state[r] = phi
             return state
 
         def run(x: str, record: bool) -> dict[str, int]:
