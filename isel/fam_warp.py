@@ -172,7 +172,6 @@ def select_vote(ins, sel):
                     (w is not None and is_full_mask(w.mask) and _activemask_uniform(ins, sel)):
                 return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", known), tags=tags)]
             return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", known), tags=tags)]
-            return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
 
@@ -185,12 +184,14 @@ def _branch_implied(ins, src, sel) -> str | None:
     arm is folded to PT (helper pwarp24, stop 24)"; probes warp/ballot_arm_pred_*."""
     if type(src) is not A.Reg or ins not in sel.block.instrs:
         return None
-    block, fn = sel.block, sel.function
+    block = sel.block
     if len(block.preds) != 1:
         return None
-    by_label = {b.label: b for b in fn.blocks}
-    writers = [b for b in fn.blocks for i in b.instrs if src.name in defs(i)]
-    if len(writers) != 1 or len(writers[0].preds) > 1 or writers[0] is block:
+    by_label = sel.am.blocks
+    ds = sel.am.defuse.definitions(src.name)
+    writer = next((b for b in sel.function.blocks if any(i is ds[0] for i in b.instrs)), None) \
+        if len(ds) == 1 else None
+    if writer is None or len(writer.preds) > 1 or writer is block:
         return None
     pred = by_label.get(block.preds[0])
     if pred is None or len(set(pred.succs)) != 2:

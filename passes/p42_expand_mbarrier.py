@@ -74,6 +74,15 @@ def _spin_try_wait(b: ori.BasicBlock, fn_writes: dict[str, int]) -> int | None:
     return None
 
 
+def _write_counts(fn: ori.Function) -> dict[str, int]:
+    """How many instructions of the function write each register."""
+    n: dict[str, int] = {}
+    for i in fn.instructions():
+        for d in defuse.defs(i):
+            n[d] = n.get(d, 0) + 1
+    return n
+
+
 def _branches_on_result(b: ori.BasicBlock, at: int) -> bool:
     """Does the spin loop branch on the try_wait's predicate itself (or its `not.pred`), rather than on a
     value it round-trips through selp / setp (the inline-asm form cuda::barrier and cuda::ptx emit)?"""
@@ -200,16 +209,7 @@ class ExpandMbarrier(Phase):
         consts = am.constants
         after_access = _inits_after_access(fn) if impl == "syncs" else set()
         ool: list[ori.BasicBlock] = []
-        counted: list[dict[str, int]] = []
-
-        def fn_writes() -> dict[str, int]:
-            if not counted:
-                n: dict[str, int] = {}
-                for i in fn.instructions():
-                    for d in defuse.defs(i):
-                        n[d] = n.get(d, 0) + 1
-                counted.append(n)
-            return counted[0]
+        writes = _write_counts(fn)      # (the expansions below write no register)
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
             for ins in b.instrs:
@@ -256,7 +256,7 @@ class ExpandMbarrier(Phase):
                 out.append(ins)
                 ctx.count(self, f"{op} expanded")
             b.instrs = out
-            at = _spin_try_wait(b, fn_writes())
+            at = _spin_try_wait(b, writes)
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
             if impl == "syncs" and at is not None and nxt is not None and (
                     _branches_on_result(b, at) or not _entered_after_flow(fn, bi, am.liveness)):

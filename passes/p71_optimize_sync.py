@@ -242,7 +242,7 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
     if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
-    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all, am.lane_drift)
+    uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):

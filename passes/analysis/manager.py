@@ -111,16 +111,10 @@ class Analyses:
         return self.target_has("NATIVE_VOTE_ALL") is True
 
     @property
-    def lane_drift(self) -> bool:
-        """Does uniformity apply the drifting-loop rule (Uniformity._lane_iterated)? On every target (sm_75 too:
-        docs/findings/convergence.md "Drifting loops on sm_75, and a CTA barrier in the loop stops the drift")."""
-        return True
-
-    @property
     def uniformity(self):
         from .uniformity import Uniformity
         return self._get("uniformity", lambda: Uniformity(self.fn, self.defuse, self.ipdom, self.liveness,
-                                                          self.native_match_all, self.lane_drift))
+                                                          self.native_match_all))
 
     @property
     def single_lane(self):

@@ -14,6 +14,8 @@ written in each of n divergent if-regions reaches the n-th use through n merges,
 """
 from __future__ import annotations
 
+from bitarray import bitarray
+
 from pylower.lowering import ori
 
 NONE = -1          # the value of a register no definition reaches
@@ -55,16 +57,13 @@ class ReachingValues:
         return len(self._operands) - 1
 
     def _solve(self, fn: ori.Function, events: dict[str, list], multi: set[str], lv) -> None:
-        names = list(lv.index)
-        wanted = None
-        for b in fn.blocks:
-            wanted = lv.live_in[b.label].copy()
-            wanted.setall(0)
-            for r in multi:
-                wanted[lv.index[r]] = 1
-            break
-        if wanted is None:
+        if not fn.blocks:
             return
+        names = list(lv.index)
+        wanted = bitarray(len(names))         # the registers of `multi`, as liveness numbers them
+        wanted.setall(0)
+        for r in multi:
+            wanted[lv.index[r]] = 1
         preds: dict[str, list[str]] = {b.label: [] for b in fn.blocks}
         for b in fn.blocks:
             for t in b.succs:

@@ -110,7 +110,7 @@ class Uniformity:
         # sm_80+: target feature NATIVE_VOTE_ALL); sm_75 emulates it with per-lane MATCH.ANY results
         # (probes/warp/match_all_*_branch)
         self.native_match_all = native_match_all
-        self.lane_drift = lane_drift           # apply _lane_iterated (AnalysisManager.lane_drift)
+        self.lane_drift = lane_drift           # apply _lane_iterated (not for ISel's data uniformity)
         self.du = defuse or DefUse(fn)
         self._ipdom = ipdom
         self._liveness = liveness
