@@ -224,16 +224,41 @@ def _declared(body) -> list[tuple[str, object]]:
 
 def _shadowing(body) -> bool:
     """Does a nested scope declare a name already declared in the function (so renaming is needed)?"""
-    seen: set[str] = set()
+    seen = _Names()
     stack = [(body, 0)]
     while stack:
         b, depth = stack.pop()
-        for _kind, name in _declared(b):
-            if depth and name in seen:
+        for kind, name in _declared(b):
+            if depth and seen.clashes(name, kind == "range"):
                 return True
-            seen.add(name)
+            seen.add(name, kind == "range")
         stack.extend((st.body, depth + 1) for st in b if type(st) is A.Block)
     return False
+
+
+class _Names:
+    """Declared names, where a range `%p<5>` (kept by its base `%p`) also holds `%p0`, `%p1`, ...: an inner
+    `.reg .pred %p1;` (nvcc's inline-asm blocks inside a function with `%p<N>`) shadows the range's member."""
+
+    def __init__(self):
+        self.names: set[str] = set()
+        self.ranges: set[str] = set()
+        self.bases: set[str] = set()        # the bases of plain names that look like range members
+
+    def clashes(self, name: str, rng: bool) -> bool:
+        if rng:
+            return name in self.ranges or name in self.bases
+        m = _REG_RANGE_RE.match(name)
+        return name in self.names or (m is not None and m.group(1) in self.ranges)
+
+    def add(self, name: str, rng: bool) -> None:
+        if rng:
+            self.ranges.add(name)
+            return
+        self.names.add(name)
+        m = _REG_RANGE_RE.match(name)
+        if m:
+            self.bases.add(m.group(1))
 
 
 class _Renamer:
@@ -241,19 +266,19 @@ class _Renamer:
     first. Iterative over scopes (no recursion)."""
 
     def __init__(self, body):
-        self.used: set[str] = set()
+        self.used = _Names()
         self.counter = 0
         self.body = self._scope(body, [], top=True)
 
     def _fresh(self, name: str, rng: bool) -> str:
-        if name not in self.used:
-            self.used.add(name)
+        if not self.used.clashes(name, rng):
+            self.used.add(name, rng)
             return name
         while True:
             self.counter += 1
             new = f"{name}_s{self.counter}" + ("_" if rng else "")
-            if new not in self.used:
-                self.used.add(new)
+            if not self.used.clashes(new, rng):
+                self.used.add(new, rng)
                 return new
 
     def _open(self, body, outer: list) -> list:

@@ -158,3 +158,32 @@ def test_nested_scopes_shadow_labels_and_registers():
     ir = print_module(compile_text(text, "k.ptx", "sm_90", opt_level=0).module)
     assert "@%p_s1_1 bra waitLoop;" in ir and "@%p_s2_1 bra waitLoop_s4;" in ir and "elect.sync %r2|q_s3" in ir
     assert "setp.lt.u32 %p1, %r1, 9;" in ir
+
+
+def test_inner_register_shadows_a_range_member():
+    """nvcc's `__syncthreads_count` expands to `{ .reg .pred %p1; setp...; bar.red.popc ...; }` inside a function
+    that declares `%p<5>`: the inner `%p1` is its own register, not the range's member, so the outer branch on
+    `%p1` after the block still reads the outer compare."""
+    from pylower.lowering.ori import print_module
+    from pylower.pipeline import compile_text
+    text = """.version 9.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p)
+{
+  .reg .b32 %r<8>; .reg .b64 %rd<2>; .reg .pred %p<5>;
+  ld.param.u64 %rd1, [p];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 9;
+  { .reg .pred %p1;
+    setp.ne.u32 %p1, %r1, 0;
+    bar.red.popc.u32 %r2, 0, %p1; }
+  @%p1 bra END;
+  st.global.u32 [%rd1], %r2;
+END:
+  ret;
+}
+"""
+    ir = print_module(compile_text(text, "k.ptx", "sm_90", opt_level=0).module)
+    assert "setp.ne.u32 %p1_s1, %r1, 0;" in ir and "bar.red.popc.u32 %r2, 0, %p1_s1;" in ir
+    assert "@%p1 bra END;" in ir and "setp.ge.u32 %p1, %r1, 9;" in ir
