@@ -317,3 +317,33 @@ for cc, w, s in [(80, 4, 2), (90, 4, 3), (100, 2, 1)]:
                                                 **ptrs("block_tables_ptr seq_lens_ptr", "i32"), "scale": "fp32",
                                                 **ints("stride_bt stride_kb stride_kt max_blocks")},
           {"HEAD_DIM": 128, "PAGE": 16}, cc=cc, w=w, s=s, div16=("stride_bt", "stride_kb", "stride_kt")))
+
+# ---------------------------------------------------------------- row_ops.py
+RO = "row_ops"
+for cc, w, blk, ty in [(80, 4, 1024, "fp32"), (90, 8, 2048, "fp16"), (100, 2, 512, "bf16")]:
+    add(C(RO, "welford_kernel", {**ptrs("x_ptr mean_ptr var_ptr", ty), **ints("n_cols stride")}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "logsumexp_kernel", {**ptrs("x_ptr out_ptr", ty), **ints("n_cols stride")}, {"BLOCK": blk},
+          cc=cc, w=w, s=2, tag=ty))
+    add(C(RO, "l2_normalize_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "softmax_bwd_kernel", {**ptrs("dx_ptr dy_ptr y_ptr", ty), **ints("n_cols stride")}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "col_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("M N stride")},
+          {"BLOCK_M": 64, "BLOCK_N": 32 * w}, cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "cumsum_axis0_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("M N stride")},
+          {"BLOCK_M": 32, "BLOCK_N": 16 * w}, cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "running_max_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "compact_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "counter_ptr": "*i32", "n": "i32", "thresh": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "block_max_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "scatter_add_kernel", {"src_ptr": "*fp32", "idx_ptr": "*i32", "out_ptr": "*fp32", "n": "i32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+    add(C(RO, "sort_rows_desc_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "stride": "i32"},
+          {"BLOCK_M": 4, "BLOCK_N": 64}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (100, 2)]:        # BN = 64 * (1 + w // 4): a power of two for these warp counts
+    add(C(RO, "gemm_bias_kernel", {**ptrs("a_ptr b_ptr bias_ptr c_ptr", "fp16"),
+                                   **ints("M N K stride_am stride_bk stride_cm")},
+          {"BM": 64, "BN": 64 * (1 + w // 4), "BK": 32}, cc=cc, w=w, s=3))
