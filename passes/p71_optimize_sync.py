@@ -345,6 +345,62 @@ def barriers_after_warpsync_arms(am, target) -> set[int]:
     return out
 
 
+def barrier_reach(am, regions, target) -> dict[int, bool]:
+    """For each unguarded aligned CTA barrier (by id): does the warp reach it converged, i.e. does every path
+    to it pass another such barrier after the last branch that splits the warp? A divergent branch splits it
+    unless ptxas predicates its if region (ifconvert.is_branch_region false, no CTA barrier inside); a loop's divergent back edge, a
+    divergent branch of a loop that only leaves the kernel and a guarded divergent exit always split it; the
+    join of a kept region that gets its pair (no barrier join) is as converged as the warp was at its BSSY. A greatest
+    fixed point over the CFG. ptxas re-converges (WARPSYNC) only before the barriers the warp may reach
+    unconverged: in a divergent loop `loop: sts; { bar; if (tid < k) {lds; sts}; bar } x n; if (tid == 0) stg;
+    bar; @p bra loop` only the first barrier after the loop's head (docs/findings/convergence.md "Barriers a
+    divergent loop reaches converged (helper nvcub25, stop 25)"; probes phases/divloop_*, uniform_loop_bar_after_pair)."""
+    fn, uni, by_label = am.fn, am.uniformity, am.blocks
+    predicated = {r.head for r in am.all_regions if r.kind == "if" and not ifconvert.is_branch_region(am, r, target)
+                  and not any(ops.is_cta_barrier(i) for x in r.body for i in by_label[x].instrs)}
+    paired_joins: dict[str, list[str]] = {}      # join of a kept region with its pair -> where its BSSYs go
+    for r in regions:
+        if not r.barrier_join and ifconvert.is_kept_region(am, r, target):
+            paired_joins.setdefault(R.through_empty(r.join, by_label), []).append(r.bssy_block)
+
+    def is_barrier(i) -> bool:
+        return i.guard is None and ops.is_aligned_cta_barrier(i) and ops.warp_op(i) is None
+
+    def splits(b) -> bool:
+        last = b.instrs[-1] if b.instrs else None
+        if last is None or last.guard is None or not uni.is_divergent_operand(last.guard):
+            return False
+        if last.opcode == "bra":
+            return b.label not in predicated or am.loops.ends_in_back_edge(b)
+        return last.opcode in ("ret", "exit")
+
+    has_barrier = {b.label: any(is_barrier(i) for i in b.instrs) for b in fn.blocks}
+    entry = fn.blocks[0].label if fn.blocks else None
+    conv_in = {b.label: True for b in fn.blocks}
+    changed = True
+    while changed:
+        changed = False
+        for b in fn.blocks:
+            if not conv_in[b.label] or b.label == entry:
+                continue
+            if b.label in paired_joins:          # the BSYNC restores the warp as it was at the BSSY
+                ok = all(has_barrier[h] or conv_in[h] for h in paired_joins[b.label] if h in conv_in)
+            else:
+                ok = all(p in by_label and (has_barrier[p] or conv_in[p]) and not splits(by_label[p])
+                         for p in b.preds)
+            if not ok:
+                conv_in[b.label] = False
+                changed = True
+    out: dict[int, bool] = {}
+    for b in fn.blocks:
+        state = conv_in[b.label]
+        for i in b.instrs:
+            if is_barrier(i):
+                out[id(i)] = state
+                state = True
+    return out
+
+
 def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     """sm_75-89: ids of the sync instructions ptxas does not take as converged after a CTA barrier in
     divergent code (whose WARPSYNC it predicates): the warp-synchronous ops reached from there take their
@@ -541,6 +597,8 @@ class OptimizeSyncInstructions(Phase):
                       and r.join in am.blocks and ifconvert.is_branch_region(am, r, target)
                       and ifconvert.arrives_diverged_at_barrier(am, r, target)}
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
+        reach = barrier_reach(am, regions, target)
+        after_warp_ops = R.barriers_after_divergent_warp_ops(am)
         forms, rewarp = {}, set()
         if forms_target:
             blocks_of = {id(i): b.label for b in fn.blocks for i in b.instrs}
@@ -620,8 +678,15 @@ class OptimizeSyncInstructions(Phase):
                     if b.label in spin_joins and not any(ops.is_cta_barrier(i) or ops.warp_op(i, consts) for i in out):
                         out.append(ins)              # the first barrier after a spin region's join
                         continue
+                    if not divergent_block and id(ins) in after_warp_ops:
+                        out.append(ins)              # the first barrier after a warp op run diverged
+                        continue
+                    if b.label in exiting_loops and not divergent_block and reach.get(id(ins)) is False:
+                        out.append(ins)              # the first barrier on a path from a divergent loop's head
+                        continue
                     if converged or (target.has("BARRIER_RECONVERGES_IN_REGION") and not after_call
-                                     and b.label not in kept):
+                                     and b.label not in kept) \
+                            or divergent_block and not after_call and reach.get(id(ins)) is True:
                         ins.attrs.conv = True
                         ctx.count(self, "barriers without re-convergence")
                         changed = True

@@ -84,6 +84,7 @@ class _Expander:
         self.am = ctx.analyses(fn)
         self.uni = self.am.uniformity
         self.after_call = R.after_extern_call(fn, ctx.module)
+        self.after_warp_ops = R.barriers_after_divergent_warp_ops(self.am)   # before the expansion
         self.regions = self.am.regions
         self.region_of = R.innermost_map(self.regions)
         self.consts = self.am.constants
@@ -208,6 +209,12 @@ class _Expander:
         if): it keeps its pair when it joins at a CTA barrier (ifconvert_loop_alu_bar, ifconvert_load_bar;
         an if around a spin loop, or a spin loop, re-converges at the barrier: ifconvert_spin_*_bar)."""
         if ifconvert.arrives_diverged_at_barrier(self.am, region, self.target):
+            return False
+        # the barrier re-converges the warp anyway after a warp op run diverged before the region: no pair
+        # (docs/findings/convergence.md "The first barrier after a divergent warp op re-converges (helper
+        # nvcub25, stop 25)")
+        bar = R.join_barrier(region.join, self.am.blocks)
+        if bar is not None and id(bar) in self.after_warp_ops:
             return False
         return ifconvert.is_kept_region(self.am, region, self.target) and not any(
             self._warp_ops_in(b) for b in self.fn.blocks if b.label in region.body)

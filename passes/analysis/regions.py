@@ -55,6 +55,23 @@ def _starts_with_cta_barrier(b: ori.BasicBlock, aligned: bool = True) -> bool:
                                   else is_cta_barrier(first))
 
 
+def join_barrier(join: str, by_label) -> ori.Instr | None:
+    """The CTA barrier a barrier join (_barrier_join) starts with: past empty blocks and blocks of register-only
+    work that lead only to it; None if the join is no barrier join."""
+    seen: set[str] = set()
+    b = by_label.get(through_empty(join, by_label))
+    while b is not None and b.label not in seen:
+        seen.add(b.label)
+        first = next((i for i in b.instrs if not before_join_barrier(i)), None)
+        if first is not None and is_cta_barrier(first):
+            return first
+        if len(b.succs) != 1 or not all(before_join_barrier(i) or i.opcode == "bra" and i.guard is None
+                                        for i in b.instrs):
+            return None
+        b = by_label.get(through_empty(b.succs[0], by_label))
+    return None
+
+
 def is_aligned_cluster_arrive(ins: ori.Instr) -> bool:
     """barrier.cluster.arrive[.release|.relaxed].aligned: a join starting with it re-converges the warp as at an
     aligned CTA barrier (a spin region gets no pair, `WARPSYNC.ALL [MEMBAR ERRBAR CGAERRBAR] UCGABAR_ARV`;
@@ -537,3 +554,42 @@ def arm_syncs_warp(am, r: Region) -> bool:
                 return True
             x = ipdom.get(x)
     return False
+
+
+def barriers_after_divergent_warp_ops(am) -> frozenset[int]:
+    """ids of the unguarded CTA barriers that a warp-synchronous op run in divergent code (a divergent region's
+    body before any CTA barrier of its block, or under a divergent guard) reaches with no CTA barrier between: ptxas does not take the warp as
+    converged after such an op, even past its region's BSYNC (as for the warp ops after it: p71
+    after_divergent_warp_op), so that barrier re-converges it (WARPSYNC / WARPSYNC.ALL) and an if ptxas keeps
+    that joins there has no pair (`if (tid < 32) { shfl x2 }; if (tid == 0) { ldg; stg }; bar.sync` is `BSSY
+    SHFL SHFL BSYNC @P BRA LDG STG WARPSYNC BAR` on every target; docs/findings/convergence.md "The first
+    barrier after a divergent warp op re-converges (helper nvcub25, stop 25)"; probes phases/warpop_then_*).
+    Once per function until its code changes."""
+    memo = am.memo("barriers_after_divergent_warp_ops")
+    out = memo.get(None)
+    if out is not None:
+        return out
+    fn, uni = am.fn, am.uniformity
+    diverged = divergent_blocks(am.regions)
+    by_label = am.blocks
+    dirty_in = {b.label: False for b in fn.blocks}
+    found: set[int] = set()
+    work = [b.label for b in fn.blocks]
+    while work:
+        b = by_label[work.pop()]
+        d = dirty_in[b.label]
+        split = b.label in diverged           # a CTA barrier earlier in the block re-converged the warp
+        for ins in b.instrs:
+            if warp_op(ins) is not None:
+                d = d or split or ins.guard is not None and uni.is_divergent_operand(ins.guard)
+            elif is_cta_barrier(ins):
+                if d and ins.guard is None and is_aligned_cta_barrier(ins):
+                    found.add(id(ins))
+                d = split = False
+        if d:
+            for s in b.succs:
+                if s in dirty_in and not dirty_in[s]:
+                    dirty_in[s] = True
+                    work.append(s)
+    out = memo[None] = frozenset(found)
+    return out
