@@ -640,6 +640,16 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         if _after_own_warpsync(instrs, start, first):
             return start
         lead = start
+    elif _after_loop_exit(instrs, start):
+        # a loop's exit block, on every target: the run of barriers that starts it (past register work,
+        # stores and waits for async copies) is not passed (`@P BRA loop; BAR B STS BAR`, `BAR BAR B`,
+        # `DEPBAR BAR B STS BAR`); a global load before the first barrier makes it wait (`LDG B BAR`);
+        # probes phases/bssy_loop_exit_*;
+        # docs/findings/convergence.md "The BSSY after the barriers that start a loop's exit block (helper tbw25, stop 25)"
+        j = _loop_exit_barrier(instrs, start, first)
+        if j is not None:
+            lead = start = j
+            bar_run = True
     if bar_run and lead == start:
         # sm_75: nor the barriers right after that first one (`BAR BMOV.32.CLEAR BAR BSSY`, but `BAR B STS BAR`)
         for j in range(lead + 1, first):
@@ -668,6 +678,48 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _after_loop_exit(instrs: list, start: int) -> bool:
+    """Is the block at `start` entered by falling out of a loop: after its back edge (a guarded branch to an
+    earlier label), past an unlabelled stretch of register work (the exit's copies)?"""
+    j = start - 1
+    while j >= 0 and instrs[j].opcode != "BRA":
+        i = instrs[j]
+        if i.label is not None or i.opcode in _BLOCK_ENDS or i.opcode in _MEMORY_ACCESS \
+                or is_sync(i.opcode, ", ".join(i.operands)):
+            return False
+        j -= 1
+    if j < 0 or not instrs[j].guard:
+        return False
+    target = instrs[j].operands[0][2:-1] if instrs[j].operands else None
+    return any(i.label == target for i in instrs[:j + 1])
+
+
+# what may come before the barrier that starts a loop's exit block: register work, stores, and the waits for
+# async copies (cp.async.wait_group, wgmma.wait_group)
+_LOOP_EXIT_PASSED = _STORES | {"DEPBAR", "WARPGROUP"}
+# ptxas issues the BSSY early in the exit block, in its first stall (the 7th to the 20th instruction in the probes
+# and the Triton splitk epilogues): a barrier the scheduler issues later than this many instructions into the
+# block (held back behind the block's work: splitk fp16_acq_rel, 47 in) is passed as in any block (`DEPBAR BSSY
+# ... BAR STS BAR`), one issued before it is not (splitk fp32_acquire, 7 in: `DEPBAR BAR BSSY STS BAR`)
+LOOP_EXIT_BSSY_WINDOW = 16
+
+
+def _loop_exit_barrier(instrs: list, start: int, first: int) -> int | None:
+    """The first CTA barrier of a loop's exit block [start, first) when only register work, stores and waits
+    for async copies come before it, within LOOP_EXIT_BSSY_WINDOW instructions; None otherwise (a load, an
+    atomic or another sync instruction first, or the barrier issued late)."""
+    for j in range(start, min(first, start + LOOP_EXIT_BSSY_WINDOW)):
+        i = instrs[j]
+        if i.opcode == "BAR":
+            return j
+        if i.opcode in _LOOP_EXIT_PASSED:
+            continue
+        if i.opcode in _MEMORY_ACCESS or i.opcode in _LONG_LATENCY and i.opcode != "S2R" \
+                or is_sync(i.opcode, ", ".join(i.operands)):
+            return None
+    return None
 
 
 def _loop_varying_barrier(instrs: list, start: int, first: int) -> int:
