@@ -147,6 +147,8 @@ FEATURES: tuple[Feature, ...] = (
             "from nine SASS instructions\")", families=(100, 110)),
     Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
     Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
+    Feature("NANOSLEEP_UNCONVERGES", "the first warp-synchronous op a nanosleep reaches in converged code (no "
+            "other warp op between) re-converges the warp first: `WARPSYNC.ALL; op` (phase 71)", since=90),
     # ---- CTA barriers (isel/fam_barrier.py)
     Feature("DEFER_BLOCKING", "aligned BAR.SYNC and every BAR.RED print .DEFER_BLOCKING", since=80),
     Feature("DEFER_BLOCKING_UNALIGNED", "a non-aligned barrier.sync prints .DEFER_BLOCKING", since=90),
