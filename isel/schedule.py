@@ -172,6 +172,7 @@ class Unit:
     late: bool = False              # no stall filler: waits while taller work waits (_mark_late)
     eager: bool = False             # issued before any taller work when ready at the region's start (EAGER)
     boost: int = 0                  # EAGER when eager and nothing in the region comes before it
+    mask_first: bool = False        # a shuffle reading its member mask from a register: first among equals
 
     @property
     def first(self) -> str:
@@ -657,6 +658,9 @@ def _result_opcode(seq: list[SassInstr]) -> str:
     return ops[-1] if ops else VIRTUAL
 
 
+_FIRST = 1 << 30                    # index offset of a mask_first unit: ahead of every tie, in PTX order
+
+
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
     u = Unit(ins, seq)
     u.kind = kind or (_kind(u) if ins is not None else "control")
@@ -675,6 +679,11 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: st
         u.uses = uses + hidden
         if u.kind in ("load", "store", "atomic"):
             u.mem = _mem(ins)
+    # sm_90+: a shuffle whose member mask is in a register (a parameter, or a partial immediate materialised
+    # for EIATTR_COOP_GROUP_MASK_REGIDS) issues before the full-mask shuffles of its height (docs/findings/
+    # scheduling.md "A shuffle with its mask in a register goes first among equals (helper nvcg25, stop 25)")
+    u.mask_first = target is not None and target.has("MASKED_SHUFFLE_FIRST") and any(
+        x.opcode == "SHFL" and "MASK_REG" in x.tags for x in seq)
     return u
 
 
@@ -898,7 +907,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
             if u.late and key != _NOT_FILLER:
                 key = (_LATE, key)
-            heapq.heappush(avail.setdefault(key, []), (-u.height - u.boost, u.index, u))
+            heapq.heappush(avail.setdefault(key, []), (-u.height - u.boost, u.index - _FIRST * u.mask_first, u))
         best = None
         for key, heap in avail.items():
             if not heap:

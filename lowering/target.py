@@ -131,6 +131,9 @@ FEATURES: tuple[Feature, ...] = (
             below=90),
     Feature("PARTIAL_MASK_IN_REGISTER", "an immediate partial member mask is materialised in a register "
             "(EIATTR_COOP_GROUP_MASK_REGIDS)", since=90),
+    Feature("MASKED_SHUFFLE_FIRST", "a shuffle reading its member mask from a register (a parameter, a partial "
+            "immediate in a register) issues before the full-mask shuffles of its height (isel/schedule.py)",
+            since=90),
     Feature("REDUX", "REDUX exists (warp reductions, aggregation, membermask checks)", since=80),
     Feature("CONV_TEST_UNIFORM_MASK", "a warp op's fast-path test (BRA.CONV/BRA.DIV) reads a register member mask "
             "from a uniform register: a ballot that makes it is VOTEU.ANY (sm_75 tests without the mask)",
@@ -147,6 +150,8 @@ FEATURES: tuple[Feature, ...] = (
             "from nine SASS instructions\")", families=(100, 110)),
     Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
     Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
+    Feature("NANOSLEEP_UNCONVERGES", "the first warp-synchronous op a nanosleep reaches in converged code (no "
+            "other warp op between) re-converges the warp first: `WARPSYNC.ALL; op` (phase 71)", since=90),
     # ---- CTA barriers (isel/fam_barrier.py)
     Feature("DEFER_BLOCKING", "aligned BAR.SYNC and every BAR.RED print .DEFER_BLOCKING", since=80),
     Feature("DEFER_BLOCKING_UNALIGNED", "a non-aligned barrier.sync prints .DEFER_BLOCKING", since=90),

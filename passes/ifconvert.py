@@ -746,6 +746,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         return True
     if _replaces_kept(list(_region_instrs(am, region.body)), am.defuse):
         return True
+    if _holds_uniform_branch(am, region):
+        return True
     if not c.loads:
         return _work_beside_inner_if(am, region)
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
@@ -1212,6 +1214,23 @@ def _join_placed_elsewhere(am, region: Region) -> bool:
         return False
     prev = am.rpo[at - 1]
     return prev != region.head and prev not in region.body
+
+
+def _holds_uniform_branch(am, region: Region) -> bool:
+    """Does the region's body hold a conditional branch on a warp-uniform test (no divergent region of its own:
+    a cluster rank, a pointer mapped from it)? ptxas cannot predicate over it: the region stays a branch with
+    its pair (nvcc/cg_cluster_halo_exchange cluster_halo_stencil: `if (tid == 0) { nbr = rank > 0 ?
+    map_shared_rank(..) : 0; left = nbr ? nbr[..] : (i > 0 ? in[i - 1] : 0) } else left = tile[tid - 1]`;
+    probes phases/ifelse_arm_uniform_branch*; docs/findings/convergence.md "A region holding a uniform branch
+    keeps its pair (helper nvcg25, stop 25)")."""
+    uni = am.uniformity
+    for x in region.body:
+        b = am.blocks[x]
+        last = b.instrs[-1] if b.instrs else None
+        if last is not None and last.opcode == "bra" and last.guard is not None and uni.is_uniform(last.guard) \
+                and not am.loops.ends_in_back_edge(b):
+            return True
+    return False
 
 
 def _load_in_each_arm(region: Region, by_label) -> bool:

@@ -429,6 +429,32 @@ def after_diverged_barrier(fn: ori.Function, diverged: set[str]) -> set[int]:
     return out
 
 
+def after_nanosleep(fn: ori.Function, consts) -> set[int]:
+    """sm_90+ (NANOSLEEP_UNCONVERGES): ids of the warp-synchronous ops that follow a nanosleep in its block with
+    no other warp op between (a CTA barrier, a non-aligned barrier.sync too, neither ends the state nor takes
+    it): ptxas does not take the warp as converged after the sleep, so that op re-converges it first (`NANOSLEEP;
+    WARPSYNC.ALL; VOTE`, `WARPSYNC R; op` for another member mask; the op after it runs plain). A block falls
+    into its one successor when that has no other predecessor (a rotated loop's body and bottom). Not across
+    other blocks: a warp op after the join of an if whose arm sleeps, after a sleeping loop or in a loop entered after
+    a sleep stays plain. Probes warp/nanosleep_then_*; nvcc/warp_intrinsics_divergent poll_with_backoff
+    (docs/findings/warp.md "A nanosleep leaves the warp unconverged on sm_90+ (helper nvcg25, stop 25)")."""
+    by_label = {b.label: b for b in fn.blocks}
+    out: set[int] = set()
+    carried: set[str] = set()            # blocks a sleeping straight-line predecessor falls into
+    for b in fn.blocks:
+        slept = b.label in carried
+        for ins in b.instrs:
+            if ins.opcode == "nanosleep":
+                slept = True
+            elif slept and ops.warp_op(ins, consts) is not None and not ops.is_cta_barrier(ins):
+                out.add(id(ins))
+                slept = False
+        nxt = by_label.get(b.succs[0]) if len(b.succs) == 1 else None
+        if slept and nxt is not None and len(nxt.preds) == 1:
+            carried.add(nxt.label)        # one straight-line block for ptxas (as a rotated loop's bottom)
+    return out
+
+
 _DIVERGED_OP, _PER_THREAD_OP = 1, 2          # after_divergent_warp_op's taints (bits)
 
 
@@ -620,6 +646,7 @@ class OptimizeSyncInstructions(Phase):
                                                 lambda ins: blocks_of[id(ins)] in diverged)
         if target.has("WARPSYNC_ALL_UNPAIRS"):
             rewarp = rewarp | barriers_after_warpsync_arms(am, target)
+        slept = after_nanosleep(fn, consts) if target.has("NANOSLEEP_UNCONVERGES") else set()
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         last_ampere = None                   # sm_80-89: (kind, mask) of the last member-mask test in layout order
         for b in fn.blocks:
@@ -660,6 +687,15 @@ class OptimizeSyncInstructions(Phase):
                     divergent_block = False
                 converged = not after_call and not divergent_block and (
                     ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
+                if converged and id(ins) in slept:
+                    # re-converges after a nanosleep: `WARPSYNC.ALL; op`, `WARPSYNC mask; op` (phase 72)
+                    ctx.count(self, "warp ops re-converging after a nanosleep")
+                    if ops.is_full_mask(wop.mask):
+                        ins.attrs.form = PT.INLINE
+                        self._code_changed = changed = True
+                        out.append(ins)
+                        continue
+                    converged = False
                 if wop is None and divergent_block and not rejoins and not ins.guard and not after_call \
                         and _after_block_barrier(out, consts):
                     # sm_75-89: the barrier before it in this block re-converged the warp (its WARPSYNC) and no warp

@@ -101,6 +101,7 @@ class _Expander:
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
+        self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -631,6 +632,7 @@ class _Expander:
                     barrier_blocks.add(b.label)
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
+        self._user_op = user_op
         # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
         declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
         kept_guards = {id(ins) for b in fn.blocks if b.label not in self.region_of
@@ -718,7 +720,7 @@ class _Expander:
                            or self._kept_without_warp_op(r)]
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
-                           and not self._declared_branch(declared, r)]
+                           and not self._declared_branch(declared, r) and not self._join_runs_warpsync_all(r)]
         if mask_loops:
             # stable: the new loops go after the regions of their size, outermost first as _insert_pairs needs
             self.regions = sorted(list(self.regions) + mask_loops, key=lambda r: -len(r.body))
@@ -842,6 +844,36 @@ class _Expander:
                 if any(_warpsync_all(i) for i in by_label[x].instrs):
                     return True
                 x = ipdom.get(x)
+        return False
+
+    def _join_runs_warpsync_all(self, region: R.Region) -> bool:
+        """sm_90+: an if without warp ops of its own (kept for an atomic, a load ...) whose join starts with a
+        full-mask warp op the warp reaches unconverged (its inline `WARPSYNC.ALL; op`, after the expansion;
+        no branch, CTA barrier or other sync instruction before it in the join block) has no pair: the
+        WARPSYNC.ALL re-converges the warp there. cooperative groups' invoke_one_broadcast in a loop whose
+        back edge is divergent (`for (;;) { if (elect) v = atomicAdd(); v = shfl(v, leader); ...; if (j < n)
+        continue; ... }`: nvcc/cg_invoke_one_elect warp_work_queue `ELECT; @!P0 BRA; ATOMG; WARPSYNC.ALL;
+        SHFL.IDX`); where the warp reaches the join converged the op is plain and the if keeps its pair
+        (probes warp/join_warpsync_all_*; docs/findings/warp.md "An unconverged full-mask op at an if's join
+        replaces its pair (helper nvcg25, stop 25)")."""
+        if region.kind != "if":
+            return False
+        by_label = self.am.blocks
+        if region.body & self._user_op:
+            return False
+        join = by_label.get(R.through_empty(region.join, by_label))
+        if join is None:
+            return False
+        seen_warpsync = False
+        for i in join.instrs:
+            if _warpsync_all(i):
+                seen_warpsync = True
+                continue
+            if i.opcode in ("bra", "brx", "ret", "exit", "call") or ops.is_cta_barrier(i) \
+                    or i.op == ops.SYNC and not seen_warpsync:
+                return False
+            if ops.warp_op(i, self.consts) is not None:
+                return seen_warpsync
         return False
 
     def _backward_in_text(self, latch: str, order: dict[str, int]) -> bool:
