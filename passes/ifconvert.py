@@ -41,7 +41,8 @@ from pylower.lowering.ops import ASYNC, MBARRIER, guard_register, is_cta_barrier
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
-                               holds_cycle, is_spin_loop, may_spin, register_only, through_empty)
+                               holds_cycle, is_spin_loop, joins_at_any_cta_barrier, may_spin, register_only,
+                               through_empty)
 
 # loads from these spaces ptxas predicates like ALU work (div_if_ld_shared); every other load reads memory
 # with a long latency (global, local, generic, texture; ifconvert_ld_after_{ldl,ldgen,ldnc})
@@ -871,10 +872,19 @@ def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
     last_block_sum's tree steps on sm_90+), unless a long load follows the barrier in the join's straight-line
     code: then ptxas predicates it (phases/ifconvert_bar_join_after_ldg; docs/findings/convergence.md "A long
     load after the barrier predicates the region (helper cg, stop 21)"). A region holding a warp op
-    re-converges at the barrier instead."""
-    if region.kind != "if" or not region.barrier_join or c.loads:
+    re-converges at the barrier instead. A non-aligned `barrier.sync` join counts alike (the same SASS
+    counts keep or predicate; probes phases/ifconvert_barrier_sync_join_*, mbarrier/init_if_eight_barrier_sync;
+    docs/findings/convergence.md "A join at a non-aligned barrier.sync keeps a region as bar.sync does (helper
+    nvasync25, stop 25)")."""
+    if region.kind != "if" or c.loads:
         return False
     instrs = list(_region_instrs(am, region.body))
+    if not region.barrier_join and not (joins_at_any_cta_barrier(region.join, am.blocks)
+                                        and not any(is_cta_barrier(i) for i in instrs)):
+        # (an if/else whose arms hold barriers, `bar.arrive 1` / `bar.sync 1`, joining at `barrier.sync 0` is
+        # predicated: llvm/named_barriers_red on sm_120; ptxas predicates it at `bar.sync 0` too, which this
+        # rule does not model)
+        return False
     return not any(warp_op(i) is not None for i in instrs) \
         and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
 

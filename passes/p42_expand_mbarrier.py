@@ -274,9 +274,14 @@ class ExpandMbarrier(Phase):
         """Does ptxas keep this divergent region as a branch (BSSY/BSYNC) rather than predicate it? As
         phase 72 decides, and also when it spans several blocks or holds more than one init (a lone
         init is predicated with the VOTEU.ALL form)."""
-        if region.kind == "loop" or len(region.body) > 1 or ifconvert.is_kept_region(am, region, target):
-            return True
         by_label = am.blocks
+        # for the software init (sm_80-89), a block of just the `bra.uni` of nvcc's `@p bra L1; bra.uni L2; L1:
+        # init; L2:` is no block of the body (probes mbarrier/init_if_bra_uni*: predicated like `@!p bra L2; init;
+        # L2:`; docs/findings/mbarrier.md "An if written with a bra.uni is one block (helper nvasync25, stop 25)")
+        syncs = implementation(target) == "syncs"
+        blocks = [x for x in region.body if syncs or not _only_jump(by_label[x])]
+        if region.kind == "loop" or len(blocks) > 1 or ifconvert.is_kept_region(am, region, target):
+            return True
         inits = [i for lb in region.body for i in by_label[lb].instrs if i.op == MBAR and i.attrs.op == "init"]
         # on SYNCS, an init through a generic address with a count that is no constant (%ntid.x, a parameter)
         # stays behind the branch (FENCE.VIEW.ASYNC.S; SYNCS.EXCH.64); either alone is predicated
@@ -286,7 +291,6 @@ class ExpandMbarrier(Phase):
         # other work (ifconvert.is_kept_region): `if (tid == 0)` with four of them is predicated
         # (docs/findings/mbarrier.md "Several software mbarrier.init under an if are predicated like stores
         # (helper nvasync24, stop 24)")
-        syncs = implementation(target) == "syncs"
         return syncs and len(inits) > 1 or syncs and any(
             i.attrs.space == "generic" and type(i.operands[1]) is not A.Imm
             and consts.get(getattr(i.operands[1], "name", None)) is None for i in inits)
@@ -326,3 +330,8 @@ class ExpandMbarrier(Phase):
 
 
 PHASE = ExpandMbarrier()
+
+
+def _only_jump(b: ori.BasicBlock) -> bool:
+    """A block holding nothing but an unconditional branch."""
+    return len(b.instrs) == 1 and b.instrs[0].opcode == "bra" and b.instrs[0].guard is None
