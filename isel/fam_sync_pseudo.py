@@ -431,7 +431,9 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
     """The BSSY is not issued before the last load its region's branch condition depends on: ptxas issues it
     in that load's stall (numba/wide_atomics: `RED; LD.STRONG.SYS; BSSY; DSETP; @P0 BRA`, where the first
     waiting instruction, the RED of a loaded value, would put it above the RED; probes
-    phases/bssy_after_condition_load_*). Returns the lowest index it may take."""
+    phases/bssy_after_condition_load_*); an atomic whose old value the condition tests alike (`LDG ATOMG.CAS BSSY`:
+    docs/findings/convergence.md "The BSSY waits for an atomic its branch tests (helper llvm25, stop 25)").
+    Returns the lowest index it may take."""
     bra = next((i for i in instrs[k + 1:k + 3] if i.opcode == "BRA" and i.guard), None)
     if bra is None:
         return start
@@ -440,7 +442,7 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
         d, u = _dest_uses(instrs[j])
         if not d & need:
             continue
-        if instrs[j].opcode in _CONDITION_LOADS or _phase_test(instrs[j]):
+        if instrs[j].opcode in _MEMORY_RESULTS or _phase_test(instrs[j]):
             return j + 1
         need |= u
     return start

@@ -96,7 +96,10 @@ ORDERED = {
 WAITS_FOR_ALL = {"activemask_uniform": frozenset({"REDUX", "CREDUX"})}
 # Kinds ordered whatever the addresses: ordering points, and atomics never pass each other nor a store of their
 # own state space (_same_space)
-# (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset).
+# (probes/atomic/agg_run_*; agg_run_two_popc_used: `ATOMG SHFL.IDX STG ATOMG`, the STG at another offset),
+# nor does a load pass an earlier atomic of its space (probes/scheduling/load_after_atomic_*: `ATOMG ATOMG ATOMG
+# LDG` with the LDG at another offset of the same base; docs/findings/scheduling.md "A load stays after the
+# atomics of its state space (helper llvm25, stop 25)").
 ORDERED_ALWAYS = frozenset({"fence", "barrier"})
 
 # Estimated result latency in cycles by SASS opcode (sm_80 as ptxas schedules it: fixed-latency ALU
@@ -735,6 +738,7 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
                 for p in mem_ops[k]:
                     if p.kind in ORDERED_ALWAYS or u.kind in ORDERED_ALWAYS or "atomic" in (p.kind, u.kind) \
                             and {p.kind, u.kind} <= {"atomic", "store"} and _same_space(p, u) \
+                            or (p.kind, u.kind) == ("atomic", "load") and _same_space(p, u) \
                             or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"

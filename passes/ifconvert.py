@@ -296,7 +296,7 @@ def _region_instrs(am, body):
 # ---------------------------------------------------------------- the scans around a load region
 
 def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
-                     writes: frozenset = frozenset()) -> bool:
+                     writes: frozenset = frozenset(), computes: bool = False) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
     the memory spaces it stores to), or enough independent work? A guarded long load on the way is the next
@@ -320,7 +320,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             if ins.opcode == "bra":
                 if ins.guard is None:
                     break
-                return _next_region_overlaps(am, b, tainted, target)
+                return _next_region_overlaps(am, b, tainted, target, computes)
             if ins.opcode in ("ret", "exit", "call", "brx"):
                 return False
             if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -364,7 +364,7 @@ def _region_writes(instrs) -> frozenset:
     return frozenset(_space(i) for i in instrs if i.opcode in _WRITES)
 
 
-def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> bool:
+def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, computes: bool = False) -> bool:
     """The scan from a load region's join reaches a forward conditional branch. A divergent if there
     predicates the load region when that if is predicated too (the two bodies become one straight block), or,
     from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
@@ -373,8 +373,16 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target) -> b
     the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store); a dependent or a uniform
     if counts only if it holds an independent load (_next_region_loads)."""
     nxt = next((r for r in am.region_heads.get(b.label, ()) if r.kind == "if"), None)
-    if nxt is None or am.loops.ends_in_back_edge(b) or \
-            any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
+    if nxt is None or am.loops.ends_in_back_edge(b):
+        return _next_region_loads(am, b, tainted)
+    if any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
+        # below sm_90 a dependent if ptxas predicates predicates a load region that computes on its value
+        # (`if (c) { v = ld.v4; s = v.x + v.y }; <shuffles of s>; if (lane == 0) st.shared s`: Triton-style sums,
+        # probes phases/ifconvert_ld_compute_then_dep_if*); a region of the load alone stays a branch
+        # (examples/block_reduce; docs/findings/convergence.md "A load region that computes on its value before a
+        # dependent if (helper llvm25, stop 25)")
+        if computes and not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and not is_branch_region(am, nxt, target):
+            return True
         return _next_region_loads(am, b, tainted)
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
@@ -535,8 +543,8 @@ def _dominates(am, a: str, b: str) -> bool:
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
-                          look_back: bool = True) -> bool:
-    if _forward_overlap(am, join, join_index, tainted, target, writes=writes):
+                          look_back: bool = True, computes: bool = False) -> bool:
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes):
         return True
     if not look_back and not staged:
         return False                    # nothing below would read the look-back (a hot path: every guarded load)
@@ -784,7 +792,15 @@ def is_kept_region(am, region: Region, target) -> bool:
     # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
-                                     _region_writes(instrs), staged, look_back=not inner)
+                                     _region_writes(instrs), staged, look_back=not inner,
+                                     computes=_computes_on_load(instrs, am.defuse))
+
+
+def _computes_on_load(instrs, du) -> bool:
+    """Does register-only work of the region read a value a long load of the region wrote (the sum of a loaded
+    vector), rather than the region being the load alone?"""
+    loaded = {r for i in instrs if is_long_load(i) for r in du.defs(i)}
+    return any(register_only(i) and not loaded.isdisjoint(du.uses(i)) for i in instrs)
 
 
 # tensormap.replace fields ptxas read-modify-writes in a 32-bit word of the map (one LDS and one STS per word),

@@ -24,7 +24,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering import ops
 from pylower.lowering.ops import branch_target, clone
 
-from .analysis.regions import register_only, through_empty
+from .analysis.regions import OWN_JOIN, register_only, through_empty
 from .manager import PassContext, Phase
 
 NAME = "LoopInversion"
@@ -141,6 +141,8 @@ class LoopInversion(Phase):
         if len(region) > 1 and any(i.opcode in ("atom", "red") for i in h_instrs):
             ctx.count(self, "not inverted: an atomic in the header")
             return False
+        own = _header_values_leave(am, region, x, outside[0]) and am.uniformity.is_divergent_operand(last.guard) \
+            and branch_target(last) == outside[0]
         copies = self._copy_region(fn, region, by_label)
         copy_label = copies[0].label
         # every back edge now goes to the copy
@@ -158,6 +160,9 @@ class LoopInversion(Phase):
         if place is None:
             place = max(fn.blocks.index(by_label[y]) for y in body) + 1
         fn.blocks[place:place] = copies
+        if own:
+            _own_pair_blocks(fn, h, inside[0], copies, outside[0])
+            ctx.count(self, "inverted loops with their own pair")
         ctx.count(self, "loops inverted")
         return True
 
@@ -200,6 +205,38 @@ class LoopInversion(Phase):
         if prev_fall is not None:
             copies[-1].instrs.append(_bra(name.get(prev_fall, prev_fall), _line(copies[-1])))
         return copies
+
+
+def _header_values_leave(am, region: list[str], x: str, out: str) -> bool:
+    """Is a register the header region writes read after the loop (live into its exit `out`)? The inverted
+    loop then defines it in two places, the guard and the copy, that meet at the exit; ptxas gives the loop a
+    pair of its own inside the guard's (`BSSY B0; @p BRA OUT; BSSY B1; L: ..; @!p BRA L; BSYNC B1; OUT: BSYNC
+    B0`), where a loop whose header values die in it, or whose carried values alone leave it, has the guard's
+    pair only (docs/findings/convergence.md "An inverted loop's own pair: header values read after it (helper
+    llvm25, stop 25)"; probes phases/inverted_loop_own_pair_*)."""
+    by_label, du, live = am.blocks, am.defuse, am.liveness
+    idx = live.index
+    live_in = live.live_in[out]
+    written = {r for y in region for i in by_label[y].instrs for r in du.defs(i)}
+    return any(r in idx and live_in[idx[r]] for r in written)
+
+
+def _own_pair_blocks(fn: ori.Function, guard: ori.BasicBlock, body: str, copies: list, out: str) -> None:
+    """The blocks of an inverted loop's own pair: an empty preheader on the guard's edge into the body (its
+    BSSY goes after the guard's branch) and the loop's own join on the copy's exit edge, in front of `out`
+    (regions.OWN_JOIN: one pair per join keeps it)."""
+    pos = fn.blocks.index(guard)
+    if pos + 1 < len(fn.blocks) and fn.blocks[pos + 1].label == body:
+        pre = ori.BasicBlock(f"{body}$pre", [], [body])
+        guard.succs = [pre.label if s == body else s for s in guard.succs]
+        fn.blocks.insert(pos + 1, pre)
+    exiting = next(c for c in copies if out in c.succs)
+    join = ori.BasicBlock(f"{exiting.label}{OWN_JOIN}", [_bra(out, _line(exiting))], [out])
+    exiting.succs = [join.label if s == out else s for s in exiting.succs]
+    for i in exiting.instrs:
+        if i.opcode == "bra" and i.guard is not None:
+            _retarget(i, out, join.label)
+    fn.blocks.insert(fn.blocks.index(copies[-1]) + 1, join)
 
 
 # ---------------------------------------------------------------- loop-invariant work sunk to the loop's exit

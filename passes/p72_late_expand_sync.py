@@ -721,6 +721,12 @@ class _Expander:
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
                            and not self._declared_branch(declared, r) and not self._join_runs_warpsync_all(r)]
+        if self.target.has("LOOP_CONVERGENCE_TEST"):
+            # an inverted loop's own pair gives way to the loop test where its latch gets one (sm_75: a CAS or
+            # volatile-load loop keeps only the guard's pair, a plain-load loop both: docs/findings/
+            # convergence.md "An inverted loop's own pair: header values read after it (helper llvm25, stop 25)")
+            self.paired = [r for r in self.paired if not (r.kind == "loop" and r.join.endswith(R.OWN_JOIN)
+                                                          and self._tested_loop(r))]
         if mask_loops:
             # stable: the new loops go after the regions of their size, outermost first as _insert_pairs needs
             self.regions = sorted(list(self.regions) + mask_loops, key=lambda r: -len(r.body))
@@ -890,6 +896,12 @@ class _Expander:
             if t in order and self.am.dom.dominates(t, latch):
                 return order[t] <= order[latch]
         return True
+
+    def _tested_loop(self, region: R.Region) -> bool:
+        """Does a latch of the loop region get the loop convergence test (`_loop_tests`' choice)?"""
+        order = {b.label: k for k, b in enumerate(self.fn.blocks)}
+        return any(R.may_spin(self.am, x) and self._backward_in_text(x, order)
+                   for x in R.divergent_latches(self.am, uniform=not self.o0) if x in region.body)
 
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""

@@ -182,6 +182,11 @@ def arm(start: str, join: str, by_label) -> set[str]:
     return body
 
 
+# the label suffix of an inverted loop's own join (phase 21 `_own_pair_blocks`): an empty block on the loop's exit
+# edge whose region keeps its pair inside the guard's, whose join is the next block
+OWN_JOIN = "$ownjoin"
+
+
 def through_empty(label: str, by_label) -> str:
     """The first block from `label` on that holds an instruction other than an unguarded branch, following
     empty fall-through blocks (ptxas merges them away)."""
@@ -209,6 +214,13 @@ def all_divergent_regions(am) -> list[Region]:
     regions: list[Region] = []
     for b in fn.blocks:
         if not divergent_branch(b, uni):
+            if _own_join_latch(b, uni):
+                target = branch_target(b.instrs[-1])
+                body = set(am.loops.body(target, b.label))
+                outside = [p for p in by_label[target].preds if p not in body]
+                if len(outside) == 1:
+                    join = branch_target(b.instrs[-2])
+                    regions.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
             continue
         join = ipdom.get(b.label)
         if join is None or join == EXIT or join not in by_label or exits(by_label[join]):
@@ -233,12 +245,22 @@ def all_divergent_regions(am) -> list[Region]:
     return regions
 
 
+def _own_join_latch(b: ori.BasicBlock, uni) -> bool:
+    """Phase 21's inverted latch `@p bra J; bra.uni BODY` whose exit J is the loop's own join (OWN_JOIN), p
+    divergent: the loop region of an inverted loop that keeps its own pair."""
+    if len(b.instrs) < 2:
+        return False
+    last, prev = b.instrs[-1], b.instrs[-2]
+    return last.opcode == "bra" and last.guard is None and prev.opcode == "bra" and prev.guard is not None \
+        and branch_target(prev).endswith(OWN_JOIN) and uni.is_divergent_operand(prev.guard)
+
+
 def _one_pair_per_join(regions: list[Region], by_label) -> list[Region]:
     # one pair per join: a loop exit in the loop header (a CAS loop's `if (done) break`) or an inner region
     # joining where its enclosing region joins, or in an empty block falling into that join, re-converges at
     # that region's BSYNC (nvcc/atomic_cas_loops, nvcc/decoupled_lookback_scan: one BSSY per loop;
     # nvcc/cg_block_split_barrier: `if (t < n) do { cp.async } while (..)`) ...
-    ends = {r.join: through_empty(r.join, by_label) for r in regions}
+    ends = {r.join: r.join if r.join.endswith(OWN_JOIN) else through_empty(r.join, by_label) for r in regions}
     by_end: dict[str, list[int]] = {}
     for i, r in enumerate(regions):
         by_end.setdefault(ends[r.join], []).append(i)
@@ -413,7 +435,9 @@ def is_spin_loop(am, region: Region) -> bool:
     du = am.defuse
     # the loop's exit tests: its guarded back edges, and for an if region that is a loop with its exit
     # test in the header (`@p bra out; ...; bra.uni header`) the branch to the join (llvm/locks_flags)
-    exit_to = region.body | ({region.join} if region.kind == "if" and holds_cycle(am, region) else set())
+    # (and an inverted loop's exit to its own join: phase 21's `@p bra J; bra.uni body`)
+    exit_to = region.body | ({region.join} if region.kind == "if" and holds_cycle(am, region)
+                             or region.join.endswith(OWN_JOIN) else set())
     tests = [i for b in body for i in b.instrs[-2:] if i.opcode == "bra" and i.guard is not None
              and branch_target(i) in exit_to]
     want = {r for i in tests for r in du.uses(i)}
