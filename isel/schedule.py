@@ -21,7 +21,8 @@ ptxas lists independent instructions in the order its list scheduler issues them
 * **List scheduling.** Top-down and cycle-driven, one instruction issued per cycle: among the units whose
   operands are ready, the one with the longest latency-weighted path to the end of the region
   (its height) goes first, ties in PTX order; when none is ready the clock advances. A CTA barrier does
-  not fill a stall behind taller waiting work (NOT_FILLERS). Instructions
+  not fill a stall behind taller waiting work (NOT_FILLERS). A run holding more predicates at once than the
+  seven P registers issues its warp collectives in program order (_predicate_pressure). Instructions
   ptxas folds into operands (parameter loads, immediate and register moves, integer widening) issue
   nothing and cost no latency.
 
