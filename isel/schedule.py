@@ -21,7 +21,8 @@ ptxas lists independent instructions in the order its list scheduler issues them
 * **List scheduling.** Top-down and cycle-driven, one instruction issued per cycle: among the units whose
   operands are ready, the one with the longest latency-weighted path to the end of the region
   (its height) goes first, ties in PTX order; when none is ready the clock advances. A CTA barrier does
-  not fill a stall behind taller waiting work (NOT_FILLERS). Instructions
+  not fill a stall behind taller waiting work (NOT_FILLERS). A run holding more predicates at once than the
+  seven P registers issues its warp collectives in program order (_predicate_pressure). Instructions
   ptxas folds into operands (parameter loads, immediate and register moves, integer widening) issue
   nothing and cost no latency.
 
@@ -1037,9 +1038,78 @@ def _chain_reduxes(run: list[Unit], waits: set) -> None:
             b.defs += (tag,)
 
 
-def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) -> list[Unit]:
+# ptxas has seven predicate registers (P0-P6). When a block keeps more predicates live at once than that, its scheduler
+# issues the block's warp collectives in program order: a loop body whose guarded loads and guarded stores share
+# their predicates (live across the block) and whose scan selects use loop-invariant predicates runs its SHFL.UP scan
+# to the end before an independent SHFL.BFLY reduction (probes/scheduling/pred_pressure_*; Triton cumsum_carry,
+# cumsum i64, row_stats; docs/findings/scheduling.md "More live predicates than P registers: collectives in program
+# order (helper tsched25, stop 25)").
+PREDICATE_REGISTERS = 7
+
+
+def _predicate(reg: str) -> bool:
+    return reg.startswith("%p")
+
+
+def _predicate_pressure(run: list[Unit], live_through) -> int:
+    """The most predicates live at once in the run as ptxas must hold them. A predicate the run reads but does not
+    write that is live after the run (`live_through`: loop-invariant) is held from the run's start to its end. One
+    the run writes is held from its first reader to its last (to the end when live after the run), unless its compare
+    can be recomputed there (every register it compares is live at its last reader: a lane-index test): then, like
+    one the run reads but does not write and that dies in it, it is counted at each reader alone."""
+    written: dict[str, Unit] = {}
+    last_read: dict[str, int] = {}
+    span: dict[str, list[int]] = {}
+    for i, u in enumerate(run):
+        for r in u.uses:
+            last_read[r] = i
+            if _predicate(r):
+                span.setdefault(r, [i, i])[1] = i
+        for r in u.defs:
+            if _predicate(r):
+                written.setdefault(r, u)
+    at_reader: dict[str, None] = {}
+    events: list[tuple[int, int]] = []
+    for r, (lo, hi) in span.items():
+        d = written.get(r)
+        if d is None:
+            if not live_through(r):
+                at_reader[r] = None
+                continue
+            lo, hi = 0, len(run)
+        elif live_through(r):
+            hi = len(run)
+        elif all(live_through(x) or last_read.get(x, -1) >= hi for x in d.uses if not _predicate(x)):
+            at_reader[r] = None
+            continue
+        events += [(lo, 1), (hi + 1, -1)]
+    events.sort()
+    most = live = k = 0
+    for i in range(len(run) + 1):
+        while k < len(events) and events[k][0] <= i:
+            live += events[k][1]
+            k += 1
+        here = sum(1 for r in run[i].uses if r in at_reader) if i < len(run) else 0
+        most = max(most, live + here)
+    return most
+
+
+def _collectives_in_order(run: list[Unit]) -> None:
+    """Order edges (anti dependences on a pseudo register) from each warp collective to the next in the run."""
+    prev = None
+    for u in run:
+        if u.kind == "collective":
+            if prev is not None:
+                tag = f"~inorder{id(prev)}"
+                prev.uses += (tag,)
+                u.defs += (tag,)
+            prev = u
+
+
+def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
-    scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?"""
+    scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
+    `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?"""
     out: list[Unit] = []
     run: list[Unit] = []
     for u in units + [None]:
@@ -1049,6 +1119,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None) ->
                 _fuse_logic(run, live_out)
                 _fuse_select(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
+                if _predicate_pressure(run, live_through(run) if live_through else live_out) > PREDICATE_REGISTERS:
+                    _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"))
             out.extend(run)

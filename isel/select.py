@@ -75,7 +75,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
         for first, last in _fall_through_runs(fn.blocks, selections):
             merged = [x for s in selections[first:last] for x in s]
-            selections[first] = _schedule(merged, sel, fn.blocks[last - 1], target)
+            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target)
             for j in range(first + 1, last):
                 selections[j] = []
     for b, selected in zip(fn.blocks, selections):
@@ -221,8 +221,8 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
-def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Target) -> list:
-    """The block's (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
+def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target) -> list:
+    """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
     units, after_slow_path = [], False
     for ins, seq in selected:
         us = make_units(ins, seq, target)
@@ -233,7 +233,14 @@ def _schedule(selected: list, sel: SelectContext, b: ori.BasicBlock, target: Tar
                 u.kind = "control"
             after_slow_path = False
         units.extend(us)
-    return [(u.ins, u.sass) for u in schedule_block(units, _live_out(sel, b), target)]
+    outs = [_live_out(sel, b) for b in blocks]
+    owner = {id(ins): k for k, b in enumerate(blocks) for ins in b.instrs}
+
+    def live_through(seg: list) -> object:
+        """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?"""
+        ks = {owner[id(u.ins)] for u in seg if u.ins is not None and id(u.ins) in owner}
+        return lambda reg: any(outs[k](reg) for k in ks)
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through)]
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in

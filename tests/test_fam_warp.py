@@ -206,3 +206,19 @@ def test_sm70_intrinsic_table_and_prefix_matcher():
     seed_hits = [n for n in names if n.startswith(SEED_PREFIXES)]
     assert len(seed_hits) == 4 + 4 + 1          # votesync x4, matchsync x4, warpsync
     assert not is_sm70_warp_sync("__cuda_sm70_votesync") and is_sm70_warp_sync("__cuda_sm70_warpsyncX")
+
+
+@pytest.mark.parametrize("probe, in_order", [
+    ("pred_pressure_loop_invariant_8", True), ("pred_pressure_guards_8", True),
+    ("pred_pressure_loop_invariant_7", False), ("pred_pressure_lane_tests_recomputed", False),
+    ("pred_pressure_no_loop", False)])
+def test_collectives_in_program_order_above_seven_predicates(probe, in_order):
+    # more predicates held at once than P registers (7): the scan's SHFL.UPs all go before the independent
+    # SHFL.BFLYs (docs/findings/scheduling.md "More live predicates than P registers: collectives in program order
+    # (helper tsched25, stop 25)")
+    from pathlib import Path
+    text = (Path(__file__).parent / "corpus" / "probes" / "scheduling" / f"{probe}.ptx").read_text()
+    for arch in ("sm_80", "sm_90"):
+        fn = next(f for f in compile_text(text, "p.ptx", arch).program.functions if f.is_entry)
+        kinds = "".join("U" if s.startswith("SHFL.UP") else "B" for s in sync_view(fn) if s.startswith("SHFL"))
+        assert (kinds == "UUUUUUBBB") == in_order, (arch, kinds)
