@@ -535,6 +535,19 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         # MEMBAR/ERRBAR may issue first (docs/findings/scheduling.md "A fence's CCTL.IVALL below sm_90 (helper
         # nvatom, stop 21)")
         return [make_unit(ins, seq[:-1], target), make_unit(ins, seq[-1:], target, kind="barrier")]
+    if ins is not None and ins.opcode in ("atom", "red", "st") and len(seq) > 1 and seq[0].opcode == "MEMBAR" \
+            and not seq[0].guard and target is not None and target.has("MEMBAR_WAITS_MEMORY"):
+        # below sm_90 a release operation's fence orders the warp collectives after it: a shuffle or an aggregation's
+        # vote later in the PTX issues after the MEMBAR (`MEMBAR.ALL.CTA VOTEU.ANY ATOMG.MAX`, `MEMBAR SHFL.IDX
+        # STG.STRONG`); earlier ones still fill its wait (docs/findings/scheduling.md "A release operation's MEMBAR
+        # keeps later warp collectives below sm_90 (helper nvatom25, stop 25)")
+        k = 1
+        while k < len(seq) and seq[k].opcode in FENCE and seq[k].opcode != "MEMBAR":
+            k += 1
+        if k < len(seq) and not any(x.label is not None for x in seq[:k + 1]):
+            fence = make_unit(ins, seq[:k], target, kind="fence")
+            fence.defs = fence.uses = ()
+            return [fence] + make_units(ins, seq[k:], target)
     if ins is not None and ins.opcode == "atom" and len(seq) > 1 and seq[-1].opcode == "CCTL" \
             and seq[-2].opcode in ATOMIC and target is not None and target.has("ACQUIRE_AFTER_BROADCAST"):
         # below sm_90 an acquire atomic's CCTL.IVALL is a unit of its own, ordered after the atomic: a taller
