@@ -206,3 +206,19 @@ def test_sm70_intrinsic_table_and_prefix_matcher():
     seed_hits = [n for n in names if n.startswith(SEED_PREFIXES)]
     assert len(seed_hits) == 4 + 4 + 1          # votesync x4, matchsync x4, warpsync
     assert not is_sm70_warp_sync("__cuda_sm70_votesync") and is_sm70_warp_sync("__cuda_sm70_warpsyncX")
+
+
+@pytest.mark.parametrize("reader, opcode", [
+    ("add.u32 %r2, %r5, %r1;", "VOTEU.ANY"),
+    ("popc.b32 %r7, %r5;\n  add.u32 %r2, %r7, %r1;", "VOTEU.ANY"),
+    ("setp.ne.u32 %p4, %r5, 0;\n  selp.u32 %r2, %r1, 7, %p4;", "VOTEU.ANY"),
+    ("setp.eq.u32 %p4, %r5, -1;\n  selp.u32 %r2, %r1, 7, %p4;", "VOTE.ANY"),
+    ("mov.u32 %r2, %r5;", "VOTE.ANY"),
+])
+def test_ballot_of_uniform_predicate_into_uniform_readers_is_voteu(reader, opcode):
+    # docs/findings/warp.md "A ballot of a warp-uniform predicate into uniform readers is VOTEU"
+    body = f"ld.param.u32 %r8, [out];\n  setp.gt.u32 %p5, %r8, 3;\n  vote.sync.ballot.b32 %r5, %p5, -1;\n  {reader}"
+    for arch in ("sm_75", "sm_90"):
+        assert compile_body(body, arch)[0] == [opcode]
+    divergent = body.replace("setp.gt.u32 %p5, %r8, 3;", "setp.gt.u32 %p5, %r1, 3;")
+    assert compile_body(divergent, "sm_80")[0] == ["VOTE.ANY"]
