@@ -4,7 +4,6 @@ import pytest
 
 from pylower.lowering.diagnostics import PtxError
 from pylower.pipeline import compile_text
-from pylower.sass import eiattr
 from pylower.tools.conformance import sync_view
 
 HEAD = """
