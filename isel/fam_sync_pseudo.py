@@ -456,8 +456,24 @@ def _phase_test(i) -> bool:
 
 
 def _acquire_cctl(instrs: list, j: int) -> bool:
-    """The CCTL.IVALL of an acquire atomic (right after its ATOM): it waits until the atomic completes."""
-    return instrs[j].opcode == "CCTL" and j > 0 and instrs[j - 1].opcode in _ATOMICS
+    """The CCTL.IVALL of an acquire atomic (after its ATOM, with at most plain work between: below sm_90 the
+    scheduler issues it on its own, docs/findings/scheduling.md "An acquire atomic's broadcast orders what
+    follows it below sm_90 (helper nvatom25, stop 25)"): it waits until the atomic completes."""
+    if instrs[j].opcode != "CCTL":
+        return False
+    k = _prev_sync(instrs, j)
+    return k is not None and instrs[k].opcode in _ATOMICS
+
+
+def _prev_sync(instrs: list, j: int) -> int | None:
+    """The index of the last sync-family instruction before `j` in its stretch (no block end between), or None."""
+    for k in range(j - 1, -1, -1):
+        i = instrs[k]
+        if is_sync(i.opcode, ", ".join(i.operands)):
+            return k
+        if i.label is not None or i.opcode in _BLOCK_ENDS:
+            return None
+    return None
 
 
 def _fence_part(instrs: list, j: int) -> bool:
@@ -483,7 +499,7 @@ def _acquire_stall(instrs: list, start: int, first: int, cctl_before_last: bool)
         if cctl or u & late and is_sync(i.opcode, ", ".join(i.operands)):
             stalls.append(j)
         if cctl:
-            late -= _dest_uses(instrs[j - 1])[0]
+            late -= _dest_uses(instrs[_prev_sync(instrs, j)])[0]
         elif i.opcode in _MEMORY_RESULTS:
             late |= d
         else:
@@ -495,7 +511,7 @@ def _acquire_stall(instrs: list, start: int, first: int, cctl_before_last: bool)
     if not followed and len(stalls) > 1:
         prev = stalls[-2]
         between = [i for i in instrs[prev:at] if is_sync(i.opcode, ", ".join(i.operands))]
-        if _acquire_cctl(instrs, at) and between and between[-1] is instrs[at - 1] \
+        if _acquire_cctl(instrs, at) and between and between[-1] is instrs[_prev_sync(instrs, at)] \
                 and (len(between) == 1 or cctl_before_last and len(between) == 2 and between[0].opcode == "CCTL"):
             at = prev
     if any(i.opcode == "MEMBAR" for i in instrs[at:first]):

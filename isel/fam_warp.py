@@ -172,8 +172,20 @@ def select_vote(ins, sel):
                     (w is not None and is_full_mask(w.mask) and _activemask_uniform(ins, sel)):
                 return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", known), tags=tags)]
             return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", known), tags=tags)]
+        if _uniform_ballot(ins, src, sel):
+            return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
+
+
+def _uniform_ballot(ins, src, sel) -> bool:
+    """A ballot of a warp-uniform predicate whose result every reader takes as a uniform operand is `VOTEU.ANY
+    UR, UPT, P` (docs/findings/warp.md "A ballot of a warp-uniform predicate into uniform readers is VOTEU
+    (helper nvatom25, stop 25)"; probes atomic/agg_value_ballot_uniform_pred, warp/ballot_uniform_pred_*)."""
+    if type(src) is not A.Reg or not sel.uniformity.is_uniform(src) or ".sync" not in ins.mods:
+        return False
+    w = warp_op(ins)
+    return w is not None and is_full_mask(w.mask) and _activemask_uniform(ins, sel)
 
 
 def _branch_implied(ins, src, sel) -> str | None:
@@ -360,6 +372,12 @@ def _takes_uniform_operand(ins, reg: str, uni, users_of, depth: int = 0) -> bool
     srcs = ins.operands[1:]
     others = [o for o in srcs if not (type(o) is A.Reg and o.name == reg)]
     if op in _UR_SOURCE_OPS and any(type(o) is A.Reg and uni.is_divergent_operand(o) for o in others):
+        return True
+    if op == "setp" and len(others) == 1 and type(others[0]) is A.Imm and others[0].value == 0:
+        # a compare with 0 is `ISETP P, UR, RZ`: RZ is a register beside the UR (a compare with any other
+        # immediate needs the value in a vector register: activemask_into_eq_full); probes warp/
+        # ballot_uniform_pred_setp, activemask_into_ne_zero (docs/findings/warp.md "A ballot of a warp-uniform
+        # predicate into uniform readers is VOTEU (helper nvatom25, stop 25)")
         return True
     if op not in _UNIFORM_CHAIN_OPS or ".pred" in ins.mods or any(type(o) not in (A.Reg, A.Imm) for o in srcs):
         return False

@@ -144,7 +144,12 @@ PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLO
         **{op: ("mio", 4) for op in "LD LDG LDS LDL ST STG STS STL ATOM ATOMG ATOMS RED REDG SHFL MATCH "
                                     "REDUX CREDUX".split()}}
 # (producer opcode, consumer opcode) pairs ptxas waits longer for: a predicate from a compare into a vote.
-PAIR_LATENCY = {("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"): 13, ("HSETP2", "VOTE"): 13,
+# An acquire atomic's CCTL.IVALL issues once the memory pipe has taken the atomic (MIO issue interval), below
+# sm_90 where it is a unit of its own (ACQUIRE_AFTER_BROADCAST): `ATOMG.MAX S2R CCTL.IVALL`, `ATOM.MIN SHFL.IDX
+# CCTL.IVALL` (probes atomic/agg_acquire_*; docs/findings/scheduling.md "An acquire atomic's broadcast orders what
+# follows it below sm_90 (helper nvatom25, stop 25)").
+PAIR_LATENCY = {("ATOM", "CCTL"): 4, ("ATOMG", "CCTL"): 4, ("ATOMS", "CCTL"): 4,
+                ("ISETP", "VOTE"): 13, ("FSETP", "VOTE"): 13, ("DSETP", "VOTE"): 13, ("HSETP2", "VOTE"): 13,
                 ("PLOP3", "VOTE"): 13, ("LOP3", "VOTE"): 13}
 # Extra latency on one source operand of a PTX form that ptxas expands into more instructions than pylower
 # selects: bfi with a constant position shifts the inserted field (operand 1) before merging it (LOP3):
@@ -177,6 +182,10 @@ class Unit:
     eager: bool = False             # issued before any taller work when ready at the region's start (EAGER)
     boost: int = 0                  # EAGER when eager and nothing in the region comes before it
     mask_first: bool = False        # a shuffle reading its member mask from a register: first among equals
+
+    broadcast_of: object = None     # an aggregated atomic's broadcast tail: the unit of its memory instruction
+    acquire: bool = False           # ... of an acquire atomic that orders later memory from its end (_split_tail)
+    waits_for: object = None        # a later atomic's memory unit this broadcast waits for (_broadcasts_after_acquire)
 
     @property
     def first(self) -> str:
@@ -532,6 +541,31 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         # MEMBAR/ERRBAR may issue first (docs/findings/scheduling.md "A fence's CCTL.IVALL below sm_90 (helper
         # nvatom, stop 21)")
         return [make_unit(ins, seq[:-1], target), make_unit(ins, seq[-1:], target, kind="barrier")]
+    if ins is not None and ins.opcode in ("atom", "red", "st") and len(seq) > 1 and seq[0].opcode == "MEMBAR" \
+            and not seq[0].guard and target is not None and target.has("MEMBAR_WAITS_MEMORY"):
+        # below sm_90 a release operation's fence orders the warp collectives after it: a shuffle or an aggregation's
+        # vote later in the PTX issues after the MEMBAR (`MEMBAR.ALL.CTA VOTEU.ANY ATOMG.MAX`, `MEMBAR SHFL.IDX
+        # STG.STRONG`); earlier ones still fill its wait (docs/findings/scheduling.md "A release operation's MEMBAR
+        # keeps later warp collectives below sm_90 (helper nvatom25, stop 25)")
+        k = 1
+        while k < len(seq) and seq[k].opcode in FENCE and seq[k].opcode != "MEMBAR":
+            k += 1
+        if k < len(seq) and not any(x.label is not None for x in seq[:k + 1]):
+            fence = make_unit(ins, seq[:k], target, kind="fence")
+            fence.defs = fence.uses = ()
+            return [fence] + make_units(ins, seq[k:], target)
+    if ins is not None and ins.opcode == "atom" and len(seq) > 1 and seq[-1].opcode == "CCTL" \
+            and seq[-2].opcode in ATOMIC and target is not None and target.has("ACQUIRE_AFTER_BROADCAST"):
+        # below sm_90 an acquire atomic's CCTL.IVALL is a unit of its own, ordered after the atomic: a taller
+        # ready unit (an earlier atomic's broadcast) goes between them (`ATOM.MIN SHFL.IDX CCTL.IVALL`), one not
+        # yet ready does not (`ATOMG.MAX CCTL.IVALL ATOMG ... SHFL.IDX`); docs/findings/scheduling.md "An acquire
+        # atomic's broadcast orders what follows it below sm_90 (helper nvatom25, stop 25)"
+        mem = make_unit(ins, seq[:-1], target)
+        fence = make_unit(ins, seq[-1:], target, kind="barrier")
+        key = f"~acquire#{id(ins)}"
+        mem.defs += (key,)
+        fence.defs, fence.uses = (), (key,)
+        return [mem, fence]
     if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
         return [make_unit(ins, seq, target)]
     # the head ends at the memory instruction, or at the leader's release fence in front of it (sm_90+)
@@ -646,6 +680,14 @@ def _split_tail(ins: ori.Instr, seq: list[SassInstr], head_regs: set, target) ->
     # the head's registers (activemask, leader lane) are read here; the tail's own temporaries are written
     tail.uses = tuple(sorted(tail_regs | set(own_defs)))
     tail.defs = tuple(sorted(set(own_defs) | (_written(rest) - set(own_uses))))
+    tail.broadcast_of = mem
+    if ins.attrs.sem in ("acquire", "acq_rel") and target is not None and target.has("ACQUIRE_AFTER_BROADCAST"):
+        # below sm_90 the acquire orders later memory operations from the end of the broadcast, at CTA scope too
+        # where no CCTL.IVALL closes it (`ATOM.STRONG.SM SHFL.IDX ATOM.MIN`; docs/findings/scheduling.md "An
+        # acquire atomic's broadcast orders what follows it below sm_90 (helper nvatom25, stop 25)")
+        tail.acquire = True
+        if _RANK[tail.kind] < _RANK["barrier"]:
+            tail.kind = "barrier"
     return [mem, tail]
 
 
@@ -757,13 +799,41 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             last_def[r] = u
             readers[r] = []
     _waits(region, edges)
+    backward = False
+    for u in region:
+        mem = u.waits_for
+        if mem is not None and mem.index > u.index and mem is region[mem.index] \
+                and not _reaches(edges, u.index, mem.index):
+            edges[(mem.index, u.index)] = max(edges.get((mem.index, u.index), 0), _latency(mem, u))
+            backward = True
     for (a, b), lat in edges.items():
         region[a].succs.append((region[b], lat))
         region[b].npreds += 1
-    for u in reversed(region):
+    for u in (_reverse_topological(region) if backward else reversed(region)):
         own = u.latency
         u.height = max([lat + v.height for v, lat in u.succs] + [own])
     _mark_held(region, edges)
+
+
+def _reverse_topological(region: list[Unit]) -> list[Unit]:
+    """The units, every one after all its successors (the region order reversed, when an edge goes backwards)."""
+    out: list[Unit] = []
+    done: set[int] = set()
+    for root in reversed(region):
+        stack = [(root, iter(root.succs))]
+        if root.index in done:
+            continue
+        done.add(root.index)
+        while stack:
+            u, it = stack[-1]
+            nxt = next((v for v, _ in it if v.index not in done), None)
+            if nxt is None:
+                stack.pop()
+                out.append(u)
+            else:
+                done.add(nxt.index)
+                stack.append((nxt, iter(nxt.succs)))
+    return out
 
 
 def _mark_held(region: list[Unit], edges: dict) -> None:
@@ -952,6 +1022,48 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     return out
 
 
+def _broadcasts_after_acquire(run: list[Unit]) -> None:
+    """ACQUIRE_AFTER_BROADCAST: the broadcast of an acquire global atomic goes before the broadcasts of the run's
+    earlier global atomics whose results are still in flight (ptxas issues a run's atomics back to back, so their
+    results come back together, and the acquire's broadcast, on the path of everything the acquire orders, is
+    taller): `ATOM ATOM.acq SHFL.IDX(acq) ATOM.MIN SHFL.IDX(first)` (probes atomic/agg_acquire_broadcast_*;
+    nvcc/atomic_ref_order_scope_matrix; docs/findings/scheduling.md "An acquire atomic's broadcast orders what
+    follows it below sm_90 (helper nvatom25, stop 25)"). Shared atomics come back soon enough for the earlier
+    broadcast to go first (`_shared`). Each such earlier broadcast waits for the acquire's atomic (Unit.waits_for:
+    an edge _build adds when the atomic does not depend on the broadcast)."""
+    for t in run:
+        if not t.acquire or t.broadcast_of is None or not _far(t.broadcast_of):
+            continue
+        mem = t.broadcast_of
+        for u in run:
+            if u is mem:
+                break
+            if u.broadcast_of is not None and not u.acquire and u.waits_for is None and _far(u.broadcast_of):
+                u.waits_for = mem
+
+
+def _reaches(edges: dict, a: int, b: int) -> bool:
+    """Is there a path of dependence edges from unit index a to unit index b?"""
+    succs: dict[int, list[int]] = {}
+    for x, y in edges:
+        succs.setdefault(x, []).append(y)
+    seen, todo = {a}, [a]
+    while todo:
+        x = todo.pop()
+        if x == b:
+            return True
+        for y in succs.get(x, ()):
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return False
+
+
+def _far(mem: Unit) -> bool:
+    """A global (or generic) memory instruction: its result comes back late (LONG_WAITS)."""
+    return any(s.opcode in LONG_WAITS for s in mem.sass)
+
+
 def _hoist_values(run: list[Unit]) -> list[Unit]:
     """A REDUX an aggregation run's first member issues for a later member (tag HOISTED) reads that member's
     value, which the PTX computes between the two atomics (`-i` of atomicSub, the shifted mask of atomicAnd/Or).
@@ -1116,6 +1228,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
         if u is None or u.kind == "control":
             if len(run) > 1:
                 run = _hoist_values(run)
+                if target is not None and target.has("ACQUIRE_AFTER_BROADCAST"):
+                    _broadcasts_after_acquire(run)
                 _fuse_logic(run, live_out)
                 _fuse_select(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))

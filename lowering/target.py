@@ -221,6 +221,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("FENCE_INVALIDATE_APART", "the CCTL.IVALL closing a thread fence (fence.sc/acq_rel/acquire.gpu) is "
             "scheduled apart from its MEMBAR/ERRBAR: a warp collective ready after the fence issues before it; "
             "from sm_90 the fence is one unit", below=90),
+    Feature("ACQUIRE_AFTER_BROADCAST", "an aggregated acquire atomic orders the memory operations after it from "
+            "the end of its result's broadcast (SHFL.IDX and add; CTA scope too, without a CCTL.IVALL), and that "
+            "broadcast of a global atomic goes before the broadcasts of the run's earlier atomics still in flight "
+            "(from sm_90 the leader's CCTL.IVALL right after its atomic is the ordering point)", below=90),
     Feature("LATE_GLOBAL_STORES", "a global store or cp.async is no stall filler whatever its base: it waits "
             "while taller work waits (from sm_90 only a global store sharing its base with a later store does)",
             below=90),

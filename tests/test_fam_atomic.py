@@ -240,3 +240,16 @@ def test_used_popc_shares_run_vote(arch):
     view, _ = compile_body("  ld.param.u32 %r6, [p];\n  atom.global.add.u32 %r5, [%rd2], %r6;\n"
                            "  atom.global.add.u32 %r7, [%rd2+4], %r6;\n  st.global.u32 [%rd2+8], %r7;", arch)
     assert view.count("VOTEU.ANY") == 1 and "SHFL.IDX" in view
+
+
+def test_acquire_broadcast_orders_what_follows_below_sm90():
+    # docs/findings/scheduling.md "An acquire atomic's broadcast orders what follows it below sm_90"
+    body = ("  atom.global.add.u32 %r10, [%rd2], 1;\n  atom.acquire.cta.global.add.u32 %r11, [%rd2], -2;\n"
+            "  atom.global.min.s32 %r12, [%rd2], %r1;\n  add.s32 %r13, %r10, %r11;\n  add.s32 %r13, %r13, %r12;\n"
+            "  st.global.u32 [%rd4], %r13;")
+    assert sync_of(body, "sm_80") == ["VOTEU.ANY", "ATOMG.E.ADD.STRONG.GPU", "ATOMG.E.ADD.STRONG.SM", "SHFL.IDX",
+                                      "ATOMG.E.MIN.S32.STRONG.GPU", "SHFL.IDX"]
+    assert sync_of(body, "sm_90") == ["VOTEU.ANY", "ATOMG.E.ADD.STRONG.GPU", "ATOMG.E.ADD.STRONG.SM",
+                                      "ATOMG.E.MIN.S32.STRONG.GPU", "SHFL.IDX", "SHFL.IDX"]
+    gpu = body.replace(".cta", ".gpu")
+    assert sync_of(gpu, "sm_80")[3:6] == ["SHFL.IDX", "CCTL.IVALL", "ATOMG.E.MIN.S32.STRONG.GPU"]

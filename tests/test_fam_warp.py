@@ -4,7 +4,6 @@ import pytest
 
 from pylower.lowering.diagnostics import PtxError
 from pylower.pipeline import compile_text
-from pylower.sass import eiattr
 from pylower.tools.conformance import sync_view
 
 HEAD = """
@@ -222,3 +221,19 @@ def test_collectives_in_program_order_above_seven_predicates(probe, in_order):
         fn = next(f for f in compile_text(text, "p.ptx", arch).program.functions if f.is_entry)
         kinds = "".join("U" if s.startswith("SHFL.UP") else "B" for s in sync_view(fn) if s.startswith("SHFL"))
         assert (kinds == "UUUUUUBBB") == in_order, (arch, kinds)
+
+
+@pytest.mark.parametrize("reader, opcode", [
+    ("add.u32 %r2, %r5, %r1;", "VOTEU.ANY"),
+    ("popc.b32 %r7, %r5;\n  add.u32 %r2, %r7, %r1;", "VOTEU.ANY"),
+    ("setp.ne.u32 %p4, %r5, 0;\n  selp.u32 %r2, %r1, 7, %p4;", "VOTEU.ANY"),
+    ("setp.eq.u32 %p4, %r5, -1;\n  selp.u32 %r2, %r1, 7, %p4;", "VOTE.ANY"),
+    ("mov.u32 %r2, %r5;", "VOTE.ANY"),
+])
+def test_ballot_of_uniform_predicate_into_uniform_readers_is_voteu(reader, opcode):
+    # docs/findings/warp.md "A ballot of a warp-uniform predicate into uniform readers is VOTEU"
+    body = f"ld.param.u32 %r8, [out];\n  setp.gt.u32 %p5, %r8, 3;\n  vote.sync.ballot.b32 %r5, %p5, -1;\n  {reader}"
+    for arch in ("sm_75", "sm_90"):
+        assert compile_body(body, arch)[0] == [opcode]
+    divergent = body.replace("setp.gt.u32 %p5, %r8, 3;", "setp.gt.u32 %p5, %r1, 3;")
+    assert compile_body(divergent, "sm_80")[0] == ["VOTE.ANY"]
