@@ -182,7 +182,6 @@ class Unit:
     eager: bool = False             # issued before any taller work when ready at the region's start (EAGER)
     boost: int = 0                  # EAGER when eager and nothing in the region comes before it
     mask_first: bool = False        # a shuffle reading its member mask from a register: first among equals
-
     broadcast_of: object = None     # an aggregated atomic's broadcast tail: the unit of its memory instruction
     acquire: bool = False           # ... of an acquire atomic that orders later memory from its end (_split_tail)
     waits_for: object = None        # a later atomic's memory unit this broadcast waits for (_broadcasts_after_acquire)
