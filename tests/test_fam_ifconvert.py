@@ -138,3 +138,26 @@ def test_guarded_store_run_shape(n, arch, want):
     stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r1;" for k in range(n))
     res = compile_text(RUN.format(stores=stores, target=arch), "t.ptx", arch, opt_level=3)
     assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want
+
+
+# work between the stores of a run ends it (docs/findings/convergence.md "Work between guarded stores splits the
+# run (helper tconv25, stop 25)"): four stores, <between>, four more on the new address
+TWO_PAIRS = ["BSSY", "BSYNC", "BSSY", "BSYNC"]
+
+
+@pytest.mark.parametrize("between, arch, want", [
+    # a mask of an address: two runs of four (two pairs each)
+    ("or.b32 %r20, %r4, 112;\n  add.s32 %r21, %r3, %r20;", "sm_80", TWO_PAIRS * 2),
+    # an immediate offset: one run of eight (a pair and a nest)
+    ("add.s32 %r21, %r3, 1000;", "sm_80", NEST + ["WARPSYNC"]),
+    # the shared variable's address plus a register: folded below sm_90, work from sm_90 (SHARED_WINDOW_ADDRESS)
+    ("add.s32 %r21, %r3, %r4;", "sm_80", NEST + ["WARPSYNC"]),
+    ("add.s32 %r21, %r3, %r4;", "sm_90", TWO_PAIRS * 2),
+])
+def test_guarded_store_run_split(between, arch, want):
+    # (stored values computed before the run: a store of %tid.x's own register is another case, not modelled)
+    stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r5;" for k in range(4))
+    stores = "  shl.b32 %r4, %r1, 2;\n  add.s32 %r5, %r1, 3;\n" + stores + "\n  " + between + "\n" + \
+        "\n".join(f"  @%p1 st.shared.u32 [%r21+{16 * k}], %r5;" for k in range(4))
+    res = compile_text(RUN.format(stores=stores, target=arch), "t.ptx", arch, opt_level=3)
+    assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want + ["BAR.SYNC.DEFER_BLOCKING 0x0"]
