@@ -1278,14 +1278,15 @@ class StoreRun:
 
 
 def _guarded_mem(ins: ori.Instr) -> bool:
-    return ins.guard is not None and (ins.opcode == "st" or ins.opcode in LOADS and not ins.has(".param"))
+    """A guarded memory access after a run that keeps it a branch: a load, a store, an atomic or a reduction."""
+    return ins.guard is not None and (ins.opcode in ("st", "atom", "red") or ins.opcode in LOADS
+                                      and not ins.has(".param"))
 
 
 def _run_store(ins: ori.Instr) -> bool:
-    """A guarded store to shared memory. ptxas forms runs of guarded global stores too (phases probes in
-    findings/convergence.md 8), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
-    reason not found: modelled for shared memory only."""
-    return ins.opcode == "st" and ins.guard is not None and _shared(ins)
+    """A guarded store to shared or global memory (global runs: docs/findings/convergence.md "A guarded atomic
+    after a run; runs of global stores (helper tconv25, stop 25)")."""
+    return ins.opcode == "st" and ins.guard is not None and (_shared(ins) or ins.has(".global"))
 
 
 def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
@@ -1321,14 +1322,15 @@ def _shared_address_regs(fn) -> frozenset:
 
 
 def _free_in_run(ins: ori.Instr, window_regs: frozenset, target) -> bool:
-    """Between two stores of a run, an instruction that leaves no SASS of its own there: a copy, an add of an
+    """Between two stores of a run, an instruction that leaves no SASS of its own there: a copy (not a pack of
+    16-bit halves: `mov.b32 r, {h, l}` is a PRMT), an add of an
     immediate (an address's offset, or a value ptxas computes before the run), and below SHARED_WINDOW_ADDRESS
     an add of a shared variable's address (a constant there) to a register. Any other work (a shift, a mask, an
     add of two registers) ends the run: ptxas shapes the stores before it and the stores after it as two runs,
     the first followed by a guarded store (docs/findings/convergence.md "Work between guarded stores splits
     the run (helper tconv25, stop 25)"; probes phases/guard_sts_split_*)."""
     if ins.opcode == "mov":
-        return True
+        return not any(type(o) is A.Vec for o in ins.operands[1:])      # a pack of halves is a PRMT
     if ins.opcode != "add":
         return False
     srcs = ins.operands[1:]
