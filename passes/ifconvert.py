@@ -1323,14 +1323,15 @@ class StoreRun:
 
 
 def _guarded_mem(ins: ori.Instr) -> bool:
-    return ins.guard is not None and (ins.opcode == "st" or ins.opcode in LOADS and not ins.has(".param"))
+    """A guarded memory access after a run that keeps it a branch: a load, a store, an atomic or a reduction."""
+    return ins.guard is not None and (ins.opcode in ("st", "atom", "red") or ins.opcode in LOADS
+                                      and not ins.has(".param"))
 
 
 def _run_store(ins: ori.Instr) -> bool:
-    """A guarded store to shared memory. ptxas forms runs of guarded global stores too (phases probes in
-    findings/convergence.md 8), but allowing them loses Triton atomic_rmw_kernel add_gpu_u32 on sm_90+ for a
-    reason not found: modelled for shared memory only."""
-    return ins.opcode == "st" and ins.guard is not None and _shared(ins)
+    """A guarded store to shared or global memory (global runs: docs/findings/convergence.md "A guarded atomic
+    after a run; runs of global stores (helper tconv25, stop 25)")."""
+    return ins.opcode == "st" and ins.guard is not None and (_shared(ins) or ins.has(".global"))
 
 
 def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
@@ -1357,13 +1358,41 @@ def _compare_guards(fn) -> set[str]:
     return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
 
 
-def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
+def _shared_address_regs(fn) -> frozenset:
+    """Registers a `mov r, <shared variable>` writes: the variable's address."""
+    shared = fn.shared_symbols
+    return frozenset(i.operands[0].name for b in fn.blocks for i in b.instrs
+                     if i.opcode == "mov" and len(i.operands) == 2 and type(i.operands[0]) is A.Reg
+                     and type(i.operands[1]) is A.Sym and i.operands[1].name in shared) if shared else frozenset()
+
+
+def _free_in_run(ins: ori.Instr, window_regs: frozenset, target) -> bool:
+    """Between two stores of a run, an instruction that leaves no SASS of its own there: a copy (not a pack of
+    16-bit halves: `mov.b32 r, {h, l}` is a PRMT), an add of an
+    immediate (an address's offset, or a value ptxas computes before the run), and below SHARED_WINDOW_ADDRESS
+    an add of a shared variable's address (a constant there) to a register. Any other work (a shift, a mask, an
+    add of two registers) ends the run: ptxas shapes the stores before it and the stores after it as two runs,
+    the first followed by a guarded store (docs/findings/convergence.md "Work between guarded stores splits
+    the run (helper tconv25, stop 25)"; probes phases/guard_sts_split_*)."""
+    if ins.opcode == "mov":
+        return not any(type(o) is A.Vec for o in ins.operands[1:])      # a pack of halves is a PRMT
+    if ins.opcode != "add":
+        return False
+    srcs = ins.operands[1:]
+    if any(type(o) is A.Imm for o in srcs):
+        return True
+    return target is not None and not target.has("SHARED_WINDOW_ADDRESS") \
+        and any(type(o) is A.Reg and o.name in window_regs for o in srcs)
+
+
+def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
     """Runs of guarded stores ptxas turns back into a branch (Triton's `@p st.shared` inline-asm blocks):
     {id of the run's first store: the run (StoreRun)}. ptxas predicates a lone guarded
     store, and two under one guard unless a guarded load or store follows them in the same straight-line
     code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
     predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
     compared = _compare_guards(fn)
+    window_regs = _shared_address_regs(fn)
     by_label = {b.label: b for b in fn.blocks}
     npreds: dict[str, int] = {}
     for b in fn.blocks:
@@ -1383,7 +1412,9 @@ def kept_store_runs(am, fn, uni) -> dict[int, StoreRun]:
                 x = instrs[j]
                 if _run_store(x) and repr(x.guard) == repr(ins.guard):
                     stores.append(j)
-                elif x.guard is not None or x.opcode not in _RUN_TRANSPARENT:
+                elif x.guard is not None or x.opcode not in _RUN_TRANSPARENT \
+                        or not _free_in_run(x, window_regs, target):
+                    # a store after work ptxas issues starts a run of its own; this one is followed by it
                     break
                 j += 1
             rest, ends = _straight_after(b, j, by_label, npreds)

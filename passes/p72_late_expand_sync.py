@@ -641,7 +641,7 @@ class _Expander:
                        and ifconvert.guard_becomes_branch(self.am, b, ins)
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))
                        and not self._declared(declared, ins, b.label)}
-        store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni)
+        store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni, self.target)
         mask_loops = [] if self.o0 else self._per_thread_mask_loops()   # (before the warp ops are expanded)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion

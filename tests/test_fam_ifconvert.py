@@ -138,3 +138,73 @@ def test_guarded_store_run_shape(n, arch, want):
     stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r1;" for k in range(n))
     res = compile_text(RUN.format(stores=stores, target=arch), "t.ptx", arch, opt_level=3)
     assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want
+
+
+# work between the stores of a run ends it (docs/findings/convergence.md "Work between guarded stores splits the
+# run (helper tconv25, stop 25)"): four stores, <between>, four more on the new address
+TWO_PAIRS = ["BSSY", "BSYNC", "BSSY", "BSYNC"]
+
+
+@pytest.mark.parametrize("between, arch, want", [
+    # a mask of an address: two runs of four (two pairs each)
+    ("or.b32 %r20, %r4, 112;\n  add.s32 %r21, %r3, %r20;", "sm_80", TWO_PAIRS * 2),
+    # an immediate offset: one run of eight (a pair and a nest)
+    ("add.s32 %r21, %r3, 1000;", "sm_80", NEST + ["WARPSYNC"]),
+    # the shared variable's address plus a register: folded below sm_90, work from sm_90 (SHARED_WINDOW_ADDRESS)
+    ("add.s32 %r21, %r3, %r4;", "sm_80", NEST + ["WARPSYNC"]),
+    ("add.s32 %r21, %r3, %r4;", "sm_90", TWO_PAIRS * 2),
+])
+def test_guarded_store_run_split(between, arch, want):
+    # (stored values computed before the run: a store of %tid.x's own register is another case, not modelled)
+    stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r5;" for k in range(4))
+    stores = "  shl.b32 %r4, %r1, 2;\n  add.s32 %r5, %r1, 3;\n" + stores + "\n  " + between + "\n" + \
+        "\n".join(f"  @%p1 st.shared.u32 [%r21+{16 * k}], %r5;" for k in range(4))
+    res = compile_text(RUN.format(stores=stores, target=arch), "t.ptx", arch, opt_level=3)
+    assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want + ["BAR.SYNC.DEFER_BLOCKING 0x0"]
+
+
+# a guarded atomic after a run of two keeps it a branch; global stores form runs; a pack of halves between the
+# stores ends the run (docs/findings/convergence.md "A guarded atomic after a run; runs of global stores (helper
+# tconv25, stop 25)"; ptxas 13.0.88 gives these on sm_80)
+ATOM_AFTER = """.version 9.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 n)
+{{
+  .reg .b32 %r<64>; .reg .b64 %rd<8>; .reg .pred %p<4>; .reg .b16 %rs<8>;
+  .shared .align 16 .b8 s[1024];
+  ld.param.u64 %rd1, [out];
+  ld.param.u32 %r9, [n];
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, 31;
+  setp.eq.s32 %p1, %r2, 31;
+  setp.eq.s32 %p2, %r1, 0;
+  mov.u32 %r3, s;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  add.s32 %r5, %r1, 3;
+  cvt.u16.u32 %rs1, %r1;
+  cvt.u16.u32 %rs2, %r9;
+{stores}
+  bar.sync 0;
+  bar.sync 0;
+  @%p2 atom.global.exch.b32 %r7, [%rd1], %r9;
+  bar.sync 0;
+  ret;
+}}
+"""
+SASS_BAR = "BAR.SYNC.DEFER_BLOCKING 0x0"
+ATOM_TAIL = ["BSSY", SASS_BAR, SASS_BAR, "ATOMG.E.EXCH.STRONG.GPU", "BSYNC", SASS_BAR]
+
+
+@pytest.mark.parametrize("stores, want", [
+    ("  @%p1 st.shared.u32 [%r3], %r5;\n  @%p1 st.shared.u32 [%r3+16], %r5;", ["BSSY", "BSYNC"] + ATOM_TAIL),
+    ("  @%p1 st.global.u32 [%rd4], %r5;\n  @%p1 st.global.u32 [%rd4+512], %r5;", ["BSSY", "BSYNC"] + ATOM_TAIL),
+    ("  @%p1 st.global.u32 [%rd4], %r5;\n  mov.b32 %r8, {%rs1, %rs2};\n  @%p1 st.global.u32 [%rd4+512], %r8;",
+     ATOM_TAIL),
+])
+def test_guarded_store_run_before_atomic(stores, want):
+    res = compile_text(ATOM_AFTER.format(stores=stores), "t.ptx", "sm_80", opt_level=3)
+    view = sync_view(next(f for f in res.program.functions if f.name == "k"))
+    # the atomic's pair is issued before the two barriers (the list scheduler's placement)
+    assert [x for x in view if x != SASS_BAR] == [x for x in want if x != SASS_BAR]
