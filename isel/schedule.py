@@ -1158,26 +1158,23 @@ def _chain_reduxes(run: list[Unit], waits: set) -> None:
 PREDICATE_REGISTERS = 7
 
 
-def _predicate(reg: str) -> bool:
-    return reg.startswith("%p")
-
-
-def _predicate_pressure(run: list[Unit], live_through) -> int:
+def _predicate_pressure(run: list[Unit], live_through, is_predicate) -> int:
     """The most predicates live at once in the run as ptxas must hold them. A predicate the run reads but does not
     write that is live after the run (`live_through`: loop-invariant) is held from the run's start to its end. One
     the run writes is held from its first reader to its last (to the end when live after the run), unless its compare
     can be recomputed there (every register it compares is live at its last reader: a lane-index test): then, like
-    one the run reads but does not write and that dies in it, it is counted at each reader alone."""
+    one the run reads but does not write and that dies in it, it is counted at each reader alone. `is_predicate(reg)`:
+    is the register declared `.pred`?"""
     written: dict[str, Unit] = {}
     last_read: dict[str, int] = {}
     span: dict[str, list[int]] = {}
     for i, u in enumerate(run):
         for r in u.uses:
             last_read[r] = i
-            if _predicate(r):
+            if is_predicate(r):
                 span.setdefault(r, [i, i])[1] = i
         for r in u.defs:
-            if _predicate(r):
+            if is_predicate(r):
                 written.setdefault(r, u)
     at_reader: dict[str, None] = {}
     events: list[tuple[int, int]] = []
@@ -1190,7 +1187,7 @@ def _predicate_pressure(run: list[Unit], live_through) -> int:
             lo, hi = 0, len(run)
         elif live_through(r):
             hi = len(run)
-        elif all(live_through(x) or last_read.get(x, -1) >= hi for x in d.uses if not _predicate(x)):
+        elif all(live_through(x) or last_read.get(x, -1) >= hi for x in d.uses if not is_predicate(x)):
             at_reader[r] = None
             continue
         events += [(lo, 1), (hi + 1, -1)]
@@ -1217,10 +1214,12 @@ def _collectives_in_order(run: list[Unit]) -> None:
             prev = u
 
 
-def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None) -> list[Unit]:
+def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
+                   is_predicate=lambda reg: False) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
-    `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?"""
+    `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
+    `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)?"""
     out: list[Unit] = []
     run: list[Unit] = []
     for u in units + [None]:
@@ -1232,7 +1231,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 _fuse_logic(run, live_out)
                 _fuse_select(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
-                if _predicate_pressure(run, live_through(run) if live_through else live_out) > PREDICATE_REGISTERS:
+                if _predicate_pressure(run, live_through(run) if live_through else live_out, is_predicate) \
+                        > PREDICATE_REGISTERS:
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"))

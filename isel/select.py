@@ -8,6 +8,7 @@ import importlib
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.operand_types import RegTypes
 from pylower.lowering.target import Target
 from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
 from pylower.passes.analysis.regions import divergent_branch, register_only
@@ -240,7 +241,9 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target) 
         """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?"""
         ks = {owner[id(u.ins)] for u in seg if u.ins is not None and id(u.ins) in owner}
         return lambda reg: any(outs[k](reg) for k in ks)
-    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through)]
+    regs = RegTypes(sel.function.decls)
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through,
+                                                     lambda reg: regs.of(reg) == ".pred")]
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in
