@@ -346,15 +346,15 @@ def barriers_after_warpsync_arms(am, target) -> set[int]:
 
 
 def barrier_reach(am, regions, target) -> dict[int, bool]:
-    """For each unguarded aligned CTA barrier (by id): does the warp reach it converged, i.e. does every path
-    to it pass another such barrier after the last branch that splits the warp? A divergent branch splits it
-    unless ptxas predicates its if region (ifconvert.is_branch_region false, no CTA barrier inside); a loop's divergent back edge, a
-    divergent branch of a loop that only leaves the kernel and a guarded divergent exit always split it; the
-    join of a kept region that gets its pair (no barrier join) is as converged as the warp was at its BSSY. A greatest
-    fixed point over the CFG. ptxas re-converges (WARPSYNC) only before the barriers the warp may reach
-    unconverged: in a divergent loop `loop: sts; { bar; if (tid < k) {lds; sts}; bar } x n; if (tid == 0) stg;
-    bar; @p bra loop` only the first barrier after the loop's head (docs/findings/convergence.md "Barriers a
-    divergent loop reaches converged (helper nvcub25, stop 25)"; probes phases/divloop_*, uniform_loop_bar_after_pair)."""
+    """For each unguarded aligned CTA barrier (by id): does the warp reach it converged, i.e. does every path to it
+    pass another such barrier after the last branch that splits the warp? A divergent branch splits it unless ptxas
+    predicates its if region (ifconvert.is_branch_region false, no CTA barrier inside); a loop's divergent back
+    edge, a divergent branch of a loop that only leaves the kernel and a guarded divergent exit always split it; the
+    join of a kept region that gets its pair (no barrier join) is as converged as the warp was at its BSSY. A
+    greatest fixed point over the CFG. ptxas re-converges (WARPSYNC) only before the barriers the warp may reach
+    unconverged: in a divergent loop `loop: sts; { bar; if (tid < k) {lds; sts}; bar } x n; if (tid == 0) stg; bar;
+    @p bra loop` only the first barrier after the loop's head (docs/findings/convergence.md "Barriers a divergent
+    loop reaches converged (helper nvcub25, stop 25)"; probes phases/divloop_*, uniform_loop_bar_after_pair)."""
     fn, uni, by_label = am.fn, am.uniformity, am.blocks
     predicated = {r.head for r in am.all_regions if r.kind == "if" and not ifconvert.is_branch_region(am, r, target)
                   and not any(ops.is_cta_barrier(i) for x in r.body for i in by_label[x].instrs)}

@@ -581,14 +581,14 @@ def arm_syncs_warp(am, r: Region) -> bool:
 
 
 def barriers_after_divergent_warp_ops(am) -> frozenset[int]:
-    """ids of the unguarded CTA barriers that a warp-synchronous op run in divergent code (a divergent region's
-    body before any CTA barrier of its block, or under a divergent guard) reaches with no CTA barrier between: ptxas does not take the warp as
-    converged after such an op, even past its region's BSYNC (as for the warp ops after it: p71
-    after_divergent_warp_op), so that barrier re-converges it (WARPSYNC / WARPSYNC.ALL) and an if ptxas keeps
-    that joins there has no pair (`if (tid < 32) { shfl x2 }; if (tid == 0) { ldg; stg }; bar.sync` is `BSSY
-    SHFL SHFL BSYNC @P BRA LDG STG WARPSYNC BAR` on every target; docs/findings/convergence.md "The first
-    barrier after a divergent warp op re-converges (helper nvcub25, stop 25)"; probes phases/warpop_then_*).
-    Once per function until its code changes."""
+    """ids of the unguarded CTA barriers that a warp-synchronous op run in divergent code (a divergent region's body
+    before any CTA barrier of its block, or under a divergent guard) reaches with no CTA barrier between: ptxas does
+    not take the warp as converged after such an op, even past its region's BSYNC (as for the warp ops after it: p71
+    after_divergent_warp_op), so that barrier re-converges it (WARPSYNC / WARPSYNC.ALL) and an if ptxas keeps that
+    joins there has no pair (`if (tid < 32) { shfl x2 }; if (tid == 0) { ldg; stg }; bar.sync` is `BSSY SHFL SHFL
+    BSYNC @P BRA LDG STG WARPSYNC BAR` on every target; docs/findings/convergence.md "The first barrier after a
+    divergent warp op re-converges (helper nvcub25, stop 25)"; probes phases/warpop_then_*). Once per function until
+    its code changes."""
     memo = am.memo("barriers_after_divergent_warp_ops")
     out = memo.get(None)
     if out is not None:
