@@ -25,6 +25,8 @@ after it; probes phases/ifconvert_*):
   when the region (or code after it using its value) writes memory, at a store or atomic to global memory
   that depends on the loaded value, at a branch (except into the next load region); the look-back stops at
   any global store, atomic, fence or CTA barrier;
+- a short if (no long load) reading shared memory whose result is read after its join stays a branch from nine
+  SASS instructions wherever it joins (ifconvert_live_result_*), as one joining at a CTA barrier does;
 - an if holding an inner region that stays a branch stays a branch (ifconvert_nested_if1_*); inner ifs ptxas
   predicates leave a straight body decided like any other (ifconvert_nested_if2_bar keeps it, _tail does not).
 Rules and experiments: docs/findings/convergence.md.
