@@ -25,6 +25,8 @@ after it; probes phases/ifconvert_*):
   when the region (or code after it using its value) writes memory, at a store or atomic to global memory
   that depends on the loaded value, at a branch (except into the next load region); the look-back stops at
   any global store, atomic, fence or CTA barrier;
+- a short if (no long load) reading shared memory whose result is read after its join stays a branch from nine
+  SASS instructions wherever it joins (ifconvert_live_result_*), as one joining at a CTA barrier does;
 - an if holding an inner region that stays a branch stays a branch (ifconvert_nested_if1_*); inner ifs ptxas
   predicates leave a straight body decided like any other (ifconvert_nested_if2_bar keeps it, _tail does not).
 Rules and experiments: docs/findings/convergence.md.
@@ -99,6 +101,7 @@ def _sass_size(instrs, target) -> int:
     three = target is not None and target.has("FMNMX3")
     scaled = target is not None and target.has("SHARED_SCALED_INDEX")
     chained: set = set()                  # min/max results a later one of the same kind may absorb
+    merged3 = _three_input_merges(instrs)
     fused: set[str] = set()               # shift results a LEA / LEA.HI takes with their add
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
     for ins in instrs:
@@ -144,6 +147,11 @@ def _sass_size(instrs, target) -> int:
                 and any(ins.has(t) for t in (".f32", ".b32", ".u32", ".s32")) and not any(m.startswith(".v") for m in ins.mods):
             windows.setdefault((addr.base.name, addr.offset // 16), set()).add(addr.offset % 16 // 4)
             continue
+        if id(ins) in merged3:
+            # IADD3 / LOP3: a 32-bit add (logic op) taking in the result of the one before it
+            # (docs/findings/convergence.md "A short if whose result is read after its join keeps its pair from
+            # nine SASS instructions (helper nvnew25, stop 25)")
+            continue
         if three and ins.opcode in ("max", "min") and ins.has(".f32"):
             srcs = {o for o in ins.operands[1:] if type(o) is A.Reg}
             hit = next((r for r in srcs if (ins.opcode, r) in chained), None)
@@ -161,6 +169,41 @@ def _sass_size(instrs, target) -> int:
             n += sum(1 for lo in (0, 2) if {lo, lo + 1} <= words) + \
                 sum(1 for w in words if not {w & 2, (w & 2) + 1} <= words)
     return n
+
+
+_THREE_INPUT = {"add": "iadd3", "and": "lop3", "or": "lop3", "xor": "lop3"}
+
+
+def _three_input_kind(ins: ori.Instr) -> str | None:
+    """The 3-input SASS op a 32-bit register add or logic op of the region becomes (IADD3, LOP3)."""
+    kind = _THREE_INPUT.get(ins.opcode)
+    if kind is None or len(ins.operands) != 3 or type(ins.operands[0]) is not A.Reg:
+        return None
+    if not any(ins.has(t) for t in (".s32", ".u32", ".b32")):
+        return None
+    return kind
+
+
+def _three_input_merges(instrs) -> set[int]:
+    """ids of the 32-bit adds / logic ops that ptxas merges with the one whose result they read into one
+    IADD3 / LOP3: the result read by nothing else first, each 3-input op taking in one 2-input op."""
+    merged: set[int] = set()
+    chained: dict[str, str] = {}          # register -> the kind of the unmerged op that wrote it
+    for ins in instrs:
+        kind = _three_input_kind(ins)
+        srcs = [r for o in (ins.operands[1:] if ins.opcode != "st" else ins.operands) for r in _operand_regs(o)]
+        hit = next((r for r in srcs if chained.get(r) == kind), None) if kind is not None else None
+        for r in srcs:
+            chained.pop(r, None)
+        dest = ins.operands[0].name if ins.operands and type(ins.operands[0]) is A.Reg and ins.opcode != "st" \
+            else None
+        if dest is not None:
+            chained.pop(dest, None)
+        if hit is not None:
+            merged.add(id(ins))
+        elif kind is not None and dest is not None:
+            chained[dest] = kind
+    return merged
 
 
 def _operand_regs(o) -> list[str]:
@@ -749,6 +792,8 @@ def is_kept_region(am, region: Region, target) -> bool:
         return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
     if _kept_at_barrier_join(am, region, c, target):
         return True
+    if _kept_for_result_after_join(am, region, c, target):
+        return True
     if _branches_on_own_load(am, region):
         return True
     if _join_placed_elsewhere(am, region):
@@ -903,6 +948,34 @@ def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
         return False
     return not any(warp_op(i) is not None for i in instrs) \
         and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
+
+
+def _kept_for_result_after_join(am, region: Region, c: _Contents, target) -> bool:
+    """An if of short work that reads shared memory and computes a value read after its join stays a branch
+    with its pair from BARRIER_JOIN_KEPT_MIN SASS instructions on, wherever it joins (no barrier needed):
+    `if (tid == 0) { v += s[1] + ... + s[7]; } out = v` (nvcc/cub_reduce_scan_variants). The count is
+    _sass_size's, plus the shared window's base (S2UR SR_CgaCtaId; UMOV; ULEA) on SHARED_WINDOW_ADDRESS targets
+    when the region names the shared variable first (_forms_window_alone). Regions whose work only ends in
+    stores are predicated at any size unless a barrier joins them (probes phases/ifconvert_live_result_*;
+    docs/findings/convergence.md "A short if whose result is read after its join keeps its pair from nine SASS
+    instructions (helper nvnew25, stop 25)")."""
+    if region.kind != "if" or c.loads:
+        return False
+    instrs = list(_region_instrs(am, region.body))
+    if not any(i.opcode == "ld" and i.has(".shared") for i in instrs) \
+            or any(warp_op(i) is not None or is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
+        return False
+    join = am.blocks.get(region.join)
+    if join is None:
+        return False
+    live = am.liveness
+    if not any(live.index.get(r) is not None and live.live_in[region.join][live.index[r]]
+               for r in _written(instrs, am.defuse)):
+        return False
+    size = _sass_size(instrs, target)
+    if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
+        size += SHARED_WINDOW_BASE_UNITS
+    return size >= BARRIER_JOIN_KEPT_MIN
 
 
 def _long_load_after(am, join: str) -> bool:

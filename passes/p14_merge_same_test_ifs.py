@@ -8,7 +8,9 @@ Not merged (measured): when the first body holds a bulk copy (`cp.async.bulk...`
 first memory access or fence, after its bulk-group waits, is a memory access or a proxy fence (`wait_group.read;
 st`, `st; membar.cta`, `red`, `fence.proxy.async; st`); a thread fence first (`membar.cta; st`,
 `fence.acq_rel.cta; st`, `wait_group; membar.cta; st`) or nothing but waits merges. Nor when the join holds
-other work, when B rewrites p, or at -O0.
+other work, when B rewrites p, or at -O0. Nor, in a kernel, when J2 is the return block (one `ret`): the second
+branch becomes `@p EXIT` and the first if keeps its own region (docs/findings/convergence.md "Two ifs on the same
+test stay two when the second joins at the return (helper nvnew25, stop 25)").
 docs/findings/convergence.md "Two ifs on the same test are one region (helper nvasync25, stop 25)"; probes
 phases/same_test_ifs_*.
 """
@@ -41,6 +43,14 @@ def _falls_into(fn, b, nxt) -> bool:
     """Does block b end without a branch and fall through into nxt, its only successor?"""
     last = b.instrs[-1] if b.instrs else None
     return b.succs == [nxt.label] and (last is None or last.opcode != "bra")
+
+
+def _is_return_block(fn, label: str) -> bool:
+    """In a kernel: the block `label` holds one unguarded `ret` (a branch to it is an `@p EXIT`)."""
+    if not fn.is_entry:
+        return False
+    blk = next((b for b in fn.blocks if b.label == label), None)
+    return blk is not None and len(blk.instrs) == 1 and blk.instrs[0].opcode == "ret" and blk.instrs[0].guard is None
 
 
 def _bulk_copy(ins) -> bool:
@@ -91,6 +101,9 @@ class MergeSameTestIfs(Phase):
         if j2 is None or set(j1.succs) != {c.label, j2} or j2 in (h.label, b.label, j1.label, c.label):
             return False
         if not _falls_into(fn, b, j1):
+            return False
+        if _is_return_block(fn, j2):
+            ctx.count(self, "not merged: the second if joins at the return")
             return False
         du = ctx.analyses(fn).defuse
         if any(key[1] in du.defs(i) for i in b.instrs):

@@ -237,20 +237,44 @@ def _foldable_shfl(ins: ori.Instr) -> bool:
     return ins.opcode == "shfl" and ".sync" in ins.mods and len(ins.operands) == 5 and type(ins.operands[0]) is A.Reg
 
 
+def _shfl_with_valid_lane(ins: ori.Instr) -> bool:
+    """`shfl.sync.mode.b32 d|p, a, b, c, mask`: the value and the source lane's validity."""
+    return ins.opcode == "shfl" and ".sync" in ins.mods and len(ins.operands) == 5 \
+        and type(ins.operands[0]) is A.Pair and type(ins.operands[0].first) is A.Reg \
+        and type(ins.operands[0].second) is A.Reg
+
+
+def _valid_lane_dead(am, block: ori.BasicBlock, ins: ori.Instr) -> bool:
+    """A `d|p` shuffle whose validity predicate nothing reads folds like the plain form (probes
+    warp/shfl_uniform_valid_lane_{dead,used}; docs/findings/warp.md "A uniform shuffle whose validity
+    predicate is dead folds (helper nvnew25, stop 25)")."""
+    return _shfl_with_valid_lane(ins) and not am.liveness.is_used_after(block, ins, ins.operands[0].second.name)
+
+
 def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> bool:
     """shfl.sync of a warp-uniform value -> mov (findings phase 71 item 4: loop_shfl_uniform_value_trip4)."""
-    if not any(_foldable_shfl(ins) and ins.guard is None for ins in fn.instructions()):
+    if not any((_foldable_shfl(ins) or _shfl_with_valid_lane(ins)) and ins.guard is None
+               for ins in fn.instructions()):
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
     uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
     changed = False
     for b in fn.blocks:
         for k, ins in enumerate(b.instrs):
-            if _foldable_shfl(ins) and ins.guard is None and not uni.is_divergent_operand(ins.operands[1]):
-                b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), ins.operands[:2], None, {},
-                                        ins.line, NAME)
-                ctx.count(phase, "uniform shuffles folded")
-                changed = True
+            if ins.guard is not None:
+                continue
+            if _foldable_shfl(ins):
+                dest = ins.operands[0]
+            elif _valid_lane_dead(am, b, ins):
+                dest = ins.operands[0].first
+            else:
+                continue
+            if uni.is_divergent_operand(ins.operands[1]):
+                continue
+            b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), (dest, ins.operands[1]), None, {},
+                                    ins.line, NAME)
+            ctx.count(phase, "uniform shuffles folded")
+            changed = True
     return changed
 
 
