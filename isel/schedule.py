@@ -802,7 +802,7 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
     for u in region:
         mem = u.waits_for
         if mem is not None and mem.index > u.index and mem is region[mem.index] \
-                and not _reaches(edges, u.index, mem.index):
+                and not _reaches(_successor_lists(edges), u.index, mem.index):
             edges[(mem.index, u.index)] = max(edges.get((mem.index, u.index), 0), _latency(mem, u))
             backward = True
     for (a, b), lat in edges.items():
@@ -916,25 +916,11 @@ def _waits(region: list[Unit], edges: dict) -> None:
     waiting = [(u, WAITS_FOR_ALL[r]) for u in region if (r := _role(u)) in WAITS_FOR_ALL]
     if not waiting:
         return
-    succs: dict[int, list[int]] = {}
-    for a, b in edges:
-        succs.setdefault(a, []).append(b)
-
-    def reaches(a: int, b: int) -> bool:
-        seen, todo = {a}, [a]
-        while todo:
-            x = todo.pop()
-            if x == b:
-                return True
-            for y in succs.get(x, ()):
-                if y not in seen:
-                    seen.add(y)
-                    todo.append(y)
-        return False
+    succs = _successor_lists(edges)
 
     for u, kinds in waiting:
         for p in region:
-            if p is not u and any(x.opcode in kinds for x in p.sass) and not reaches(u.index, p.index):
+            if p is not u and any(x.opcode in kinds for x in p.sass) and not _reaches(succs, u.index, p.index):
                 edges.setdefault((p.index, u.index), 0)
                 succs.setdefault(p.index, []).append(u.index)
 
@@ -1041,11 +1027,16 @@ def _broadcasts_after_acquire(run: list[Unit]) -> None:
                 u.waits_for = mem
 
 
-def _reaches(edges: dict, a: int, b: int) -> bool:
-    """Is there a path of dependence edges from unit index a to unit index b?"""
+def _successor_lists(edges: dict) -> dict[int, list[int]]:
+    """Unit index -> the indices its dependence edges lead to."""
     succs: dict[int, list[int]] = {}
     for x, y in edges:
         succs.setdefault(x, []).append(y)
+    return succs
+
+
+def _reaches(succs: dict, a: int, b: int) -> bool:
+    """Is there a path of dependence edges (_successor_lists) from unit index a to unit index b?"""
     seen, todo = {a}, [a]
     while todo:
         x = todo.pop()
