@@ -136,6 +136,90 @@ def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
         and heads[0].instrs[-1].guard is not None
 
 
+# What ends the search for the arrive.expect_tx an expect_tx merges into: any other mbarrier op, or a fence
+# that orders memory (membar, fence.sc / .acq_rel: form "thread"); a proxy fence (fence.proxy.async), a CTA
+# barrier, loads, stores, atomics and bulk copies do not (probes/mbarrier/expect_tx_merge_*), except a bulk copy
+# the target issues as a syscall (BULK_COPY_SYSCALL, sm_120: a call, as isel/fam_async_copy.bulk_syscall).
+_MERGE_PASSES_FENCES = frozenset(("async",))
+_SYNC = ori.ORI_CLASSES["sync"]
+_ALU = ori.ORI_CLASSES["alu"]
+_CALL = ori.ORI_CLASSES["call"]
+
+
+def _ends_merge(ins: ori.Instr, target) -> bool:
+    """Does `ins`, between an expect_tx and an arrive.expect_tx, keep ptxas from merging them?"""
+    if ins.op == _CALL:
+        return True
+    if ins.op == _SYNC and ins.opcode in ("membar", "fence"):
+        return getattr(ins.attrs, "form", "") not in _MERGE_PASSES_FENCES
+    a = ins.attrs
+    return ins.op == ops.ASYNC and target.has("BULK_COPY_SYSCALL") and getattr(a, "form", "") in (
+        "bulk", "tensor_load") and getattr(a, "dst", "") == "shared::cluster" and getattr(a, "src", "") == "global"
+
+
+def _register_address(ins: ori.Instr):
+    """The mbarrier operand `[%r]` / `[%r+off]` of an expect_tx or arrive.expect_tx, or None (a symbol)."""
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    if addr is None or len(addr.items) != 1 or type(addr.items[0]) is not A.Reg:
+        return None
+    return addr.items[0].name, addr.offset
+
+
+def _merge_expect_tx(fn: ori.Function, target) -> int:
+    """ptxas folds `mbarrier.expect_tx [%r], X` into a later `mbarrier.arrive.expect_tx [%r], Y` of the same
+    block and the same address register: one SYNCS.ARRIVE.TRANS64 with tx X+Y, no A0TR reduction (so one
+    MBARRIER_INSTR_OFFSETS record fewer). Not when the barrier is named by a symbol (`[bar]`, even in both),
+    the expect_tx is guarded, the arrive is arrive_drop / counted / plain / remote (.shared::cluster, a
+    generic address), or another mbarrier op, a memory fence or a call lies between (docs/findings/mbarrier.md
+    "An expect_tx before an arrive.expect_tx on the same barrier register is merged into it (helper eia25,
+    stop 25)"). Returns the number merged."""
+    merged = 0
+    for b in fn.blocks:
+        k = 0
+        while k < len(b.instrs):
+            ins = b.instrs[k]
+            k += 1
+            if ins.op != MBAR or ins.attrs.op != "expect_tx" or ins.guard is not None or ins.attrs.space != "shared":
+                continue
+            reg = _register_address(ins)
+            if reg is None:
+                continue
+            tx = ins.operands[1]
+            watch = {reg[0]} | ({tx.name} if type(tx) is A.Reg else set())
+            for j in range(k, len(b.instrs)):
+                nxt = b.instrs[j]
+                if nxt.op == MBAR:
+                    a = nxt.attrs
+                    if (a.op == "arrive" and a.expect_tx and a.space == "shared" and nxt.guard is None
+                            and _register_address(nxt) == reg):
+                        _fold_tx(fn, b, j, nxt, tx)
+                        del b.instrs[k - 1]
+                        k -= 1
+                        merged += 1
+                    elif a.op == "expect_tx" and nxt.guard is None and _register_address(nxt) == reg:
+                        continue        # several expect_tx merge into the one arrive
+                    break
+                if _ends_merge(nxt, target):
+                    break
+                if watch & set(defuse.defs(nxt)):
+                    break
+    return merged
+
+
+def _fold_tx(fn: ori.Function, b: ori.BasicBlock, j: int, arrive: ori.Instr, tx) -> None:
+    """Give the arrive.expect_tx at b.instrs[j] the expect_tx's count `tx` on top of its own."""
+    ops_ = list(arrive.operands)
+    own = ops_[2]
+    if type(own) is A.Imm and type(tx) is A.Imm:
+        ops_[2] = ops.imm(int(own.value) + int(tx.value))
+    else:
+        total = A.Reg(f"%mbar_tx{arrive.line}_{j}")
+        fn.decls.append(A.VarDecl(".reg", (".b32",), total.name))
+        b.instrs.insert(j, ori.Instr(_ALU, "add", (".u32",), (total, own, tx), None, {}, arrive.line, NAME))
+        ops_[2] = total
+    arrive.operands = tuple(ops_)
+
+
 # Memory accesses through the generic proxy that may touch shared memory: an mbarrier.init after one (since
 # the last init) is preceded by FENCE.VIEW.ASYNC.S on SYNCS targets, over branches, barriers and loops
 # (probes/mbarrier/init_after_*; docs/findings/mbarrier.md "a fence before an init after shared accesses").
@@ -209,6 +293,8 @@ class ExpandMbarrier(Phase):
         consts = am.constants
         after_access = _inits_after_access(fn) if impl == "syncs" else set()
         ool: list[ori.BasicBlock] = []
+        if impl == "syncs" and _merge_expect_tx(fn, ctx.target):
+            ctx.count(self, "expect_tx merged into arrive.expect_tx")
         writes = _write_counts(fn)      # (the expansions below write no register)
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
