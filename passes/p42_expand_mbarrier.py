@@ -19,7 +19,9 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
   suspend hint) and retries in an out-of-line block placed after EXIT, which holds the full try_wait.
   A loop that branches on the result round-tripped through selp/setp (inline-asm wrappers) stays a plain
   self-loop when it is entered right after control flow: it is a join of earlier branches, or the
-  code before it ends with a predicated instruction (probes/mbarrier/try_wait_selp_*).
+  code before it ends with a predicated instruction other than a branch (probes/mbarrier/try_wait_selp_*).
+  A spin loop that leaves by a jump (the block after it only `bra J`) stays one inline loop
+  (probes/mbarrier/try_wait_exit_jump_*).
 - cp.async.mbarrier.arrive on sm_80-89: its warp vote (`part=vote`) moves ahead of the cp.async copies
   right before it.
 - `nopred`: ops ptxas keeps behind a branch (so a divergent region holding them gets BSSY/BSYNC in phase 72):
@@ -97,8 +99,10 @@ def _branches_on_result(b: ori.BasicBlock, at: int) -> bool:
 def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
     """Is the loop block fn.blocks[bi] entered right after control flow: is it (or a block before it with
     nothing live in it, falling into it) a join of branches from before it, or does the code laid out
-    before it end with a guarded instruction? (`live`: the liveness analysis; dead value computations,
-    which ptxas deletes, do not count.)"""
+    before it end with a guarded instruction other than a branch (after `@p bra S` falling into the loop
+    ptxas retries out of line: docs/findings/mbarrier.md "A try_wait loop that leaves by a jump stays one
+    inline loop (helper eia25, stop 25)")? (`live`: the liveness analysis; dead value computations, which
+    ptxas deletes, do not count.)"""
     loop = fn.blocks[bi]
 
     def empty(blk):
@@ -116,7 +120,36 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
             continue                # the taken arm of a branch: ptxas lays it out after the other arm
         if jumps:
             return True
-    return k >= 0 and fn.blocks[k].instrs[-1].guard is not None
+    last = fn.blocks[k].instrs[-1] if k >= 0 and fn.blocks[k].instrs else None
+    return last is not None and last.guard is not None and last.opcode != "bra"
+
+
+def _exits_by_jump(fn: ori.Function, bi: int) -> bool:
+    """Does the spin loop fn.blocks[bi] (`L: ...; @g bra L`, falling into it from the block before) leave
+    by a jump: is the block after it just `bra J` to a block other than the one after that? ptxas keeps
+    such a loop one inline loop (no retry block), whatever precedes it and whatever it branches on: the
+    fall-through arm of an if/else holding the loop (nvcc/ptx_bulk_copy_reduce bulk_push_to_peer;
+    docs/findings/mbarrier.md "A try_wait loop that leaves by a jump stays one inline loop (helper eia25,
+    stop 25)"). A loop entered only by jumps is left alone: ptxas may lay it out elsewhere (the taken arm
+    of `@p bra A; bra B`, _after_guarded_branch), where its exit falls through."""
+    b = fn.blocks[bi]
+    last = b.instrs[-1] if b.instrs else None
+    if last is None or last.opcode != "bra" or last.guard is None or bi + 1 >= len(fn.blocks) or bi == 0:
+        return False
+    if not any(type(o) is A.Sym and o.name == b.label for o in last.operands):
+        return False
+    k = bi - 1
+    while k > 0 and not fn.blocks[k].instrs:        # empty blocks falling into the loop
+        k -= 1
+    prev, nxt = fn.blocks[k], fn.blocks[bi + 1]
+    if prev.label not in fn.blocks[k + 1].preds or (
+            prev.instrs and prev.instrs[-1].opcode == "bra" and prev.instrs[-1].guard is None):
+        return False
+    if not _only_jump(nxt):
+        return False
+    dest = next((o.name for o in nxt.instrs[0].operands if type(o) is A.Sym), None)
+    after = fn.blocks[bi + 2].label if bi + 2 < len(fn.blocks) else None
+    return dest is not None and dest not in (after, b.label)
 
 
 def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
@@ -344,7 +377,7 @@ class ExpandMbarrier(Phase):
             b.instrs = out
             at = _spin_try_wait(b, writes)
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
-            if impl == "syncs" and at is not None and nxt is not None and (
+            if impl == "syncs" and at is not None and nxt is not None and not _exits_by_jump(fn, bi) and (
                     _branches_on_result(b, at) or not _entered_after_flow(fn, bi, am.liveness)):
                 retry = self._retry_block(fn, b, at, nxt, len(ool))
                 if retry is not None:
