@@ -126,7 +126,7 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
 
 def _exits_by_jump(fn: ori.Function, bi: int) -> bool:
     """Does the spin loop fn.blocks[bi] (`L: ...; @g bra L`, falling into it from the block before) leave
-    by a jump: is the block after it just `bra J` to a block other than the one after that? ptxas keeps
+    by a forward jump: is the block after it just `bra J` to a block laid out past the next one? ptxas keeps
     such a loop one inline loop (no retry block), whatever precedes it and whatever it branches on: the
     fall-through arm of an if/else holding the loop (nvcc/ptx_bulk_copy_reduce bulk_push_to_peer;
     docs/findings/mbarrier.md "A try_wait loop that leaves by a jump stays one inline loop (helper eia25,
@@ -148,8 +148,8 @@ def _exits_by_jump(fn: ori.Function, bi: int) -> bool:
     if not _only_jump(nxt):
         return False
     dest = next((o.name for o in nxt.instrs[0].operands if type(o) is A.Sym), None)
-    after = fn.blocks[bi + 2].label if bi + 2 < len(fn.blocks) else None
-    return dest is not None and dest not in (after, b.label)
+    later = [blk.label for blk in fn.blocks[bi + 3:]]
+    return dest in later            # forward, past the next block (a back edge of an outer loop: retried)
 
 
 def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
