@@ -19,7 +19,9 @@ sequence, chosen from an arch table (ptxas: vtable[45] of the arch backend). doc
   suspend hint) and retries in an out-of-line block placed after EXIT, which holds the full try_wait.
   A loop that branches on the result round-tripped through selp/setp (inline-asm wrappers) stays a plain
   self-loop when it is entered right after control flow: it is a join of earlier branches, or the
-  code before it ends with a predicated instruction (probes/mbarrier/try_wait_selp_*).
+  code before it ends with a predicated instruction other than a branch (probes/mbarrier/try_wait_selp_*).
+  A spin loop that leaves by a jump (the block after it only `bra J`) stays one inline loop
+  (probes/mbarrier/try_wait_exit_jump_*).
 - cp.async.mbarrier.arrive on sm_80-89: its warp vote (`part=vote`) moves ahead of the cp.async copies
   right before it.
 - `nopred`: ops ptxas keeps behind a branch (so a divergent region holding them gets BSSY/BSYNC in phase 72):
@@ -97,8 +99,10 @@ def _branches_on_result(b: ori.BasicBlock, at: int) -> bool:
 def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
     """Is the loop block fn.blocks[bi] entered right after control flow: is it (or a block before it with
     nothing live in it, falling into it) a join of branches from before it, or does the code laid out
-    before it end with a guarded instruction? (`live`: the liveness analysis; dead value computations,
-    which ptxas deletes, do not count.)"""
+    before it end with a guarded instruction other than a branch (after `@p bra S` falling into the loop
+    ptxas retries out of line: docs/findings/mbarrier.md "A try_wait loop that leaves by a jump stays one
+    inline loop (helper eia25, stop 25)")? (`live`: the liveness analysis; dead value computations, which
+    ptxas deletes, do not count.)"""
     loop = fn.blocks[bi]
 
     def empty(blk):
@@ -116,7 +120,36 @@ def _entered_after_flow(fn: ori.Function, bi: int, live) -> bool:
             continue                # the taken arm of a branch: ptxas lays it out after the other arm
         if jumps:
             return True
-    return k >= 0 and fn.blocks[k].instrs[-1].guard is not None
+    last = fn.blocks[k].instrs[-1] if k >= 0 and fn.blocks[k].instrs else None
+    return last is not None and last.guard is not None and last.opcode != "bra"
+
+
+def _exits_by_jump(fn: ori.Function, bi: int) -> bool:
+    """Does the spin loop fn.blocks[bi] (`L: ...; @g bra L`, falling into it from the block before) leave
+    by a forward jump: is the block after it just `bra J` to a block laid out past the next one? ptxas keeps
+    such a loop one inline loop (no retry block), whatever precedes it and whatever it branches on: the
+    fall-through arm of an if/else holding the loop (nvcc/ptx_bulk_copy_reduce bulk_push_to_peer;
+    docs/findings/mbarrier.md "A try_wait loop that leaves by a jump stays one inline loop (helper eia25,
+    stop 25)"). A loop entered only by jumps is left alone: ptxas may lay it out elsewhere (the taken arm
+    of `@p bra A; bra B`, _after_guarded_branch), where its exit falls through."""
+    b = fn.blocks[bi]
+    last = b.instrs[-1] if b.instrs else None
+    if last is None or last.opcode != "bra" or last.guard is None or bi + 1 >= len(fn.blocks) or bi == 0:
+        return False
+    if not any(type(o) is A.Sym and o.name == b.label for o in last.operands):
+        return False
+    k = bi - 1
+    while k > 0 and not fn.blocks[k].instrs:        # empty blocks falling into the loop
+        k -= 1
+    prev, nxt = fn.blocks[k], fn.blocks[bi + 1]
+    if prev.label not in fn.blocks[k + 1].preds or (
+            prev.instrs and prev.instrs[-1].opcode == "bra" and prev.instrs[-1].guard is None):
+        return False
+    if not _only_jump(nxt):
+        return False
+    dest = next((o.name for o in nxt.instrs[0].operands if type(o) is A.Sym), None)
+    later = [blk.label for blk in fn.blocks[bi + 3:]]
+    return dest in later            # forward, past the next block (a back edge of an outer loop: retried)
 
 
 def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
@@ -134,6 +167,90 @@ def _after_guarded_branch(by_label, pred: str, label: str) -> bool:
     heads = [by_label[q] for q in b.preds if q in by_label]
     return len(heads) == 1 and bool(heads[0].instrs) and heads[0].instrs[-1].opcode == "bra" \
         and heads[0].instrs[-1].guard is not None
+
+
+# What ends the search for the arrive.expect_tx an expect_tx merges into: any other mbarrier op, or a fence
+# that orders memory (membar, fence.sc / .acq_rel: form "thread"); a proxy fence (fence.proxy.async), a CTA
+# barrier, loads, stores, atomics and bulk copies do not (probes/mbarrier/expect_tx_merge_*), except a bulk copy
+# the target issues as a syscall (BULK_COPY_SYSCALL, sm_120: a call, as isel/fam_async_copy.bulk_syscall).
+_MERGE_PASSES_FENCES = frozenset(("async",))
+_SYNC = ori.ORI_CLASSES["sync"]
+_ALU = ori.ORI_CLASSES["alu"]
+_CALL = ori.ORI_CLASSES["call"]
+
+
+def _ends_merge(ins: ori.Instr, target) -> bool:
+    """Does `ins`, between an expect_tx and an arrive.expect_tx, keep ptxas from merging them?"""
+    if ins.op == _CALL:
+        return True
+    if ins.op == _SYNC and ins.opcode in ("membar", "fence"):
+        return getattr(ins.attrs, "form", "") not in _MERGE_PASSES_FENCES
+    a = ins.attrs
+    return ins.op == ops.ASYNC and target.has("BULK_COPY_SYSCALL") and getattr(a, "form", "") in (
+        "bulk", "tensor_load") and getattr(a, "dst", "") == "shared::cluster" and getattr(a, "src", "") == "global"
+
+
+def _register_address(ins: ori.Instr):
+    """The mbarrier operand `[%r]` / `[%r+off]` of an expect_tx or arrive.expect_tx, or None (a symbol)."""
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    if addr is None or len(addr.items) != 1 or type(addr.items[0]) is not A.Reg:
+        return None
+    return addr.items[0].name, addr.offset
+
+
+def _merge_expect_tx(fn: ori.Function, target) -> int:
+    """ptxas folds `mbarrier.expect_tx [%r], X` into a later `mbarrier.arrive.expect_tx [%r], Y` of the same
+    block and the same address register: one SYNCS.ARRIVE.TRANS64 with tx X+Y, no A0TR reduction (so one
+    MBARRIER_INSTR_OFFSETS record fewer). Not when the barrier is named by a symbol (`[bar]`, even in both),
+    the expect_tx is guarded, the arrive is arrive_drop / counted / plain / remote (.shared::cluster, a
+    generic address), or another mbarrier op, a memory fence or a call lies between (docs/findings/mbarrier.md
+    "An expect_tx before an arrive.expect_tx on the same barrier register is merged into it (helper eia25,
+    stop 25)"). Returns the number merged."""
+    merged = 0
+    for b in fn.blocks:
+        k = 0
+        while k < len(b.instrs):
+            ins = b.instrs[k]
+            k += 1
+            if ins.op != MBAR or ins.attrs.op != "expect_tx" or ins.guard is not None or ins.attrs.space != "shared":
+                continue
+            reg = _register_address(ins)
+            if reg is None:
+                continue
+            tx = ins.operands[1]
+            watch = {reg[0]} | ({tx.name} if type(tx) is A.Reg else set())
+            for j in range(k, len(b.instrs)):
+                nxt = b.instrs[j]
+                if nxt.op == MBAR:
+                    a = nxt.attrs
+                    if (a.op == "arrive" and a.expect_tx and a.space == "shared" and nxt.guard is None
+                            and _register_address(nxt) == reg):
+                        _fold_tx(fn, b, j, nxt, tx)
+                        del b.instrs[k - 1]
+                        k -= 1
+                        merged += 1
+                    elif a.op == "expect_tx" and nxt.guard is None and _register_address(nxt) == reg:
+                        continue        # several expect_tx merge into the one arrive
+                    break
+                if _ends_merge(nxt, target):
+                    break
+                if watch & set(defuse.defs(nxt)):
+                    break
+    return merged
+
+
+def _fold_tx(fn: ori.Function, b: ori.BasicBlock, j: int, arrive: ori.Instr, tx) -> None:
+    """Give the arrive.expect_tx at b.instrs[j] the expect_tx's count `tx` on top of its own."""
+    ops_ = list(arrive.operands)
+    own = ops_[2]
+    if type(own) is A.Imm and type(tx) is A.Imm:
+        ops_[2] = ops.imm(int(own.value) + int(tx.value))
+    else:
+        total = A.Reg(f"%mbar_tx{arrive.line}_{j}")
+        fn.decls.append(A.VarDecl(".reg", (".b32",), total.name))
+        b.instrs.insert(j, ori.Instr(_ALU, "add", (".u32",), (total, own, tx), None, {}, arrive.line, NAME))
+        ops_[2] = total
+    arrive.operands = tuple(ops_)
 
 
 # Memory accesses through the generic proxy that may touch shared memory: an mbarrier.init after one (since
@@ -209,6 +326,8 @@ class ExpandMbarrier(Phase):
         consts = am.constants
         after_access = _inits_after_access(fn) if impl == "syncs" else set()
         ool: list[ori.BasicBlock] = []
+        if impl == "syncs" and _merge_expect_tx(fn, ctx.target):
+            ctx.count(self, "expect_tx merged into arrive.expect_tx")
         writes = _write_counts(fn)      # (the expansions below write no register)
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
@@ -258,7 +377,7 @@ class ExpandMbarrier(Phase):
             b.instrs = out
             at = _spin_try_wait(b, writes)
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
-            if impl == "syncs" and at is not None and nxt is not None and (
+            if impl == "syncs" and at is not None and nxt is not None and not _exits_by_jump(fn, bi) and (
                     _branches_on_result(b, at) or not _entered_after_flow(fn, bi, am.liveness)):
                 retry = self._retry_block(fn, b, at, nxt, len(ool))
                 if retry is not None:
