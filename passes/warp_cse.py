@@ -2,7 +2,7 @@
 
 ptxas numbers the values of a block and deletes a warp collective (`shfl.sync`, `vote.sync`, `match.sync`,
 `redux.sync`, `activemask`) that repeats an earlier one of the same block on the same values (same opcode and modifiers, same source values, same guard): its results become
-copies of the earlier one's. Values are followed through moves and register-only arithmetic, so a second scan
+copies of the earlier one's. A block is a straight line of blocks (a label no branch targets does not end it). Values are followed through moves and register-only arithmetic, so a second scan
 chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
 into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
 does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
@@ -78,9 +78,12 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
     """Delete repeated shuffles/votes of each block; returns how many."""
     deleted = 0
     temps = 0
+    prev = None
     for b in fn.blocks:
-        num = _Numbering()
-        warp: dict[tuple, tuple[ori.Instr, list]] = {}
+        if prev is None or not _straight_on(prev, b):
+            num = _Numbering()
+            warp: dict[tuple, tuple[ori.Instr, list, list]] = {}
+        prev = b
         out: list[ori.Instr] = []
         for ins in b.instrs:
             if ops.is_cta_barrier(ins) and not across_barrier:
@@ -90,7 +93,7 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                 key = num.key(ins, dests)
                 hit = warp.get(key)
                 if hit is not None:
-                    first, values = hit
+                    first, values, first_out = hit
                     copies = []
                     for k, (d, v) in enumerate(zip(dests, values)):
                         src = num.holder.get(v)
@@ -99,8 +102,8 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                             src = f"%warp_cse{temps}"
                             typ = ".pred" if k or ".pred" in first.mods else ".b32"
                             fn.decls.append(A.VarDecl(".reg", (typ,), src))
-                            at = next(n for n, x in enumerate(out) if x is first) + 1
-                            out.insert(at, ori.Instr(_MOVE, "mov", (typ,), (A.Reg(src), _dest_regs(first)[k]),
+                            at = next(n for n, x in enumerate(first_out) if x is first) + 1
+                            first_out.insert(at, ori.Instr(_MOVE, "mov", (typ,), (A.Reg(src), _dest_regs(first)[k]),
                                                      None, {}, first.line, by))
                             num.holder[v] = src
                             num.vn[src] = v
@@ -114,7 +117,7 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                 values = [num.new() for _ in dests]
                 for d, v in zip(dests, values):
                     num.define(d.name, v)
-                warp[key] = (ins, values)
+                warp[key] = (ins, values, out)
                 out.append(ins)
                 continue
             ds = defs(ins)
@@ -135,3 +138,9 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
             out.append(ins)
         b.instrs = out
     return deleted
+
+
+def _straight_on(prev: ori.BasicBlock, b: ori.BasicBlock) -> bool:
+    """Does `b` continue `prev` in a straight line (prev's only successor, b's only predecessor)? Then they are
+    one block for ptxas: a label no branch targets (Triton's `$L__tmpN:` line-info labels) does not split it."""
+    return prev.succs == [b.label] and b.preds == [prev.label]
