@@ -65,7 +65,7 @@ class SelectContext:
     def __post_init__(self):
         if self.am is None:
             from pylower.passes.analysis.manager import Analyses
-            self.am = Analyses(self.function, self.module)
+            self.am = Analyses(self.function, self.module, self.target)
 
     @property
     def liveness(self):

@@ -41,7 +41,7 @@ class PassContext:
         """The analysis manager of `fn` (passes/analysis/manager.py), shared by every phase and by ISel."""
         am = self._analyses.get(id(fn))
         if am is None or am.fn is not fn:
-            am = self._analyses[id(fn)] = Analyses(fn, self.module)
+            am = self._analyses[id(fn)] = Analyses(fn, self.module, self.target)
         return am
 
     def count(self, phase: "Phase", stat: str, n: int = 1) -> None:

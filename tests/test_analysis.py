@@ -1,4 +1,6 @@
 """Analyses on small IR: dominators, post-dominators, liveness, uniformity."""
+import pytest
+
 from pylower.lowering import build, parser
 from pylower.lowering.target import parse_target
 from pylower.passes.analysis.cfg import dominators, post_dominators, reverse_postorder
@@ -120,3 +122,21 @@ def test_innermost_region_map():
     inner2 = Region("loop", "B", "D", {"C"})
     m = innermost_map([outer, inner1, inner2])
     assert m["B"] is outer and m["D"] is outer and m["C"] is inner1 and "A" not in m
+
+
+@pytest.mark.parametrize("rel", ["nvcc/cuda_pipeline_producer_consumer.ptx", "llvm/match_vote.ptx",
+                                 "nvcc/memcpy_async_double_buffer_pipeline.ptx"])
+def test_code_follows_arch_not_a_lower_target(rel):
+    """ptxas makes the same code for -arch=sm_90 from a file whose `.target` is lower as from the file retargeted:
+    the analyses' target features are --arch's (docs/known_mismatches.md "A file whose `.target` is below
+    `--arch`"). These files' `.target` is sm_75/sm_80; the analysis manager used to read it (NATIVE_VOTE_ALL)."""
+    from pathlib import Path
+    from pylower.pipeline import compile_text
+    from pylower.tools.conformance import sync_view
+    from pylower.tools.ptxas_ref import retarget
+    text = (Path(__file__).parent / "corpus" / rel).read_text()
+    for arch in ("sm_90", "sm_100a"):
+        as_is = {f.name: f for f in compile_text(text, "k.ptx", arch).program.functions if f.is_entry}
+        moved = {f.name: f for f in compile_text(retarget(text, arch), "k.ptx", arch).program.functions if f.is_entry}
+        for name, fn in as_is.items():
+            assert sync_view(fn) == sync_view(moved[name]) and fn.eiattr == moved[name].eiattr, (rel, arch, name)

@@ -22,8 +22,9 @@ PRESERVES = ("all", "cfg", "none")
 
 
 class Analyses:
-    def __init__(self, fn: ori.Function, module: ori.Module | None = None):
+    def __init__(self, fn: ori.Function, module: ori.Module | None = None, target=None):
         self.fn, self.module = fn, module
+        self.target = target          # the target code is made for (--arch); None: the module's `.target`
         self._cache: dict[str, object] = {}
         self._defuse_entries: dict[int, tuple] = {}   # DefUse's per-instruction table, kept across invalidations
         self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
@@ -93,8 +94,12 @@ class Analyses:
         return self._get("liveness", lambda: Liveness(self.fn, self.defuse))
 
     def target_has(self, feature: str) -> bool | None:
-        """Does the module's target (its `.target sm_XX`) have this feature (lowering/target.py)? None when the
-        module names no known target (the builder has reported it already). Memoised per feature."""
+        """Does the target code is made for have this feature (lowering/target.py)? That is --arch when the
+        manager was given it: ptxas makes the same code for `-arch=sm_90` from a file whose `.target` is lower
+        (docs/known_mismatches.md "A file whose `.target` is below `--arch`"). Else the module's `.target sm_XX`;
+        None when the module names no known target (the builder has reported it already). Memoised per feature."""
+        if self.target is not None:
+            return self.target.has(feature)
         key = "target_has:" + feature
         if key not in self._cache:
             from pylower.lowering.target import parse_target
