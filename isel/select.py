@@ -74,9 +74,13 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         selections.append(selected)
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
+        regs = RegTypes(fn.decls)            # the function's declared types, for predicate pressure
+
+        def is_predicate(reg: str) -> bool:
+            return regs.of(reg) == ".pred"
         for first, last in _fall_through_runs(fn.blocks, selections):
             merged = [x for s in selections[first:last] for x in s]
-            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target)
+            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate)
             for j in range(first + 1, last):
                 selections[j] = []
     for b, selected in zip(fn.blocks, selections):
@@ -222,7 +226,7 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
-def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target) -> list:
+def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
     units, after_slow_path = [], False
     for ins, seq in selected:
@@ -241,9 +245,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target) 
         """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?"""
         ks = {owner[id(u.ins)] for u in seg if u.ins is not None and id(u.ins) in owner}
         return lambda reg: any(outs[k](reg) for k in ks)
-    regs = RegTypes(sel.function.decls)
-    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through,
-                                                     lambda reg: regs.of(reg) == ".pred")]
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate)]
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in

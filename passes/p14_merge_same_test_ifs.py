@@ -18,14 +18,12 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, branch_target
-from pylower.lowering.ori import ORI_CLASSES
+from pylower.lowering.ops import ASYNC, SYNC, branch_target
 
 from .manager import PassContext, Phase
 
 NAME = "MergeSameTestIfs"
 MERGE_FROM_OPT = 1
-SYNC = ORI_CLASSES["sync"]        # membar/fence (and the phases' pseudo-ops)
 # thread fences a second body may start with after a bulk copy (membar.*, fence.sc/acq_rel)
 _THREAD_FENCE_SEMS = frozenset({"sc", "acq_rel"})
 
@@ -39,7 +37,7 @@ def _guard_key(ins):
     return (neg, r.name) if type(r) is A.Reg else None
 
 
-def _falls_into(fn, b, nxt) -> bool:
+def _falls_into(b, nxt) -> bool:
     """Does block b end without a branch and fall through into nxt, its only successor?"""
     last = b.instrs[-1] if b.instrs else None
     return b.succs == [nxt.label] and (last is None or last.opcode != "bra")
@@ -100,7 +98,7 @@ class MergeSameTestIfs(Phase):
         j2 = branch_target(j1.instrs[0])
         if j2 is None or set(j1.succs) != {c.label, j2} or j2 in (h.label, b.label, j1.label, c.label):
             return False
-        if not _falls_into(fn, b, j1):
+        if not _falls_into(b, j1):
             return False
         if _is_return_block(fn, j2):
             ctx.count(self, "not merged: the second if joins at the return")

@@ -19,6 +19,7 @@ from pylower.lowering import ptx_ast as A
 from . import ifconvert
 from . import per_thread_masks as PT
 from .analysis import regions as R
+from .analysis.cfg import straight_on
 from .analysis.defuse import defs
 from .analysis.demanded import demanded_halves
 from .analysis.uniformity import Uniformity
@@ -474,7 +475,7 @@ def after_nanosleep(fn: ori.Function, consts) -> set[int]:
                 out.add(id(ins))
                 slept = False
         nxt = by_label.get(b.succs[0]) if len(b.succs) == 1 else None
-        if slept and nxt is not None and len(nxt.preds) == 1:
+        if slept and nxt is not None and straight_on(b, nxt):
             carried.add(nxt.label)        # one straight-line block for ptxas (as a rotated loop's bottom)
     return out
 

@@ -721,12 +721,13 @@ class _Expander:
         if self.target.has("WARPSYNC_ALL_UNPAIRS"):
             self.paired = [r for r in self.paired if not self._arm_runs_warpsync_all(r)
                            and not self._declared_branch(declared, r) and not self._join_runs_warpsync_all(r)]
-        if self.target.has("LOOP_CONVERGENCE_TEST"):
+        if self.target.has("LOOP_CONVERGENCE_TEST") and any(r.join.endswith(R.OWN_JOIN) for r in self.paired):
             # an inverted loop's own pair gives way to the loop test where its latch gets one (sm_75: a CAS or
             # volatile-load loop keeps only the guard's pair, a plain-load loop both: docs/findings/
             # convergence.md "An inverted loop's own pair: header values read after it (helper llvm25, stop 25)")
+            tested = set(self._spin_latches({b.label: k for k, b in enumerate(self.fn.blocks)}))
             self.paired = [r for r in self.paired if not (r.kind == "loop" and r.join.endswith(R.OWN_JOIN)
-                                                          and self._tested_loop(r))]
+                                                          and r.body & tested)]
         if mask_loops:
             # stable: the new loops go after the regions of their size, outermost first as _insert_pairs needs
             self.regions = sorted(list(self.regions) + mask_loops, key=lambda r: -len(r.body))
@@ -897,18 +898,16 @@ class _Expander:
                 return order[t] <= order[latch]
         return True
 
-    def _tested_loop(self, region: R.Region) -> bool:
-        """Does a latch of the loop region get the loop convergence test (`_loop_tests`' choice)?"""
-        order = {b.label: k for k, b in enumerate(self.fn.blocks)}
-        return any(R.may_spin(self.am, x) and self._backward_in_text(x, order)
-                   for x in R.divergent_latches(self.am, uniform=not self.o0) if x in region.body)
+    def _spin_latches(self, order: dict[str, int]) -> list[str]:
+        """The divergent latches that get the loop convergence test: may spin, back edge backwards in the text."""
+        return [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
+                and self._backward_in_text(x, order)]
 
     def _loop_tests(self) -> bool:
         """`looptest` before each divergent back edge (sm_75: spin, CAS and data-dependent loops)."""
         by_label = {b.label: b for b in self.fn.blocks}
         order = {b.label: k for k, b in enumerate(self.fn.blocks)}     # the blocks' text order, made once
-        latches = [x for x in R.divergent_latches(self.am, uniform=not self.o0) if R.may_spin(self.am, x)
-                   and self._backward_in_text(x, order)]
+        latches = self._spin_latches(order)
         # a uniform loop paired for a per-thread-mask op with a fast path (_per_thread_mask_loops)
         latches += [x for x in sorted(self._mask_loop_latches, key=order.__getitem__) if x not in latches]
         # -O0 has no uniform datapath: the test is two VOTE.ANY (loop_atom_shared_trip4_O0)

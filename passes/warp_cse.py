@@ -2,7 +2,8 @@
 
 ptxas numbers the values of a block and deletes a warp collective (`shfl.sync`, `vote.sync`, `match.sync`,
 `redux.sync`, `activemask`) that repeats an earlier one of the same block on the same values (same opcode and modifiers, same source values, same guard): its results become
-copies of the earlier one's. A block is a straight line of blocks (a label no branch targets does not end it). Values are followed through moves and register-only arithmetic, so a second scan
+copies of the earlier one's. A block is a straight line of blocks (cfg.straight_on: a label no branch targets
+does not end it). Values are followed through moves and register-only arithmetic, so a second scan
 chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
 into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
 does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
@@ -16,6 +17,7 @@ from pylower.lowering import ori
 from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 
+from .analysis.cfg import straight_on
 from .analysis.defuse import defs
 
 _CSE_OPCODES = ("shfl", "vote", "match", "redux", "activemask")
@@ -80,7 +82,7 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
     temps = 0
     prev = None
     for b in fn.blocks:
-        if prev is None or not _straight_on(prev, b):
+        if prev is None or not straight_on(prev, b):
             num = _Numbering()
             warp: dict[tuple, tuple[ori.Instr, list, list]] = {}
         prev = b
@@ -103,8 +105,9 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                             typ = ".pred" if k or ".pred" in first.mods else ".b32"
                             fn.decls.append(A.VarDecl(".reg", (typ,), src))
                             at = next(n for n, x in enumerate(first_out) if x is first) + 1
-                            first_out.insert(at, ori.Instr(_MOVE, "mov", (typ,), (A.Reg(src), _dest_regs(first)[k]),
-                                                     None, {}, first.line, by))
+                            first_out.insert(at, ori.Instr(_MOVE, "mov", (typ,),
+                                                           (A.Reg(src), _dest_regs(first)[k]), None, {},
+                                                           first.line, by))
                             num.holder[v] = src
                             num.vn[src] = v
                         typ = ".pred" if k or ".pred" in ins.mods else ".b32"
@@ -139,8 +142,3 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
         b.instrs = out
     return deleted
 
-
-def _straight_on(prev: ori.BasicBlock, b: ori.BasicBlock) -> bool:
-    """Does `b` continue `prev` in a straight line (prev's only successor, b's only predecessor)? Then they are
-    one block for ptxas: a label no branch targets (Triton's `$L__tmpN:` line-info labels) does not split it."""
-    return prev.succs == [b.label] and b.preds == [prev.label]

@@ -4,6 +4,12 @@ from __future__ import annotations
 from pylower.lowering import ori
 
 
+def straight_on(a: ori.BasicBlock, b: ori.BasicBlock) -> bool:
+    """Does `b` continue `a` in a straight line (a's only successor, b's only predecessor)? Then ptxas sees one
+    block: a label no branch targets (Triton's `$L__tmpN:` line-info labels) does not split it."""
+    return a.succs == [b.label] and b.preds == [a.label]
+
+
 def reverse_postorder(fn: ori.Function) -> list[str]:
     succs = {b.label: b.succs for b in fn.blocks}
     seen: set[str] = set()
