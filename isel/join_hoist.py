@@ -37,9 +37,12 @@ def _bar_reg(ins: ori.Instr) -> str | None:
 
 
 def _one_armed(region: list, join_label: str | None) -> bool:
-    """The region between a bssy and its bsync is one arm: no nested region, loop, exit or call, and its only
-    branches are conditional ones to the join (an if-else region holds the then-arm's `bra J`)."""
-    for ins, _ in region:
+    """The region between a bssy and its bsync is one arm: no nested region, loop, exit or call, no instruction
+    selected with branches of its own, and its only branches are conditional ones to the join (an if-else region
+    holds the then-arm's `bra J`; probes/scheduling/join_setp_stays: nothing moves above an aggregated atomic)."""
+    for ins, seq in region:
+        if ins.opcode != "bra" and any(s.label is not None or s.opcode in CONTROL for s in seq):
+            return False        # branches of its own (an aggregated atomic's uniform-lane test): no one arm
         op = ins.opcode
         if op in ("bssy", "ret", "exit", "call", "trap") or op in ori.PSEUDO_OPCODES and op not in ("bsync",):
             return False
@@ -50,9 +53,11 @@ def _one_armed(region: list, join_label: str | None) -> bool:
     return True
 
 
-def hoist_join_work(blocks: list, selections: list) -> None:
+def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: False) -> None:
     """Move each one-armed region's join arithmetic above its bssy, in place: `selections[i]` holds the
-    (Ori instruction, SASS sequence) pairs of `blocks[i]`; a hoisted pair joins the bssy's block."""
+    (Ori instruction, SASS sequence) pairs of `blocks[i]`; a hoisted pair joins the bssy's block. A compare
+    writing a predicate stays (ptxas keeps the next region's guard test after the BSYNC: Triton
+    atomic_rmw_kernel and_gpu_i64 on sm_75, `BSYNC BAR ISETP BMOV.32.CLEAR BSSY`)."""
     items = [(i, ins, seq) for i, sel in enumerate(selections) for ins, seq in sel]
     block_of = {id(ins): blocks[i].label for i, ins, _ in items}
     k = 0
@@ -83,7 +88,7 @@ def hoist_join_work(blocks: list, selections: list) -> None:
                     or _labelled(blocks, items, j):
                 break
             d, u = ori_defs(c_ins), ori_uses(c_ins)
-            if _plain(c_ins, c_seq) and d and not written.intersection(u) \
+            if _plain(c_ins, c_seq) and d and not any(is_predicate(r) for r in d) and not written.intersection(u) \
                     and not written.intersection(d) and not read.intersection(d):
                 hoisted.append((bi, c_ins, c_seq))
                 items.pop(j)
