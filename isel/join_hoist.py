@@ -7,8 +7,9 @@ barrier that comes first in the PTX (`BSYNC REDUX BAR`, not `BSYNC BAR REDUX`). 
 a chain moves (probes/scheduling/join_alu_hoisted*; docs/findings/scheduling.md "Join arithmetic is hoisted
 above a one-armed if below sm_90 (helper trow26, stop 26)").
 
-Works on the selected (Ori instruction, SASS sequence) pairs of a run of fall-through blocks, before the
-scheduler: a hoisted pair moves to just before the region's `bssy`, into the run the scheduler lists there.
+Works on the function's selected (Ori instruction, SASS sequence) pairs, block by block, before the scheduler
+(isel/select.py): a hoisted pair moves to just before the region's `bssy`, into the block and the run the
+scheduler lists there.
 """
 from __future__ import annotations
 
