@@ -528,11 +528,23 @@ def _move_bssy(instrs: list, first: int, k: int, at: int) -> None:
     instrs[at:at] = group
 
 
+def _shuffles_after_barrier(instrs: list, j: int, first: int) -> int:
+    """The shuffles between the first CTA barrier of instrs[j:first] and the BSSY (-1: no barrier). With none, the
+    barrier does not keep the BSSY after the load-fed collective (nvcc/cluster_dims_row_softmax's shape, probes
+    phases/bssy_load_stall_*); with shuffles after it, it does (Triton last_block_reduce_kernel)."""
+    bar = next((x for x in range(j, first) if instrs[x].opcode == "BAR"), None)
+    if bar is None:
+        return -1
+    return sum(1 for x in range(bar + 1, first) if instrs[x].opcode == "SHFL")
+
+
 def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
     """The block's first warp shuffle when it waits for a global load of the block: ptxas issues the BSSY in
     that load's stall, before the shuffle (Triton cumsum_kernel: `@!P0 LDG; BSSY; SHFL.BFLY ...`;
     findings/convergence.md 8); an atomic's result does not do that (atomic_rmw_kernel min_sys_fp64), nor a
-    shuffle with a CTA barrier between it and the BSSY (last_block_reduce_kernel). Warp ops earlier in the block
+    shuffle with a CTA barrier between it and the BSSY that a shuffle follows (last_block_reduce_kernel; a barrier
+    with no shuffle after it does not stop it: docs/findings/convergence.md "The BSSY in the load stall across a
+    CTA barrier with no shuffle after it (helper trow26, stop 26)"). Warp ops earlier in the block
     (a ballot, a shuffle that waits for no load of its own) do not end the search: it starts again after them
     (nvcc/cub_warp_reduce_scan warp_segmented_and_alloc: `VOTE SHFL.DOWN x5 LDG BSSY SHFL.UP x5 @P BRA`; probes
     phases/bssy_load_fed_shfl_after_*; docs/findings/convergence.md "The BSSY before a load-fed shuffle after
@@ -542,7 +554,7 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
         i = instrs[j]
         d, u = _dest_uses(i)
         if i.opcode in _ISSUED_FIRST:
-            if any(x.opcode == "BAR" for x in instrs[j:first]):
+            if _shuffles_after_barrier(instrs, j, first) > 0:
                 return None
             if u & loaded:
                 return j

@@ -24,6 +24,7 @@ from .block_order import layout as place_blocks
 from .call_layout import place_callees
 from .fam_math import append_subroutines
 from .fam_sync_pseudo import place_convergence_barriers
+from .join_hoist import hoist_join_work
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
 from .schedule import make_units, schedule_block
@@ -72,12 +73,14 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             annotate(seq, ins, sel, file, b.instrs[k + 1] if k + 1 < len(b.instrs) else None)
             selected.append((ins, seq))
         selections.append(selected)
+    regs = RegTypes(fn.decls)                # the function's declared types, for predicate pressure
+
+    def is_predicate(reg: str) -> bool:
+        return regs.of(reg) == ".pred"
+    if scheduled and target.has("JOIN_WORK_HOISTED"):
+        hoist_join_work(fn.blocks, selections, is_predicate)
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
-        regs = RegTypes(fn.decls)            # the function's declared types, for predicate pressure
-
-        def is_predicate(reg: str) -> bool:
-            return regs.of(reg) == ".pred"
         for first, last in _fall_through_runs(fn.blocks, selections):
             merged = [x for s in selections[first:last] for x in s]
             selections[first] = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate)

@@ -225,6 +225,10 @@ FEATURES: tuple[Feature, ...] = (
             "the end of its result's broadcast (SHFL.IDX and add; CTA scope too, without a CCTL.IVALL), and that "
             "broadcast of a global atomic goes before the broadcasts of the run's earlier atomics still in flight "
             "(from sm_90 the leader's CCTL.IVALL right after its atomic is the ordering point)", below=90),
+    Feature("JOIN_WORK_HOISTED", "plain arithmetic after a one-armed if that reads nothing the region writes is "
+            "computed above the region (a collective of it issues right after the BSYNC, before a CTA barrier); "
+            "from sm_90 only part of such a chain moves",
+            below=90),
     Feature("LATE_GLOBAL_STORES", "a global store or cp.async is no stall filler whatever its base: it waits "
             "while taller work waits (from sm_90 only a global store sharing its base with a later store does)",
             below=90),
