@@ -62,6 +62,9 @@ class SyncAttrs(Attrs):
     # (WARPSYNC R / WARPSYNC.ALL before it), slow (BRA.DIV to an out-of-line collective; after a member-mask
     # check for a per-thread mask), slow_paired (the same, the collective in a BSSY/BSYNC pair)
     form: str = field(default="", metadata=_choices("", "inline", "slow", "slow_paired"))
+    # phase 71 (DIVERGED_BARRIER_TAINTS): a full-mask op after the CTA barrier that re-converged its block's warp;
+    # it keeps its slow path, whose out-of-line helper then needs no WARPSYNC (phase 72)
+    rejoined: bool = False
 
 
 @record(slots=True)

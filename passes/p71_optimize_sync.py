@@ -342,6 +342,13 @@ def warp_ops_of_exit_arms(am, target) -> set[int]:
             for a in arms for x in a for i in by_label[x].instrs if ops.warp_op(i) is not None}
 
 
+def _after_reconverging_barrier(out: list, consts) -> bool:
+    """Is there an unguarded CTA barrier among `out` (a block's instructions so far) that re-converges the warp
+    (its WARPSYNC: not marked converged)?"""
+    return any(ops.is_cta_barrier(i) and ops.warp_op(i, consts) is None and i.guard is None and not i.attrs.conv
+               for i in out)
+
+
 def _after_block_barrier(out: list, consts) -> bool:
     """Is the last sync instruction of `out` (a block's instructions so far) an unguarded CTA barrier?"""
     last = next((i for i in reversed(out) if ops.is_cta_barrier(i) or ops.warp_op(i, consts) is not None), None)
@@ -674,8 +681,11 @@ class OptimizeSyncInstructions(Phase):
         slept = after_nanosleep(fn, consts) if target.has("NANOSLEEP_UNCONVERGES") else set()
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
         last_ampere = None                   # sm_80-89: (kind, mask) of the last member-mask test in layout order
+        prev, prev_rejoined = None, False    # the block before in layout; did a barrier re-converge the warp in it
         for b in fn.blocks:
             divergent_block = b.label in diverged
+            # a block that only continues the one before it (split by a debug-line label) shares its barriers
+            rejoined = prev_rejoined and straight_on(prev, b)
             out: list[ori.Instr] = []
             last_check = None                # (kind, mask value) of the block's last member-mask check
             check_run = (None, 0)            # sm_80-89: (kind, mask value) of the ops checked in a row, how many
@@ -701,9 +711,7 @@ class OptimizeSyncInstructions(Phase):
                     out.append(ins)
                     continue
                 after_call = id(ins) in dirty
-                if divergent_block and rejoins and not ins.guard and any(
-                        ops.is_cta_barrier(i) and ops.warp_op(i, consts) is None and i.guard is None
-                        and not i.attrs.conv for i in out):
+                if divergent_block and rejoins and not ins.guard and _after_reconverging_barrier(out, consts):
                     # sm_90+: the warp re-converged (WARPSYNC.ALL) at a CTA barrier earlier in this block: the
                     # sync ops after it run converged (Triton collatz_steps_kernel's bottom-tested loop:
                     # WARPSYNC.ALL BAR REDUX BAR SHFL, no slow paths). A barrier that needs no re-convergence
@@ -770,6 +778,11 @@ class OptimizeSyncInstructions(Phase):
                 ampere_check = per_thread and id(ins) not in extern_dirty \
                     and _checked_when_diverged(target, overlap)      # (=true: REDUX.OR there, not modelled)
                 if not converged and not (per_thread and form == PT.SLOW_PAIRED) and not ampere_check:
+                    if divergent_block and not rejoins and not per_thread and not ins.guard \
+                            and ops.is_full_mask(wop.mask) and (rejoined or _after_reconverging_barrier(out, consts)):
+                        # sm_75-89: its slow path needs no WARPSYNC in the helper (phase 72, _unsynced_helpers)
+                        ins.attrs.rejoined = True
+                        changed = True
                     out.append(ins)
                     continue
                 if not per_thread:
@@ -832,6 +845,7 @@ class OptimizeSyncInstructions(Phase):
                     ins.attrs.permask = True
                 out.append(ins)
             b.instrs = out
+            prev, prev_rejoined = b, rejoined or _after_reconverging_barrier(out, consts)
         if _drop_mask_only_activemask(fn, am.defuse, target):
             ctx.count(self, "activemask read only as a redux mask deleted")
             changed = self._code_changed = True

@@ -98,6 +98,7 @@ class _Expander:
         self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
+        self._synced_helpers: set[str] = set()        # helpers a call site needs the WARPSYNC of
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
@@ -285,6 +286,8 @@ class _Expander:
     def _helper(self, ins: ori.Instr, wop: ops.WarpOp) -> str:
         """The out-of-line `__cuda_sm70_<op>` slow path: a block after EXIT (one per op kind and function),
         or with -c a function of its own (one per module; call_extern_then_shfl_sync)."""
+        if not (ins.attrs.rejoined and ops.is_full_mask(wop.mask) and not self.o0):
+            self._synced_helpers.add(wop.helper)
         label = self.helpers.get(wop.helper)
         if label is not None:
             return label
@@ -305,6 +308,18 @@ class _Expander:
         self.helpers[wop.helper] = label
         self.ctx.count(self.phase, "slow-path helpers")
         return label
+
+    def _unsynced_helpers(self) -> None:
+        """sm_75-89: a helper whose every call site runs after the CTA barrier that re-converged its block's warp
+        (phase 71's `rejoined`: `WARPSYNC; BAR; BRA.CONV ~URZ; CALL ...`) starts without a WARPSYNC (Triton
+        collatz_steps_kernel's REDUX and SHFL.BFLY helpers; probes phases/helper_after_barrier_*; docs/findings/
+        convergence.md "A slow path after a re-converging barrier needs no WARPSYNC (helper tred26, stop 26)")."""
+        for helper, label in self.helpers.items():
+            if helper in self._synced_helpers:
+                continue
+            for b in self.ool:
+                if b.label == label and b.instrs and b.instrs[0].opcode == "warpsync" and not b.instrs[0].mods:
+                    del b.instrs[0]
 
     def _number_helpers(self) -> None:
         """ptxas numbers and places a function's `__cuda_sm70_*` helpers in the alphabetical order of their
@@ -737,6 +752,7 @@ class _Expander:
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
         if self.ool:
+            self._unsynced_helpers()
             self._number_helpers()
             fn.blocks.extend(self.ool)
             changed = True

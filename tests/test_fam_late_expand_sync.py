@@ -118,3 +118,31 @@ def test_helpers_numbered_in_name_order():
     fn = compile_k(body, "sm_80")
     calls = [i.operands[0] for i in fn.instrs if i.opcode == "CALL"]       # in code order: ballot first
     assert calls == ["`($__internal_1_$__cuda_sm70_votesync_ballot)", "`($__internal_0_$__cuda_sm70_votesync_any)"]
+
+
+LOOP_BAR_SHFL = """  mov.u32 %r5, 0;
+L3:
+{pre}  shfl.sync.bfly.b32 %r6, %r2, 1, 31, -1;
+  add.u32 %r2, %r2, %r6;
+  setp.lt.u32 %p2, %r2, %r3;
+  @%p2 bra L3;
+{post}  mov.u32 %r9, %r2;"""
+LATE_SHFL = "  @%p3 bra L4;\n  shfl.sync.bfly.b32 %r7, %r2, 2, 31, -1;\n  add.u32 %r2, %r2, %r7;\nL4:\n"
+
+
+def _helper_body(fn):
+    k = next(n for n, (name, _) in fn.symbols.items() if "__cuda_sm70_shflsync_bfly" in name)
+    return [i.opcode for i in fn.instrs[k:k + 2]]
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_89"])
+@pytest.mark.parametrize("pre, post, synced", [
+    ("  bar.sync 0;\n", "", False),             # every call site after the re-converging barrier
+    ("", "", True),                             # no barrier
+    ("  bar.sync 0;\n", LATE_SHFL, True),       # a second site of the kind in a divergent if: shared helper
+])
+def test_helper_after_reconverging_barrier(arch, pre, post, synced):
+    # docs/findings/convergence.md "A slow path after a re-converging barrier needs no WARPSYNC (helper tred26,
+    # stop 26)"; probes phases/helper_after_barrier_*
+    fn = compile_k(LOOP_BAR_SHFL.format(pre=pre, post=post), arch)
+    assert _helper_body(fn) == (["WARPSYNC", "SHFL"] if synced else ["SHFL", "RET"])

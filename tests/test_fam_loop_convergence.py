@@ -113,3 +113,47 @@ def test_cas_loop_exit_in_header_gets_one_pair():
     res = compile_text(CAS_HEADER_EXIT, "t.ptx", "sm_80")
     fn = next(f for f in res.program.functions if f.name == "k")
     assert sync_view(fn) == ["BSSY", "ATOMG.E.CAS.STRONG.GPU", "BSYNC"]
+
+
+HEADER_TESTED = """.version 8.7
+.target {target}
+.address_size 64
+.shared .align 4 .b8 sm[128];
+.visible .entry k(.param .u64 p, .param .u32 n)
+{{
+.reg .b32 %r<40>;
+.reg .b64 %rd<10>;
+.reg .pred %p<10>;
+ld.param.u64 %rd1, [p];
+ld.param.u32 %r9, [n];
+mov.u32 %r1, %tid.x;
+mul.wide.u32 %rd2, %r1, 4;
+add.s64 %rd3, %rd1, %rd2;
+ld.global.u32 %r2, [%rd3];
+mov.u32 %r5, 0;
+L:
+{pre}shfl.sync.bfly.b32 %r3, %r2, 1, 31, -1;
+setp.ge.s32 %p1, %r3, %r9;
+@%p1 bra OUT;
+add.u32 %r2, %r2, %r3;
+add.u32 %r5, %r5, 1;
+bra.uni L;
+OUT:
+st.global.u32 [%rd3], %r5;
+ret;
+}}
+"""
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_89"])
+@pytest.mark.parametrize("pre, expected", [
+    ("", ["BSSY", "SHFL.BFLY", "BSYNC"]),
+    ("bar.sync 0;\n", ["BSSY", "WARPSYNC", "BAR.SYNC.DEFER_BLOCKING 0x0", "SHFL.BFLY", "BSYNC"]),
+])
+def test_header_tested_loop_pair_in_preheader(arch, pre, expected):
+    # a header-tested loop left by a per-lane test: the BSSY at the end of the preheader, not at the exit branch
+    # (docs/findings/convergence.md "A header-tested loop left by a per-lane test is paired as a loop (helper
+    # tred26, stop 26)"; probes phases/loop_head_exit_*)
+    res = compile_text(HEADER_TESTED.format(target=arch, pre=pre), "t.ptx", arch)
+    view = sync_view(res.program.functions[0])
+    assert view[:len(expected)] == expected

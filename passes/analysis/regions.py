@@ -14,7 +14,7 @@ from pylower.lowering.math_subroutines import is_subroutine_site
 from pylower.lowering.ops import (ATOMIC, BARRIER, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
                                   is_bar_warp_sync, is_cta_barrier, is_full_mask, is_sync, warp_op)
 
-from .cfg import EXIT
+from .cfg import EXIT, straight_on
 
 
 @record
@@ -236,6 +236,11 @@ def all_divergent_regions(am) -> list[Region]:
             regions.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
         else:
             body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
+            loop = _exited_loop(am, b.label, join) if b.label in body and am.target_has("HEADER_EXIT_LOOP_PAIR") \
+                else None
+            if loop is not None:
+                regions.append(Region("loop", loop[0], join, loop[1], _barrier_join(join, by_label)))
+                continue
             # the BSSY must dominate its BSYNC: a region whose join other paths reach too (an arm of an
             # enclosing uniform if that ends at the same join) opens where they part, at the join's immediate
             # dominator (nvcc/cub_block_load_store: the partial-tile arm's last load if joins after both arms)
@@ -243,6 +248,34 @@ def all_divergent_regions(am) -> list[Region]:
             regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     return regions
+
+
+def _exited_loop(am, label: str, join: str) -> tuple[str, set[str]] | None:
+    """(preheader, body) of the loop a divergent branch in block `label` leaves when its arm runs round the loop
+    back to it: a header-tested loop (`L: ...; @p bra OUT; ...; bra.uni L`) that is left by a per-lane test. Below
+    sm_90 (HEADER_EXIT_LOOP_PAIR) ptxas pairs it as a divergent loop, the BSSY at the end of the preheader and the
+    BSYNC at the exit, not at the exit branch inside the loop (probes phases/loop_head_exit_*; Triton
+    collatz_steps_kernel; docs/findings/convergence.md "A header-tested loop left by a per-lane test is paired as
+    a loop (helper tred26, stop 26)"). None when the loop has more than one entry from outside."""
+    best = None
+    for latch, header in am.loops.back_edges:
+        body = set(am.loops.body(header, latch))
+        if label not in body or join in body:
+            continue
+        if best is None or len(body) > len(best[1]):
+            best = (header, body)
+    if best is None:
+        return None
+    header, body = best
+    by_label = am.blocks
+    at = header                     # the exit is in the header, or in a block that only continues it (a debug label)
+    while at != label:
+        nxt = by_label[at].succs[0] if len(by_label[at].succs) == 1 else None
+        if nxt is None or not straight_on(by_label[at], by_label[nxt]):
+            return None             # an exit further down the loop keeps its if pair (probes warp/join_warpsync_all_
+        at = nxt                    # lane0_atom_divloop: the exit after a lane-0 if's join)
+    outside = [p for p in by_label[header].preds if p not in body]
+    return (outside[0], body) if len(outside) == 1 else None
 
 
 def _own_join_latch(b: ori.BasicBlock, uni) -> bool:
