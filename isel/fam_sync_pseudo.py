@@ -179,6 +179,8 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
     ops = i.operands
     if not ops or i.opcode in _NO_DEST or ops[0].startswith("["):
         return set(), _regs(" ".join(ops) + " " + i.guard)
+    if i.opcode == "B2R":                 # `B2R.RESULT RZ, P`: the predicate is written too
+        return _regs(" ".join(ops)), _regs(i.guard)
     return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
 
 
@@ -190,6 +192,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
+    b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     k = 0
     while k < len(instrs):
@@ -270,6 +273,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 late -= d
         if at == first:
             at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
+            if at == first and b2r_wait:
+                at = _in_b2r_wait(instrs, start, first)
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
@@ -282,6 +287,18 @@ _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
 
 
 _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
+
+
+def _in_b2r_wait(instrs: list, start: int, first: int) -> int:
+    """Below sm_90 a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays behind a reduction barrier
+    starting its stretch (after a join's WARPSYNC, or a fence) is issued in that wait, before the B2R
+    (`WARPSYNC BAR.RED BSSY B2R`; sm_90+ `BAR.RED B2R BSSY`). A BAR.RED after other work of its block is
+    passed by the BSSY as any barrier (_above_trailing_barriers). Probes phases/bssy_b2r_wait_*;
+    docs/findings/convergence.md "The BSSY in a B2R's wait below sm_90 (helper llvm26, stop 26)"."""
+    if first - start >= 2 and instrs[start].opcode == "BAR" and "RED" in instrs[start].mods \
+            and instrs[start + 1].opcode == "B2R":
+        return start + 1
+    return first
 
 
 def _clear_at_join(instrs: list) -> None:

@@ -77,8 +77,10 @@ def warp_op(ins: ori.Instr, consts: dict[str, int] | None = None) -> WarpOp | No
     if is_cta_barrier(ins) and ins.attrs.mode == "sync" and not is_aligned_cta_barrier(ins):
         # non-aligned barrier.sync waits for the whole warp itself (barrier.arrive/.red do not:
         # barrier_red_*, barrier_arrive_* have no COOP_GROUP entry)
+        # ptxas's helper names: `barrier_sync`, `_<id>` for a constant id, `_count` with a thread count
+        # (`barrier_sync_1_count`, `barrier_sync_count`); helpers are numbered and placed in name order
         bid = ins.operands[0]
-        suffix = f"_{bid.value}" if type(bid) is A.Imm else ""
+        suffix = (f"_{bid.value}" if type(bid) is A.Imm else "") + ("_count" if len(ins.operands) > 1 else "")
         return WarpOp(f"barrier_sync{suffix}", None, True)
     if ins.opcode in WARP_SYNC_STEMS and ".sync" in ins.mods and ins.operands:
         sub = next((m[1:] for m in ins.mods if m != ".sync"), "")

@@ -71,6 +71,9 @@ FEATURES: tuple[Feature, ...] = (
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
     Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
             "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
+    Feature("BSSY_IN_B2R_WAIT", "a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays at its branch "
+            "behind a reduction barrier starting its block is issued in that wait (`WARPSYNC BAR.RED BSSY B2R`; "
+            "from sm_90 `BAR.RED B2R BSSY`)", below=90),
     Feature("BSSY_BELOW_MEMBAR", "the BSSY is never issued above a MEMBAR of its block that orders beyond the "
             "CTA (GPU/SYS, with its ERRBAR) nor above a release memory op (its MEMBAR, any scope, and the op)",
             below=90),

@@ -643,6 +643,9 @@ class OptimizeSyncInstructions(Phase):
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
         kept = R.divergent_blocks([r for r in regions if ifconvert.is_kept_region(am, r, target)])
+        # a barrier in the divergent if of a uniform loop ptxas pairs for it keeps its WARPSYNC.ALL on sm_90+
+        # (regions.diverged_sync_loops; probes phases/loop_pair_diverged_bar)
+        kept |= diverged & set().union(*(r.body for r in R.diverged_sync_loops(am, regions, am.constants, to_exit=True)))
         # a region that joins at a barrier gets no BSSY/BSYNC: the warp arrives there diverged, so that
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
         consts = am.constants

@@ -102,6 +102,7 @@ class _Expander:
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
+        self._diverged_sync_loops: dict[tuple, bool] = {}   # loops paired for a diverged sync op -> .RECONVERGENT
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
@@ -776,6 +777,8 @@ class _Expander:
         order = {b.label: n for n, b in enumerate(self.fn.blocks)}
         latch_state = self.target.has("LOOP_PAIR_UNCONVERGED_LATCH")
         self._mask_loop_latches = set()
+        # uniform loops running a barrier or warp op in a divergent if (regions.diverged_sync_loops)
+        sync_loops = {frozenset(r.body): r for r in R.diverged_sync_loops(am, self.regions, self.consts)}
         out: list[R.Region] = []
         for latch, header in am.loops.back_edges:
             b = by_label[latch]
@@ -789,6 +792,13 @@ class _Expander:
             instrs = [i for x in sorted(body, key=order.__getitem__) for i in by_label[x].instrs]
             wops = [(i, w) for i in instrs if (w := ops.warp_op(i, self.consts)) is not None]
             if not any(self._per_thread_op(w) for _i, w in wops):
+                r = sync_loops.get(frozenset(body))
+                if r is not None:
+                    out.append(r)
+                    # sm_100+: .RECONVERGENT unless an aligned CTA barrier runs in the diverged arm (probes
+                    # phases/loop_pair_diverged_bar: plain; _barrier_sync, a shuffle: .RECONVERGENT)
+                    self._diverged_sync_loops[_value_key(r)] = not any(
+                        ops.is_aligned_cta_barrier(i) for x in body & diverged for i in by_label[x].instrs)
                 continue
             if latch_state:
                 unconverged = False
@@ -956,6 +966,8 @@ class _Expander:
             reconv = self.reconvergent and not (r.body & user_op) \
                 and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r)) \
                 and not R.in_spin_loop(self.am, r) and not R.holds_nanosleep(self.am, r)
+            if _value_key(r) in self._diverged_sync_loops:
+                reconv = self.reconvergent and self._diverged_sync_loops[_value_key(r)]
             head = by_label[r.bssy_block]
             line = head.instrs[-1].line if head.instrs else 0
             at = len(head.instrs)

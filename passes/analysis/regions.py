@@ -650,3 +650,42 @@ def barriers_after_divergent_warp_ops(am) -> frozenset[int]:
                     work.append(s)
     out = memo[None] = frozenset(found)
     return out
+
+
+def diverged_sync_loops(am, regions: list[Region], consts=None, to_exit: bool = False) -> list[Region]:
+    """Uniform loops (back edge on a uniform test, outside every divergent region, one way in and one way out)
+    whose body runs a CTA barrier.sync or a warp-synchronous op in a divergent if of the loop, with no CTA barrier
+    of converged code after it in the body: ptxas pairs such a loop as a divergent one on every target (`BSSY B0;
+    loop: ..; @P WARPSYNC; @P BAR.SYNC R; ..; @!P BRA loop; BSYNC B0`), and from sm_90 the barrier in the arm keeps
+    its WARPSYNC.ALL there. A divergent if holding neither, or a CTA barrier after its join, leaves the loop
+    without a pair; so does a loop whose exit only leaves the kernel (`exits`), whose WARPSYNC.ALL stays
+    (`to_exit`: those loops too). docs/findings/convergence.md "A uniform loop running a barrier or warp op in a divergent if
+    gets a pair (helper llvm26, stop 26)"; probes phases/loop_pair_diverged_*."""
+    from pylower.lowering import ops
+    by_label, uni = am.blocks, am.uniformity
+    diverged = divergent_blocks(regions)
+    order = {b.label: n for n, b in enumerate(am.fn.blocks)}
+    exiting = set().union(*exiting_divergent_loops(am))
+    out: list[Region] = []
+    for latch, header in am.loops.back_edges:
+        if divergent_branch(by_label[latch], uni) or header in diverged:
+            continue
+        body = set(am.loops.body(header, latch))
+        outside = [p for p in by_label[header].preds if p not in body]
+        outs = {s for x in body for s in by_label[x].succs if s not in body and s in by_label}
+        if len(outside) != 1 or len(outs) != 1 or header in exiting:
+            continue
+        tainted = False
+        for x in sorted(body, key=order.__getitem__):
+            for i in by_label[x].instrs:
+                if ops.warp_op(i, consts) is None and not (ops.is_cta_barrier(i) and i.attrs.mode == "sync"):
+                    continue
+                if x in diverged:
+                    tainted = True
+                elif ops.is_cta_barrier(i):
+                    tainted = False
+        join = outs.pop()
+        if tainted and (to_exit or not exits(by_label[through_empty(join, by_label)])):
+            out.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
+    return out
+
