@@ -36,8 +36,9 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
     if ".sync" not in ins.mods or ins.attrs.copy:
         return ()
     mask = ins.operands[-1]
-    in_reg = type(mask) is not A.Imm or (
-        sel.target.has("PARTIAL_MASK_IN_REGISTER") and mask.value & FULL_MASK != FULL_MASK)
+    value = mask.value if type(mask) is A.Imm else sel.am.constants.get(mask.name) if type(mask) is A.Reg else None
+    in_reg = value is None or (
+        sel.target.has("PARTIAL_MASK_IN_REGISTER") and value & FULL_MASK != FULL_MASK)
     return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
 
 

@@ -955,6 +955,11 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             u.late = False
     for u in region:
         u.boost = EAGER if u.eager and u.npreds == 0 else 0
+        # a form folded into its reader (a register move before a masked shuffle) is the reader's operand: it
+        # goes first when the reader does (docs/findings/scheduling.md "A merged load feeds a masked shuffle
+        # through a move (helper nvcg26, stop 26)")
+        if not u.cost and any(v.mask_first for v, _ in u.succs):
+            u.mask_first = True
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
