@@ -138,6 +138,8 @@ LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
+# (VOTEU issues on the uniform datapath, not the integer pipe: sm_75's `ISETP VOTEU.ANY ISETP` back to back,
+# docs/findings/warp.md "sm_75's vote.all masks its ballot with the active lanes (helper nvcg26, stop 26)")
 PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLOP3 FSETP FSEL FMNMX BMSK SGXT "
                                     "VOTE IABS FLO POPC BREV".split()},
         **{op: ("fma", 2) for op in "IMAD FFMA FADD FMUL HFMA2 HADD2 HMUL2".split()},
