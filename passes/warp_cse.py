@@ -7,6 +7,10 @@ does not end it). Values are followed through moves and register-only arithmetic
 chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
 into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
 does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
+The same numbering merges a weak load (`ld` of .global/.shared/.local, not volatile/relaxed/acquire/mmio) repeating
+an earlier one of the block at the same address with nothing between that may write or order memory: ptxas
+issues one LDG (docs/findings/scheduling.md "A merged load feeds a masked shuffle through a move (helper nvcg26,
+stop 26)"; probes scheduling/load_merged_shfl_mask_first, load_store_between_shfl_order).
 Probes warp/cse_* (shuffles and votes: docs/findings/convergence.md "Repeated warp shuffles and votes are one";
 ballots, match.any/match.all and their sm_75 forms: docs/findings/warp.md "Equal warp collectives share one
 instruction").
