@@ -36,8 +36,9 @@ def _mask_tags(ins, sel) -> tuple[str, ...]:
     if ".sync" not in ins.mods or ins.attrs.copy:
         return ()
     mask = ins.operands[-1]
-    in_reg = type(mask) is not A.Imm or (
-        sel.target.has("PARTIAL_MASK_IN_REGISTER") and mask.value & FULL_MASK != FULL_MASK)
+    value = mask.value if type(mask) is A.Imm else sel.am.constants.get(mask.name) if type(mask) is A.Reg else None
+    in_reg = value is None or (
+        sel.target.has("PARTIAL_MASK_IN_REGISTER") and value & FULL_MASK != FULL_MASK)
     return ("COOP_GROUP",) + (("MASK_REG",) if in_reg else ())
 
 
@@ -157,6 +158,12 @@ def select_vote(ins, sel):
         # all: the lanes voting true are the active lanes (a negated source: none votes true)
         other = "RZ" if type(src) is A.Not else (_active_reg(sel, "ur") if
                                                  sel._analyses.get(("active", sel.block.label, "ur")) else active)
+        if other != "RZ" and not sel.target.has("NATIVE_VOTE_ALL"):
+            # sm_75 keeps only the active lanes of the ballot before the compare (`VOTE.ANY R; LOP3.LUT R, R, UR,
+            # RZ, 0xc0; ISETP R, UR`): one more step between the vote and its readers (docs/findings/warp.md
+            # "sm_75's vote.all masks its ballot with the active lanes (helper nvcg26, stop 26)")
+            seq.append(sel.sass(ins, "LOP3", ("LUT",), (ballot, ballot, other, "RZ", "0xc0", "!PT"),
+                                reason=f"vote.{mode}: the ballot's active lanes"))
         return seq + [sel.sass(ins, "ISETP", ("EQ", "U32", "AND"), (_t(d), "PT", ballot, other, "PT"),
                                reason=f"vote.{mode}: the ballot against the active mask")]
     if mode == "ballot":
@@ -175,6 +182,14 @@ def select_vote(ins, sel):
         if _uniform_ballot(ins, src, sel):
             return [sel.sass(ins, "VOTEU", ("ANY",), (_t(d), "UPT", _t(src)), tags=tags)]
         return [sel.sass(ins, "VOTE", ("ANY",), (_t(d), "PT", _t(src)), tags=tags)]
+    if mode == "any" and ".sync" in ins.mods and not sel.target.has("NATIVE_VOTE_ALL") and type(d) is A.Reg:
+        # sm_75's vote.any is a ballot tested against zero (`VOTE.ANY R, PT, P; ISETP.NE.U32 P, R, RZ`), one
+        # step longer than sm_80's `VOTE.ANY P, P` (docs/findings/warp.md "sm_75's vote.all masks its ballot
+        # with the active lanes (helper nvcg26, stop 26)")
+        ballot = sel.role(ins, "ballot")
+        return [sel.sass(ins, "VOTE", ("ANY",), (ballot, "PT", _t(src)), tags=tags),
+                sel.sass(ins, "ISETP", ("NE", "U32", "AND"), (_t(d), "PT", ballot, "RZ", "PT"),
+                         reason="vote.any: the ballot is not zero")]
     return [sel.sass(ins, "VOTE", (_VOTE[mode],), (_t(d), _t(src)), tags=tags)]
 
 

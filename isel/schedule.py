@@ -138,8 +138,10 @@ LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
+# (VOTEU issues on the uniform datapath, not the integer pipe: sm_75's `ISETP VOTEU.ANY ISETP` back to back,
+# docs/findings/warp.md "sm_75's vote.all masks its ballot with the active lanes (helper nvcg26, stop 26)")
 PIPE = {**{op: ("alu", 2) for op in "IADD3 LOP3 ISETP SEL SHF IMNMX PRMT LEA PLOP3 FSETP FSEL FMNMX BMSK SGXT "
-                                    "VOTE VOTEU IABS FLO POPC BREV".split()},
+                                    "VOTE IABS FLO POPC BREV".split()},
         **{op: ("fma", 2) for op in "IMAD FFMA FADD FMUL HFMA2 HADD2 HMUL2".split()},
         **{op: ("mio", 4) for op in "LD LDG LDS LDL ST STG STS STL ATOM ATOMG ATOMS RED REDG SHFL MATCH "
                                     "REDUX CREDUX".split()}}
@@ -524,6 +526,15 @@ def _active_read_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Uni
     return [checks, active]
 
 
+def _ballot_test_unit(ins: ori.Instr, seq: list[SassInstr], target) -> Unit:
+    """sm_75's vote.any/.all/.uni: a ballot and the ALU steps testing it, one unit whose result waits for the
+    vote and each step after it (`VOTE.ANY R; LOP3; ISETP`: 15 cycles, `VOTE.ANY R; ISETP`: 10), so the longer
+    test's compare and vote go first (nvcc/warp_bitonic_sort_select warp_vote_flags)."""
+    u = make_unit(ins, seq, target)
+    u.latency = LATENCY["VOTE"] + ALU_LATENCY * (len(seq) - 1)
+    return u
+
+
 def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
     """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
     split off instruction by instruction, the votes before a uniform-datapath op)."""
@@ -531,6 +542,19 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         units = _vote_units(ins, seq, target)
         if units is not None:
             return units
+    if ins is not None and ins.opcode == "vote" and len(seq) > 2 and seq[0].opcode == "VOTEU" \
+            and seq[0].operands[1:] == ("UPT", "PT") and target is not None and not target.has("NATIVE_VOTE_ALL"):
+        # sm_75's vote.all/.uni compares its ballot with the active lanes: that read (`VOTEU.ANY UR, UPT, PT`)
+        # waits for nothing and issues as soon as it is the tallest ready work, before the compare feeding the
+        # ballot (docs/findings/warp.md "sm_75's vote.all masks its ballot with the active lanes (helper nvcg26,
+        # stop 26)")
+        head, tail = make_unit(ins, seq[:1], target), _ballot_test_unit(ins, seq[1:], target)
+        head.defs = tuple(r for o in seq[0].operands[:1] for r in _regs_in(o))
+        head.uses = ()
+        return [head, tail]
+    if ins is not None and ins.opcode == "vote" and len(seq) > 1 and seq[0].opcode == "VOTE" \
+            and target is not None and not target.has("NATIVE_VOTE_ALL"):
+        return [_ballot_test_unit(ins, seq, target)]
     if ins is not None and ins.opcode == "membermask" and len(seq) > 1 and seq[-1].opcode == "VOTEU" \
             and target is not None and target.has("WARP_COLLECTIVE"):
         return _active_read_apart(ins, seq, target)
@@ -955,6 +979,11 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             u.late = False
     for u in region:
         u.boost = EAGER if u.eager and u.npreds == 0 else 0
+        # a form folded into its reader (a register move before a masked shuffle) is the reader's operand: it
+        # goes first when the reader does (docs/findings/scheduling.md "A merged load feeds a masked shuffle
+        # through a move (helper nvcg26, stop 26)")
+        if not u.cost and any(v.mask_first for v, _ in u.succs):
+            u.mask_first = True
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue

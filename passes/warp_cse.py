@@ -7,6 +7,10 @@ does not end it). Values are followed through moves and register-only arithmetic
 chain over the same input (CUB's `WarpScan` run twice on one value: `shfl.up; @p add; mov` x5 each) collapses
 into the first. A store, a `bar.warp.sync` or another warp op between them does not matter; a block boundary
 does; a CTA barrier does below sm_90 (target feature WARP_OP_CSE_ACROSS_BARRIER). At -O0 nothing is deleted.
+The same numbering merges a weak load (`ld` of .global/.shared/.local, not volatile/relaxed/acquire/mmio) repeating
+an earlier one of the block at the same address with nothing between that may write or order memory: ptxas
+issues one LDG (docs/findings/scheduling.md "A merged load feeds a masked shuffle through a move (helper nvcg26,
+stop 26)"; probes scheduling/load_merged_shfl_mask_first, load_store_between_shfl_order).
 Probes warp/cse_* (shuffles and votes: docs/findings/convergence.md "Repeated warp shuffles and votes are one";
 ballots, match.any/match.all and their sm_75 forms: docs/findings/warp.md "Equal warp collectives share one
 instruction").
@@ -24,6 +28,29 @@ _CSE_OPCODES = ("shfl", "vote", "match", "redux", "activemask")
 # instructions whose result is a function of their operands (and, guarded, of the old value of the destination)
 _PURE = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 _MOVE = ori.ORI_CLASSES["move"]
+_LOAD = ori.ORI_CLASSES["load"]
+# loads ptxas merges: weak loads of these state spaces (a volatile, relaxed, acquire or mmio load is always done)
+_MERGED_LOAD_SPACES = (".global", ".shared", ".local")
+_ORDERED_LOAD = (".volatile", ".relaxed", ".acquire", ".mmio")
+
+
+_LOAD_MOVE_TYPES = {t: ".b32" for t in (".b32", ".u32", ".s32", ".f32")} \
+    | {t: ".b64" for t in (".b64", ".u64", ".s64", ".f64")}
+
+
+def _load_move_type(ins: ori.Instr) -> str | None:
+    return next((_LOAD_MOVE_TYPES[m] for m in ins.mods if m in _LOAD_MOVE_TYPES), None)
+
+
+def _merged_load(ins: ori.Instr) -> bool:
+    return ins.opcode == "ld" and ins.has(*_MERGED_LOAD_SPACES) and not ins.has(*_ORDERED_LOAD) \
+        and _load_move_type(ins) is not None
+
+
+def _reads_memory_only(ins: ori.Instr) -> bool:
+    """An instruction after which a repeated load still sees the same memory (it writes none, orders none)."""
+    return ins.op in _PURE or ins.opcode in ("shfl", "vote", "match", "redux", "activemask") \
+        or ins.op == _LOAD and ins.opcode == "ld" and not ins.has(*_ORDERED_LOAD)
 
 
 def _dest_regs(ins: ori.Instr) -> list[A.Reg]:
@@ -43,6 +70,7 @@ class _Numbering:
         self.holder: dict[object, str] = {}      # value number -> a register holding it now
         self.pure: dict[tuple, list] = {}        # key -> value numbers of the results
         self.fresh = 0
+        self.memory = 0                          # bumped by every instruction that may write or order memory
 
     def of(self, o):
         t = type(o)
@@ -85,15 +113,18 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
         if prev is None or not straight_on(prev, b):
             num = _Numbering()
             warp: dict[tuple, tuple[ori.Instr, list, list]] = {}
+            loads: dict[tuple, tuple[ori.Instr, list, list]] = {}
         prev = b
         out: list[ori.Instr] = []
         for ins in b.instrs:
             if ops.is_cta_barrier(ins) and not across_barrier:
                 warp.clear()
             dests = _dest_regs(ins)
-            if ins.opcode in _CSE_OPCODES and dests and len(dests) == len(defs(ins)):
-                key = num.key(ins, dests)
-                hit = warp.get(key)
+            load = _merged_load(ins) and bool(dests) and len(dests) == len(defs(ins))
+            if load or ins.opcode in _CSE_OPCODES and dests and len(dests) == len(defs(ins)):
+                key = num.key(ins, dests) + ((num.memory,) if load else ())
+                table = loads if load else warp
+                hit = table.get(key)
                 if hit is not None:
                     first, values, first_out = hit
                     copies = []
@@ -102,7 +133,8 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                         if src is None:           # the earlier result was overwritten: keep it in a temp
                             temps += 1
                             src = f"%warp_cse{temps}"
-                            typ = ".pred" if k or ".pred" in first.mods else ".b32"
+                            typ = _load_move_type(first) if load else \
+                                ".pred" if k or ".pred" in first.mods else ".b32"
                             fn.decls.append(A.VarDecl(".reg", (typ,), src))
                             at = next(n for n, x in enumerate(first_out) if x is first) + 1
                             first_out.insert(at, ori.Instr(_MOVE, "mov", (typ,),
@@ -110,20 +142,22 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                                                            first.line, by))
                             num.holder[v] = src
                             num.vn[src] = v
-                        typ = ".pred" if k or ".pred" in ins.mods else ".b32"
+                        typ = _load_move_type(ins) if load else ".pred" if k or ".pred" in ins.mods else ".b32"
                         copies.append(ori.Instr(_MOVE, "mov", (typ,), (d, A.Reg(src)), None, {}, ins.line, by))
                     for d, v in zip(dests, values):
                         num.define(d.name, v)
                     out.extend(copies)
-                    deleted += 1
+                    deleted += not load
                     continue
                 values = [num.new() for _ in dests]
                 for d, v in zip(dests, values):
                     num.define(d.name, v)
-                warp[key] = (ins, values, out)
+                table[key] = (ins, values, out)
                 out.append(ins)
                 continue
             ds = defs(ins)
+            if not _reads_memory_only(ins):
+                num.memory += 1
             if ins.op in _PURE and dests and len(dests) == len(ds):
                 if ins.opcode == "mov" and ins.guard is None and len(ins.operands) == 2 \
                         and type(ins.operands[1]) is A.Reg:

@@ -224,7 +224,8 @@ class Uniformity:
 
     def _value_divergent(self, ins: ori.Instr) -> bool:
         op = ins.opcode
-        if op in _UNIFORM_RESULT or op == "match" and self.native_match_all and ".all" in ins.mods:
+        if (op in _UNIFORM_RESULT or op == "match" and self.native_match_all and ".all" in ins.mods) \
+                and not self._per_lane_mask(ins):
             return False                     # a warp collective gives every lane the same value
         if op == "shfl" and _broadcast(ins):
             return False                     # every lane reads the same lane
@@ -235,6 +236,17 @@ class Uniformity:
             return False
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(self._reg_divergent(r) for r in self.du.uses(ins))
+
+    def _per_lane_mask(self, ins: ori.Instr) -> bool:
+        """A vote/redux over a member mask that differs between lanes (`0xffff << (laneid & ~15)`: a tile of a
+        tiled partition) gives each group of lanes its own result: ptxas aggregates an atomic of it with a REDUX
+        (not the uniform value times the lane count). A constant or parameter mask keeps the result uniform
+        (docs/findings/warp.md "A collective over a per-lane member mask has a per-lane result (helper nvcg26,
+        stop 26)")."""
+        if ins.opcode == "activemask" or ".sync" not in ins.mods or not ins.operands:
+            return False
+        mask = ins.operands[-1]
+        return type(mask) is A.Reg and self._reg_divergent(mask.name)
 
     def _tid_x(self, o) -> bool:
         """Is operand `o` %tid.x, or a register only ever (unguarded) moved from it?"""
