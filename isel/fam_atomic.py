@@ -87,6 +87,19 @@ def _loaded_in(val, span) -> bool:
     return False
 
 
+def _load_fed(val, span) -> bool:
+    """Is `val` computed (through arithmetic) from a memory load of `span` (not a parameter, not an atomic's
+    result: a prefix scan's branches have waited for that)?"""
+    need = {val.name} if type(val) is A.Reg else set()
+    for y in reversed(span):
+        d = set(defs(y)) & need
+        if d:
+            if y.op not in _ARITH:
+                return y.opcode == "ld" and not y.has(".param")
+            need = (need - d) | set(uses(y))
+    return False
+
+
 _COLLECTIVE_RESULTS = ("activemask", "vote", "redux", "shfl")
 
 
@@ -656,7 +669,7 @@ class _Atom:
             first = instrs.index(self.ins)
             since = self._guard_defined(instrs, first)
             lead = [r for a, r in zip(hoisted, reduxes) if r.opcode == "REDUX"
-                    and not _loaded_in(a.srcs[0], instrs[since:first])][:1]
+                    and (after_scan or not _load_fed(a.srcs[0], instrs[since:first]))][:1]
             return lead + vote + [r for r in reduxes if r not in lead]
         return vote + reduxes
 
