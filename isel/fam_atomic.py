@@ -87,6 +87,19 @@ def _loaded_in(val, span) -> bool:
     return False
 
 
+def _load_fed(val, span) -> bool:
+    """Is `val` computed (through arithmetic) from a memory load of `span` (not a parameter, not an atomic's
+    result: a prefix scan's branches have waited for that)?"""
+    need = {val.name} if type(val) is A.Reg else set()
+    for y in reversed(span):
+        d = set(defs(y)) & need
+        if d:
+            if y.op not in _ARITH:
+                return y.opcode == "ld" and not y.has(".param")
+            need = (need - d) | set(uses(y))
+    return False
+
+
 _COLLECTIVE_RESULTS = ("activemask", "vote", "redux", "shfl")
 
 
@@ -563,7 +576,28 @@ class _Atom:
 
     def redux(self, hoisted: bool = False):
         return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
-                             (self.r("red", "ur"), _t(self.srcs[0])), _WW + (("HOISTED",) if hoisted else ()))
+                             (self.red_total(), _t(self.srcs[0])), _WW + (("HOISTED",) if hoisted else ()))
+
+    def red_total(self):
+        """The uniform register of this atomic's REDUX: the one of an earlier member of its run that reduces
+        the same value with the same operation (ptxas reduces it once: `REDUX.SUM VOTEU.ANY ATOMS.ADD
+        ATOMS.ADD`; docs/findings/atomic.md "Runs under divergent control share the vote (helper nvmisc26,
+        stop 26)")."""
+        return self.sel.role(self._same_redux().ins, "red", "ur")
+
+    def _same_redux(self):
+        hoisted = self.run_plan()[1]
+        if not any(a.ins is self.ins for a in hoisted):
+            return self
+        instrs = self.sel.block.instrs
+        me = instrs.index(self.ins)
+        for a in hoisted:
+            if a.ins is self.ins:
+                return self
+            if (a.op, a.type) == (self.op, self.type) and _t(a.srcs[0]) == _t(self.srcs[0]) \
+                    and not any(_t(self.srcs[0]) in defs(y) for y in instrs[instrs.index(a.ins):me]):
+                return a
+        return self
 
     def run_plan(self):
         """This atomic's run (section 3.5), computed once per atomic: the members that share the vote, those
@@ -610,7 +644,7 @@ class _Atom:
         its first member; nothing (or the own REDUX if not hoisted) for the others."""
         sharing, hoisted, vector, after_scan = self.run_plan()
         if sharing[0] is not self.ins:
-            return [own_redux] if own_redux is not None and self not in hoisted else []
+            return [own_redux] if own_redux is not None and not any(a.ins is self.ins for a in hoisted) else []
         votes = 1
         instrs = self.sel.block.instrs
         if not self.target.has("VOTE_SURVIVES_BARRIER") and len(sharing) > 1:
@@ -620,12 +654,33 @@ class _Atom:
                 else self.sel.sass(self.ins, "VOTEU", ("ANY",), (self.act(), "UPT", "PT"), _WW) for _ in range(votes)]
         # another member's REDUX, hoisted here: it reads that member's value, which PTX computes later in the
         # block; the scheduler moves that computation up with it (isel/schedule.py `_hoist_values`)
-        reduxes = [own_redux if a is self else a.redux(hoisted=True) for a in hoisted]
+        hoisted = [a for a in hoisted if a._same_redux().ins is a.ins]
+        reduxes = [own_redux if a.ins is self.ins else a.redux(hoisted=True) for a in hoisted]
         # in a loop or under divergent control (also after a prefix scan's branches) ptxas schedules a REDUX
         # first; a CREDUX (sm_100's min/max) still follows the vote (agg_run_s_rmax, misc_red_*_max_loop)
         if self.ins.attrs.agg == 2 or after_scan:
-            return [r for r in reduxes if r.opcode == "REDUX"] + vote + [r for r in reduxes if r.opcode != "REDUX"]
+            # only the run's first REDUX: the others follow the vote (a run under divergent control:
+            # `REDUX.MAX VOTEU.ANY REDUX.MIN`; docs/findings/atomic.md "Runs under divergent control share
+            # the vote (helper nvmisc26, stop 26)")
+            # and not one whose value a load of this block computes: the vote goes first while it waits
+            # (`LDG VOTEU.ANY UFLO REDUX`)
+            # (the branch ptxas makes of a guard waits for what the guard is computed from: only the loads
+            # after the guard's definition count; probes atomic/single_lane_and_*)
+            first = instrs.index(self.ins)
+            since = self._guard_defined(instrs, first)
+            lead = [r for a, r in zip(hoisted, reduxes) if r.opcode == "REDUX"
+                    and (after_scan or not _load_fed(a.srcs[0], instrs[since:first]))][:1]
+            return lead + vote + [r for r in reduxes if r not in lead]
         return vote + reduxes
+
+    def _guard_defined(self, instrs, first: int) -> int:
+        """Where in the block the last definition of this atomic's guard predicate is (0: unguarded, or
+        defined before the block)."""
+        g = self.ins.guard
+        if g is None:
+            return 0
+        name = _t(g.inner if type(g) is A.Not else g)
+        return next((k for k in range(first - 1, -1, -1) if name in defs(instrs[k])), 0)
 
     def agg_redux(self):
         self.out.extend(self.run_head(self.redux()))
@@ -633,7 +688,7 @@ class _Atom:
         leader = self.r("leader", "r" if vector else "ur")
         self.emit("FLO" if vector else "UFLO", ("U32",), (leader, self.act()))
         self.leader_test(leader)
-        self.total = self.r("red", "ur")
+        self.total = self.red_total()
         self.leader_native("@P0")
 
     def agg_bfly(self, uniform_val):

@@ -855,6 +855,13 @@ def _in_flight_at_join(instrs: list, start: int) -> set[str]:
         i = instrs[j]
         if i.opcode in ("BSSY", "BSYNC"):
             break
-        if i.opcode in _LONG_LATENCY:
+        if i.opcode in _LONG_LATENCY and not _token_arrive(i):
             late |= _dest_uses(i)[0]
     return late
+
+
+def _token_arrive(i) -> bool:
+    """An mbarrier arrive's token (SYNCS.ARRIVE.*): the try_wait of it at the join issues first, before the
+    BSSY (`BSYNC TRYWAIT BSSY @!P BRA retry`, nvcc/bulk_copy_mbarrier; probes mbarrier/try_wait_token_join_*;
+    docs/findings/mbarrier.md "A retry loop on a per-lane token gets a pair (helper nvmisc26, stop 26)")."""
+    return i.opcode == "SYNCS" and bool(i.mods) and i.mods[0] == "ARRIVE"

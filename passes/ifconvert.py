@@ -785,7 +785,8 @@ def is_kept_region(am, region: Region, target) -> bool:
     if _anchored_region_kept(list(_region_instrs(am, region.body)), target):
         return True
     loops = am.loops
-    if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) for x in region.body):
+    if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) or loops.branches_back(by_label[x])
+                                    for x in region.body):
         # a loop some lanes leave early stays a branch whatever it holds (ifconvert_loop_{alu,lds,stg}_*);
         # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
         # below sm_90 its slow path pairs the region anyway)

@@ -38,7 +38,7 @@ def _mark_runs(fn: ori.Function, target) -> None:
         for ins in b.instrs:
             if _fences(ins, target):
                 run += 1                 # a release atomic starts the next run (its vote is shared after it)
-            if ins.op == ATOMIC and ins.attrs.agg == 1 and ins.guard is None:
+            if ins.op == ATOMIC and ins.attrs.agg in (1, 2) and ins.guard is None:
                 ins.attrs.agg_run = run
 
 

@@ -579,6 +579,14 @@ def _spin_join_syncs(am, regions, target):
             yield [i for i in by_label[R.through_empty(r.join, by_label)].instrs if ops.is_sync(i)]
 
 
+def _holds_cta_barrier(am, region) -> bool:
+    """Does the region's body hold a CTA barrier? Such a region kept as a branch gets no BSSY/BSYNC pair (phase
+    72), so the warp reaches a barrier at its join diverged: ptxas re-converges it there (`@!P BRA; ...; BAR.ARV;
+    WARPSYNC.ALL; BAR.SYNC`; probes barrier/join_after_kept_arm_*; docs/findings/barrier.md "A barrier at the join
+    of a kept arm that holds a barrier (helper nvmisc26, stop 26)")."""
+    return any(ops.is_cta_barrier(i) for x in region.body for i in am.blocks[x].instrs)
+
+
 def _nonaligned_barrier(ins) -> bool:
     return ops.is_cta_barrier(ins) and ops.warp_op(ins) is not None
 
@@ -650,7 +658,8 @@ class OptimizeSyncInstructions(Phase):
         # barrier re-converges first on every target (nvcc/block_scan, nvcc/reduce_warp_xor_allreduce)
         consts = am.constants
         barrier_joins = {R.through_empty(r.join, am.blocks) for r in regions if r.barrier_join and ifconvert.is_branch_region(am, r, target)
-                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts, target))}
+                         and not (ifconvert.is_kept_region(am, r, target) and not _holds_warp_op(am, r, consts, target)
+                                  and not _holds_cta_barrier(am, r))}
         # a spin region whose join does memory work (a store, a fence) before its barrier keeps its pair, and the
         # barrier still re-converges the warp (docs/findings/convergence.md "A spin region's join with a fence
         # before its barrier (helper tatom, stop 20)"; probes phases/spin_if_cas_*_bar_join)

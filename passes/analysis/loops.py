@@ -57,6 +57,16 @@ class Loops:
         target = branch_target(b.instrs[-1])
         return target is not None and target in self._blocks and self._dom.dominates(target, b.label)
 
+    def branches_back(self, b: ori.BasicBlock) -> bool:
+        """Does a guarded branch inside b (not its last instruction) go to a block dominating it? An mbarrier
+        wait's out-of-line retry block (`L: try_wait; @!p bra L; bra back`, phase 42) loops by such a branch."""
+        for i in b.instrs[:-1]:
+            if i.opcode == "bra" and i.guard is not None:
+                target = branch_target(i)
+                if target is not None and target in self._blocks and self._dom.dominates(target, b.label):
+                    return True
+        return False
+
     def on_cycle(self, label: str) -> bool:
         """Is the block on a cycle of the CFG (reducible or not)?"""
         if self._cyclic is None:
