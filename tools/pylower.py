@@ -25,8 +25,6 @@ import sys  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
 from pylower.lowering.diagnostics import PtxError  # noqa: E402
-from pylower.lowering.target import all_target_names, parse_target  # noqa: E402
-from pylower.passes.manager import DumpOptions  # noqa: E402
 from pylower.tools.ptxas_options import OptionError  # noqa: E402
 
 
@@ -202,6 +200,10 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     stdin = stdin or sys.stdin
+    # the compiler's modules are imported here, not with this module: the installed `pylower` script imports
+    # this module and then calls main(), which turns the GC off first (see the top of the module)
+    from pylower.lowering.target import all_target_names, parse_target
+    from pylower.passes.manager import DumpOptions
     from pylower.tools import ptxas_options
     full_argv = list(sys.argv[1:] if argv is None else argv)       # batch mode hands it on per input
     try:
