@@ -101,11 +101,13 @@ def _method_source(cls, name: str) -> str:
 
 
 def _compile_method(cls, name: str) -> None:
-    """Compile one method of the class, from the source a dataclass would write, and install it."""
+    """Compile one method of the class, from the source a dataclass would write, and install it. (`exec` of
+    the text, not of `compile(...)`: the compile() builtin's first call sets up the interpreter's AST types,
+    about 9M executed instructions, more than all the compiles of a short run together.)"""
     env = {"MISSING": MISSING}
     for n, f in cls.__record_fields__.items():
         env[f"_f_{n}"], env[f"_d_{n}"] = f.default_factory, f.default
-    exec(compile(_method_source(cls, name) + "\n", f"<record {cls.__qualname__}>", "exec"), env)
+    exec(_method_source(cls, name) + "\n", env)
     fn = env[name]
     fn.__qualname__ = f"{cls.__qualname__}.{name}"
     setattr(cls, name, fn)
@@ -151,15 +153,11 @@ def _generic_method(cls, name: str):
     return __hash__
 
 
-# A class's own method is compiled once the generic one has run about as long as compiling would take (a
-# rent-or-buy rule): the generic method costs about 1.4 us more per call than a compiled one; a compile costs
-# about 0.05 ms, but the first compile() of a process about 1.3 ms more (the interpreter sets up its AST types).
-# So until some class has been compiled, a method is compiled on its FIRST_COMPILE_AFTER-th call, then on its
-# COMPILE_AFTER-th: a one-instruction run compiles nothing (issue 13: start-up), a long one compiles the
-# classes it uses often after a few calls.
-FIRST_COMPILE_AFTER = 1024
-COMPILE_AFTER = 32
-_compiled_any = False
+# A class's own method is compiled on its COMPILE_AFTER-th call, once the generic one has cost about as much
+# as compiling (a rent-or-buy rule): the generic method takes about 1.4 us more per call than a compiled one, a
+# compile about 0.07 ms. A one-instruction run compiles two classes (issue 13: start-up), a long one compiles
+# the classes it uses often after a few calls.
+COMPILE_AFTER = 48
 
 
 def _lazy(cls, name: str):
@@ -168,13 +166,11 @@ def _lazy(cls, name: str):
 
     def method(self, *args, **kwargs):
         nonlocal calls
-        global _compiled_any
         calls += 1
-        if calls < (COMPILE_AFTER if _compiled_any else FIRST_COMPILE_AFTER):
+        if calls < COMPILE_AFTER:
             return generic(self, *args, **kwargs)
         if cls.__dict__[name] is method:
             _compile_method(cls, name)
-            _compiled_any = True
         return getattr(cls, name)(self, *args, **kwargs)
     method.__name__ = name
     return method

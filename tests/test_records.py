@@ -25,7 +25,6 @@ def compile_after(request, monkeypatch):
     """Each test with the classes' compiled methods (from the first call) and with the generic ones."""
     from pylower import records
     monkeypatch.setattr(records, "COMPILE_AFTER", request.param)
-    monkeypatch.setattr(records, "FIRST_COMPILE_AFTER", request.param)
 
 
 @pytest.mark.parametrize("opts", [{}, {"slots": True}, {"frozen": True}, {"frozen": True, "slots": True},
