@@ -8,8 +8,8 @@ modifiers), not nested ifs. Stems without a rule use isel.generic.
 """
 from __future__ import annotations
 
+from pylower.plugins import Registry
 from pylower.records import field, record
-from collections.abc import Callable
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
@@ -17,15 +17,31 @@ from pylower.lowering import ptx_printer as P
 from pylower.lowering.target import Target
 from pylower.sass.instr import SassInstr
 
-RULES: dict[str, Callable] = {}
+# module -> the names its @rule functions take (tests/test_plugins.py checks it against the modules): a run
+# imports only the families its code uses, each when one of its names is first looked up
+FAMILY_NAMES: dict[str, tuple[str, ...]] = {
+    "fam_async_copy": ("clusterlaunchcontrol", "cp", "st", "tensormap"),
+    "fam_atomic": ("atom", "lea", "red"),
+    "fam_barrier": ("bar", "barrier"),
+    "fam_branch": ("bra", "ret"),
+    "fam_fence": ("fence", "membar"),
+    "fam_math": ("fchk", "subcall"),
+    "fam_mbarrier": ("mbarrier",),
+    "fam_memory": ("ld",),
+    "fam_shared_window": ("mov",),
+    "fam_sync_pseudo": ("bmov", "bra_back", "bra_conv", "bra_div", "break", "bssy", "bsync", "call_helper",
+                        "endcollective", "looptest", "membermask", "ret_helper", "warpsync"),
+    "fam_tcgen05": ("tcgen05",),
+    "fam_warp": ("activemask", "call", "elect", "griddepcontrol", "match", "nanosleep", "redux", "shfl", "vote"),
+}
+
+RULES = Registry("ISel rule", __package__, FAMILY_NAMES)
 
 
 def rule(*names: str):
     def deco(fn):
         for n in names:
-            if n in RULES:
-                raise ValueError(f"two ISel rules for '{n}'")
-            RULES[n] = fn
+            RULES.add(n, fn)
         return fn
     return deco
 

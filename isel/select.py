@@ -4,8 +4,6 @@ something refers to become nvdisasm-style `.L_x_N` labels numbered across the fi
 out."""
 from __future__ import annotations
 
-import importlib
-
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.operand_types import RegTypes
@@ -15,10 +13,8 @@ from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
-from pylower.plugins import module_names
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
-from . import __path__ as _pkg_path
 from . import generic
 from .block_order import layout as place_blocks
 from .call_layout import place_callees
@@ -28,9 +24,6 @@ from .join_hoist import hoist_join_work
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
 from .schedule import make_units, schedule_block
-
-for _m in module_names(_pkg_path, lambda n: n.startswith("fam_")):
-    importlib.import_module(f"{__package__}.{_m}")
 
 
 # Opcodes whose operands may name a block of the function (a branch, a convergence region, a call).

@@ -11,8 +11,6 @@ from .handlers import HANDLERS
 from .ori import BasicBlock, Function, Instr, Module, link_preds
 from .target import MAX_PTX_VERSION, Target, parse_target, target_accepts
 
-# Family handler modules register themselves on import.
-from . import families  # noqa: F401  (imports every family module)
 
 # Minimum PTX ISA version per .target (probed: "PTX .version 7.0 does not support .target sm_90").
 MIN_PTX_FOR_TARGET = {

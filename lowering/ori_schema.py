@@ -335,7 +335,7 @@ def has_trait(opcode: str, cls: int, trait: str) -> bool:
 
 
 _FIELDS: dict[type, dict[str, records.Field]] = {r: {f.name: f for f in records.fields(r)} for r in RECORDS}
-_DEFAULTS: dict[type, object] = {r: r() for r in RECORDS}
+_DEFAULTS: dict[type, object] = {}      # record -> its default instance, made on first use (start-up: issue 13)
 
 
 def _coerce(f: records.Field, v):
@@ -384,7 +384,9 @@ def set_attr(attrs, name: str, value) -> None:
 
 def nondefault(attrs) -> list[tuple[str, object]]:
     """(name, value) of the fields that differ from the record's defaults, sorted by name (the IR text)."""
-    d = _DEFAULTS[type(attrs)]
+    d = _DEFAULTS.get(type(attrs))
+    if d is None:
+        d = _DEFAULTS[type(attrs)] = type(attrs)()
     return sorted((n, getattr(attrs, n)) for n in _FIELDS[type(attrs)] if getattr(attrs, n) != getattr(d, n))
 
 

@@ -102,10 +102,11 @@ def test_console_script_no_traceback(tmp_path):
 # Start-up (issue 13): modules a one-instruction compile must not import. Each cost milliseconds of every run
 # (docs/performance.md): pathlib (with urllib and ipaddress), shutil (argparse's default help width: bz2, lzma,
 # zlib), tempfile, dataclasses / inspect / typing, json (only --emit-json), tabulate (only --stats /
-# --list-passes), llvmlite (only .ll input). Modules the interpreter had before pylower's import (an editable
+# --list-passes), llvmlite (only .ll input), argparse with gettext and locale (a plain compile's command line is
+# read without it: tools/pylower.py plain_args). Modules the interpreter had before pylower's import (an editable
 # install's finder imports pathlib) are not counted.
 _NOT_AT_START_UP = {"pathlib", "shutil", "tempfile", "dataclasses", "inspect", "typing", "json", "tabulate",
-                    "llvmlite", "bz2", "lzma", "ipaddress", "urllib.parse"}
+                    "llvmlite", "bz2", "lzma", "ipaddress", "urllib.parse", "argparse", "gettext", "locale"}
 
 
 def test_probe_run_imports_only_what_it_needs(tmp_path):
@@ -119,3 +120,24 @@ def test_probe_run_imports_only_what_it_needs(tmp_path):
     new = set(p.stdout.split())
     assert "pylower.pipeline" in new                  # the run did compile
     assert not (new & _NOT_AT_START_UP), sorted(new & _NOT_AT_START_UP)
+
+
+# A plain compile's command line is read without argparse (tools/pylower.py plain_args): the same namespace as
+# argparse's parser gives, every attribute compared; anything else is left to argparse.
+_PLAIN_LINES = [["k.ptx"], ["k.ptx", "--arch", "sm_90", "-o", "k.sass"], ["--arch", "sm_90", "k.ptx", "-o", "k.sass"],
+                ["-o", "k.sass", "--arch=sm_90a", "k.ptx"], ["k.ptx", "-arch", "sm_100a"], ["k.ptx", "-arch=sm_80"],
+                ["k.ptx", "--gpu-name", "sm_90", "--output-file", "-"], ["-", "-o", "-"], ["k.ptx", "--output=o.sass"],
+                ["k.ptx", "-o="], ["k.ptx", "--arch", "compute_90"]]
+_NOT_PLAIN = [[], ["a.ptx", "b.ptx"], ["k.ptx", "-o"], ["k.ptx", "-o", "a", "-o", "b"], ["k.ptx", "-O0"],
+              ["k.ptx", "--arch", "-x"], ["k.ptx", "--emit-json", "-o", "k.sass"], ["--", "k.ptx"], ["k.ptx", "-ok.sass"],
+              ["k.ptx", "--arc", "sm_90"], ["-h"]]
+
+
+def test_plain_command_line_reads_as_argparse():
+    from pylower.tools.pylower import plain_args
+    from pylower.tools.pylower_options import make_parser
+    for argv in _PLAIN_LINES:
+        a, extra = make_parser().parse_known_args(argv)
+        assert not extra and vars(plain_args(argv)) == vars(a), argv
+    for argv in _NOT_PLAIN:
+        assert plain_args(argv) is None, argv

@@ -20,9 +20,16 @@ def _pair(decorate, fld, **opts):
     return Point
 
 
+@pytest.fixture(params=[1, 10**9], ids=["compiled", "generic"])
+def compile_after(request, monkeypatch):
+    """Each test with the classes' compiled methods (from the first call) and with the generic ones."""
+    from pylower import records
+    monkeypatch.setattr(records, "COMPILE_AFTER", request.param)
+
+
 @pytest.mark.parametrize("opts", [{}, {"slots": True}, {"frozen": True}, {"frozen": True, "slots": True},
                                   {"eq": False}])
-def test_same_behaviour_as_dataclass(opts):
+def test_same_behaviour_as_dataclass(opts, compile_after):
     R = _pair(record, field, **opts)
     D = _pair(dataclasses.dataclass, dataclasses.field, **opts)
     r, d = R(1, 2, line=7), D(1, 2, line=7)
@@ -37,7 +44,7 @@ def test_same_behaviour_as_dataclass(opts):
         assert copy.deepcopy(r) == r
 
 
-def test_frozen_hash_is_the_tuple_hash():
+def test_frozen_hash_is_the_tuple_hash(compile_after):
     @record(frozen=True, slots=True)
     class Reg:
         name: str
@@ -45,7 +52,7 @@ def test_frozen_hash_is_the_tuple_hash():
     assert {Reg("a"): 1}[Reg("a")] == 1
 
 
-def test_post_init_inheritance_constants_replace():
+def test_post_init_inheritance_constants_replace(compile_after):
     @record(slots=True)
     class Base:
         a: str = ""

@@ -19,10 +19,11 @@ ratio pylower/ptxas and both peak RSS values (the child's own accounting, from w
 - scaling: each shape (one kernel; a module of kernels; many divergent if-regions in one function; labels each
            followed by a divergent branch) doubled four times: pylower's time and peak RSS growth per doubling
            (2.0 is linear).
-ptxas runs only where it is on PATH; --max-ptxas caps the sizes it is asked to compile. pylower runs as
-`python -m pylower.tools.pylower` from this checkout, byte-compiled first (as `pip install` does), by the
-interpreter of a fresh venv that finds the checkout as a plain package (`--install venv`, the default: the
-start-up a user's install has) or by this interpreter with its site-packages as they are (`--install checkout`). The load
+ptxas runs only where it is on PATH; --max-ptxas caps the sizes it is asked to compile. pylower runs from this
+checkout, byte-compiled first (as `pip install` does): as the `pylower` command pip writes into a fresh venv
+whose interpreter finds the checkout as a plain package (`--install venv`, the default: the start-up a user's
+install has), or as `python -m pylower.tools.pylower` by this interpreter with its site-packages as they are
+(`--install checkout`). The load
 average of the machine is printed at the start and end: alternating runs share the load, but a busy machine
 still adds noise to both sides.
 """
@@ -69,8 +70,9 @@ def _pylower_cmd(tmp: Path, install: str) -> list[str]:
     """This checkout's pylower (an installed `pylower` script may be another checkout, or a slow shim),
     byte-compiled first as `pip install` does (with PYTHONDONTWRITEBYTECODE set nothing else would).
 
-    install="venv": run by a fresh virtual environment's interpreter that finds this checkout as a plain
-    package and the dependencies on a path line, as a user's `pip install pylower` in a venv would have them:
+    install="venv": the `pylower` command (the entry-point script pip writes) of a fresh virtual environment
+    whose interpreter finds this checkout as a plain package and the dependencies on a path line, as a user's
+    `pip install pylower` in a venv would have them:
     the interpreter's start-up then processes no `.pth` file but its own. The developer's interpreter may run
     several (an editable install's import finder, which imports pathlib and importlib.resources; whatever the
     machine adds) before pylower's first line: on this machine they take three times ptxas's whole run.
@@ -88,7 +90,13 @@ def _pylower_cmd(tmp: Path, install: str) -> list[str]:
     site = next(venv.glob("lib/python*/site-packages"))
     deps = Path(bitarray.__file__).resolve().parent.parent
     (site / "pylower-bench.pth").write_text(f"{packages}\n{deps}\n")     # path lines only: nothing imported
-    return [str(venv / "bin" / "python"), "-m", "pylower.tools.pylower"]
+    # the `pylower` command as pip writes it for the entry point ([project.scripts] in pyproject.toml)
+    script = venv / "bin" / "pylower"
+    script.write_text(f"#!{venv / 'bin' / 'python'}\n# -*- coding: utf-8 -*-\nimport re\nimport sys\n"
+                      "from pylower.tools.pylower import main\nif __name__ == '__main__':\n"
+                      "    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit(main())\n")
+    script.chmod(0o755)
+    return [str(script)]
 
 
 def _load() -> str:
@@ -105,6 +113,7 @@ class Bench:
         self.ptxas = find_tool("ptxas")
         self.tmp = Path(tempfile.mkdtemp(prefix="pylower-bench-"))
         self.pylower = _pylower_cmd(self.tmp, install)
+        self.python = sys.executable if install == "checkout" else str(self.tmp / "venv" / "bin" / "python")
 
     def close(self):
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -327,7 +336,7 @@ def suite_probe(b: Bench) -> tuple[str, list]:
     # imported
     ts = []
     for _ in range(max(3, b.repeat)):
-        ts.append(_run([b.pylower[0], "-c", "pass"])[0])
+        ts.append(_run([b.python, "-c", "pass"])[0])
     rows.append(["(python -c pass)", 0, f"{statistics.median(ts):.3f}", "-", "-", "-", "-", "-", "-", "-"])
     return "(a) one-instruction probe", rows
 

@@ -19,14 +19,12 @@ import gc
 if __name__ == "__main__":
     gc.disable()
 
-import argparse  # noqa: E402
 import os  # noqa: E402
 import stat  # noqa: E402
 import sys  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
 
 from pylower.lowering.diagnostics import PtxError  # noqa: E402
-from pylower.lowering.target import all_target_names, parse_target  # noqa: E402
-from pylower.passes.manager import DumpOptions  # noqa: E402
 from pylower.tools.ptxas_options import OptionError  # noqa: E402
 
 
@@ -40,74 +38,58 @@ def _csv(values) -> set[str]:
 PTXAS_VERSION = "Cuda compilation tools, release 13.0, V13.0.88"     # the ptxas whose behaviour pylower models
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):            # argparse's own errors become ptxas-style fatal messages (exit 1)
-        raise OptionError(message)
+# A plain compile's command line -- one input, `--arch T` and `-o OUT` in any of their spellings, each at most
+# once, as `--opt value` or `--opt=value` -- is read here; any other goes through argparse
+# (tools/pylower_options.py), whose import and parser construction took about a tenth of a one-instruction run's
+# CPU time (issue 13). Both give the same namespace (tests/test_cli.py compares them).
+_PLAIN_OPTIONS = {"--arch": "arch", "-arch": "arch", "--gpu-name": "arch",
+                  "-o": "output", "--output": "output", "--output-file": "output"}
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter, given its width: argparse makes one for every add_argument (to check the
-    metavar), and its own default width comes from shutil.get_terminal_size, whose import brings bz2, lzma and
-    zlib (a few milliseconds of every run's start-up; issue 13). The width is found the same way: $COLUMNS,
-    else the terminal's, else 80, less 2."""
-
-    def __init__(self, prog):
-        try:
-            columns = int(os.environ["COLUMNS"])
-        except (KeyError, ValueError):
-            columns = 0
-        if columns <= 0:
-            try:
-                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-            except (AttributeError, ValueError, OSError):
-                columns = 0
-        super().__init__(prog, width=(columns or 80) - 2)
+def _defaults() -> dict:
+    """Every attribute of the argparse namespace (tools/pylower_options.make_parser), at its default."""
+    return {"input": [], "jobs": None, "arch": "sm_75", "output": None, "emit_json": False, "emit_ptx": False,
+            "emit_ir": False, "stop_before": None, "opt_level": 3, "knob": [], "list_passes": False,
+            "dump_before": None, "dump_after": None, "dump_dir": None, "print_changed": False,
+            "disable_pass": None, "stats": False, "verify_each": False, "print_line_info": False,
+            "explain": False, "compare_ptxas": False, "html": None, "lint": False, "verbose": False,
+            "version": False, "disable_warnings": False, "warning_as_error": False}
 
 
-def make_parser() -> argparse.ArgumentParser:
-    ap = _Parser(prog="pylower", allow_abbrev=False, formatter_class=_Formatter,
-                 description="ptxas-style PTX backend: sync phases, SASS and EIATTRs")
-    ap.add_argument("input", nargs="*", help="PTX (.ptx) or LLVM IR (.ll) file; - reads standard input; several: "
-                    "batch mode (tools/batch.py), one output per input in the -o directory")
-    ap.add_argument("-j", "--jobs", type=int, metavar="N", help="batch mode: N worker processes (0: one per CPU)")
-    ap.add_argument("--arch", "-arch", "--gpu-name", dest="arch", default="sm_75",
-                    help="target (sm_75 ... sm_121f; compute_XX checks the PTX and writes nothing, as ptxas); "
-                         "default sm_75 as ptxas")
-    ap.add_argument("-o", "--output", "--output-file", dest="output",
-                    help="output .sass file; - or none: standard output")
-    ap.add_argument("--emit-json", action="store_true", help="also write <output>.json (needs -o FILE)")
-    ap.add_argument("--emit-ptx", action="store_true", help="print the PTX (for .ll input: what LLVM made) and stop")
-    ap.add_argument("--emit-ir", action="store_true", help="print the Ori IR after the phases instead of SASS")
-    ap.add_argument("--stop-before", metavar="PHASE", help="with --emit-ir: stop before this phase (number or name); "
-                    "the input `pylower-opt -p PHASE` takes")
-    ap.add_argument("-O", "--opt-level", type=int, default=3, metavar="N", help="0..3 (higher: as 3, like ptxas)")
-    ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE")
-    ap.add_argument("--list-passes", action="store_true")
-    ap.add_argument("--dump-before", action="append", metavar="PHASE", help="number, name or all")
-    ap.add_argument("--dump-after", action="append", metavar="PHASE", help="number, name or all")
-    ap.add_argument("--dump-dir", help="write the dumps as files into this folder instead of stderr")
-    ap.add_argument("--print-changed", action="store_true", help="dump after every phase that changed the IR")
-    ap.add_argument("--disable-pass", action="append", metavar="PHASE")
-    ap.add_argument("--stats", action="store_true", help="print phase and ISel statistics (stderr)")
-    ap.add_argument("--verify-each", action="store_true", help="check the Ori IR after the builder and every phase")
-    ap.add_argument("-g", "--print-line-info", action="store_true",
-                    help="annotate the listing with PTX line info as nvdisasm -g does (//## File ..., line N)")
-    ap.add_argument("--explain", action="store_true",
-                    help="a trailing comment on each instruction a phase or ISel inserted or rewrote: origin and reason")
-    ap.add_argument("--compare-ptxas", action="store_true", help="side by side with the real ptxas (needs CUDA)")
-    ap.add_argument("--html", metavar="FILE", help="write the explorer page instead of the listing (PTX and SASS side "
-                    "by side, linked; the IR phase by phase; with --compare-ptxas, ptxas's sync sequence)")
-    ap.add_argument("--lint", action="store_true", help="also run pylower-lint's synchronization checks (warnings on stderr)")
-    ap.add_argument("-v", "--verbose", action="store_true",
-                    help="ptxas -v's per-function lines on stderr (barriers, shared memory; registers stay virtual)")
-    ap.add_argument("-V", "--version", action="store_true", help="pylower's version and the ptxas version it models")
-    ap.add_argument("-w", "--disable-warnings", action="store_true", help="no warning messages (as ptxas -w)")
-    ap.add_argument("-Werror", "--warning-as-error", action="store_true",
-                    help="warnings are errors: printed as errors, exit 1, nothing written (as ptxas)")
-    ap.epilog = ("ptxas's sync options, read before the rest with its wording (tools/ptxas_options.py): "
-                 "--assume-extern-functions-do-not-sync=true|false, --no-membermask-overlap=true|false, "
-                 "--print-potentially-overlapping-membermasks, -c")
-    return ap
+def plain_args(argv: list[str]):
+    """The namespace of a plain compile's command line (above), or None for any other command line."""
+    values = _defaults()
+    seen = set()
+    k = 0
+    while k < len(argv):
+        arg = argv[k]
+        if arg.startswith("-") and arg != "-":
+            name, eq, value = arg.partition("=")
+            dest = _PLAIN_OPTIONS.get(name)
+            if dest is None or dest in seen:
+                return None
+            if not eq:
+                k += 1
+                if k == len(argv) or (argv[k].startswith("-") and argv[k] != "-"):
+                    return None
+                value = argv[k]
+            seen.add(dest)
+            values[dest] = value
+        elif values["input"]:
+            return None
+        else:
+            values["input"] = [arg]
+        k += 1
+    return SimpleNamespace(**values) if values["input"] else None
+
+
+def parse_args(argv: list[str]):
+    """(namespace, arguments no option takes), as argparse's parse_known_args."""
+    a = plain_args(argv)
+    if a is not None:
+        return a, []
+    from pylower.tools.pylower_options import make_parser
+    return make_parser().parse_known_args(argv)
 
 
 class OutputError(Exception):
@@ -218,11 +200,15 @@ def run(argv=None, stdout=None, stderr=None, stdin=None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     stdin = stdin or sys.stdin
+    # the compiler's modules are imported here, not with this module: the installed `pylower` script imports
+    # this module and then calls main(), which turns the GC off first (see the top of the module)
+    from pylower.lowering.target import all_target_names, parse_target
+    from pylower.passes.manager import DumpOptions
     from pylower.tools import ptxas_options
     full_argv = list(sys.argv[1:] if argv is None else argv)       # batch mode hands it on per input
     try:
         _, sync_options, argv = ptxas_options.split(full_argv)
-        a, extra = make_parser().parse_known_args(argv)
+        a, extra = parse_args(argv)
         for x in extra:
             raise OptionError(f"Unknown option '{x[1:]}'")           # ptxas drops one dash: --foo -> '-foo'
         if a.opt_level < 0:
