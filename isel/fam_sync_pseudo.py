@@ -262,7 +262,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 # inside a region pylower still branches over: before its branch (same sync order)
                 at = j if predicated is None else predicated[2]
                 if join_bar_load and predicated is None and i.opcode == "BAR" \
-                        and _join_barrier_before_load(instrs, start, j, first):
+                        and _join_barrier_before_load(instrs, start, j, first) \
+                        and (not bar_run or _tests_in_block(instrs, start, k)):
                     at = j + 1
                 break
             # a fence waits for every memory access before it: a barrier after it waits for no load
@@ -834,6 +835,17 @@ def _join_barrier_before_load(instrs: list, start: int, j: int, first: int) -> b
         if is_sync(i.opcode, ", ".join(i.operands)):
             return False
     return False
+
+
+def _tests_in_block(instrs: list, start: int, k: int) -> bool:
+    """Does the block (instrs[start:k]) compute the guard of the branch after the BSSY at `k`? sm_75 moves the
+    BSSY below a join's barrier for a later global load only then (`BAR ISETP LDG BMOV.32.CLEAR BSSY`; with an
+    older guard `STS BMOV.32.CLEAR BSSY BAR LDG`: probes phases/bssy_join_sts_bar_ldg*)."""
+    end = next((e for e in range(k + 1, len(instrs)) if instrs[e].opcode in _BLOCK_ENDS or instrs[e].guard), None)
+    if end is None or not instrs[end].guard:
+        return False
+    tested = _regs(instrs[end].guard)
+    return any(_dest_uses(x)[0] & tested for x in instrs[start:k])
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:
