@@ -191,6 +191,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
+    join_bar_load = target is not None and target.has("BSSY_AFTER_JOIN_BARRIER_BEFORE_LOAD")
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
@@ -263,6 +264,10 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                     and is_sync(i.opcode, ", ".join(i.operands)):
                 # inside a region pylower still branches over: before its branch (same sync order)
                 at = j if predicated is None else predicated[2]
+                if join_bar_load and predicated is None and i.opcode == "BAR" \
+                        and _join_barrier_before_load(instrs, start, j, first) \
+                        and (not bar_run or _tests_in_block(instrs, start, k)):
+                    at = j + 1
                 break
             # a fence waits for every memory access before it: a barrier after it waits for no load
             loading = i.opcode in _LOADS or loading and not _fence_part(instrs, j)
@@ -842,6 +847,34 @@ def _feeding_test(instrs: list, start: int, first: int) -> list[int]:
 # constant loads it hoists; and special-register reads (S2R SR_CTAID.X after the join: nvcc
 # histogram_shared_atomics keeps `BAR BSSY` on sm_100a/sm_120 but has `BSSY BAR` on sm_90, not modelled)
 _FOLDED = frozenset({"MOV", "UMOV", "ULDC", "S2R"})
+
+
+def _join_barrier_before_load(instrs: list, start: int, j: int, first: int) -> bool:
+    """Is instrs[j] a CTA barrier of a join block (after a BSYNC) that a global load follows before the block's
+    next sync instruction? The store of the closed region's result makes the barrier wait, and ptxas issues the
+    BSSY after the barrier, before the loads (Triton atomic_cas_kernel sys_i64: `BSYNC STS BAR BSSY LDG LDG LDS
+    BAR @P BRA`; without the loads `BSYNC STS BSSY BAR LDS BAR`, and outside a join `LDG BSSY STS BAR LDG`;
+    probes phases/bssy_join_sts_bar_ldg_*; docs/findings/convergence.md "A global load after a join's first
+    barrier: the BSSY follows the barrier (helper tatom26, stop 26)")."""
+    if start == 0 or instrs[start - 1].opcode != "BSYNC":
+        return False
+    for i in instrs[j + 1:first]:
+        if i.opcode in _GLOBAL_LOADS:
+            return True
+        if is_sync(i.opcode, ", ".join(i.operands)):
+            return False
+    return False
+
+
+def _tests_in_block(instrs: list, start: int, k: int) -> bool:
+    """Does the block (instrs[start:k]) compute the guard of the branch after the BSSY at `k`? sm_75 moves the
+    BSSY below a join's barrier for a later global load only then (`BAR ISETP LDG BMOV.32.CLEAR BSSY`; with an
+    older guard `STS BMOV.32.CLEAR BSSY BAR LDG`: probes phases/bssy_join_sts_bar_ldg*)."""
+    end = next((e for e in range(k + 1, len(instrs)) if instrs[e].opcode in _BLOCK_ENDS or instrs[e].guard), None)
+    if end is None or not instrs[end].guard:
+        return False
+    tested = _regs(instrs[end].guard)
+    return any(_dest_uses(x)[0] & tested for x in instrs[start:k])
 
 
 def _in_flight_at_join(instrs: list, start: int) -> set[str]:

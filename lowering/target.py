@@ -66,6 +66,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_AFTER_BARRIER_RUN", "the BSSY is not issued between the adjacent CTA barriers (no memory access "
             "between them) that start its block; its BMOV.32.CLEAR goes before the last of them (`BAR BMOV.32.CLEAR "
             "BAR BSSY`; from sm_80 `BAR BSSY BAR`)", below=80),
+    Feature("BSSY_AFTER_JOIN_BARRIER_BEFORE_LOAD", "at a join whose store of the closed region's result makes "
+            "its first CTA barrier wait, the BSSY goes after that barrier when a global load follows it in the "
+            "block (`BSYNC STS BAR BSSY LDG .. BAR`; without the load `BSYNC STS BSSY BAR`); sm_75 only when the block "
+            "compares the branch's guard", since=75),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),

@@ -325,3 +325,33 @@ L1:
                        "  shfl.sync.bfly.b32 %r4, %r4, 1, 31, 0xffffffff;\n  shfl.sync.bfly.b32 %r4, %r4, 2, 31, 0xffffffff;\n")
     assert sync(two, "sm_90") == ["SHFL.BFLY", "SHFL.BFLY", "WARPSYNC.ALL", BAR["sm_90"]] + \
         ["WARPSYNC.COLLECTIVE", "SHFL.BFLY", "ENDCOLLECTIVE"] * 2
+
+
+# a global load after the first CTA barrier of a join block whose store of the region's result makes that barrier
+# wait: the BSSY goes after the barrier (docs/findings/convergence.md "A global load after a join's first barrier:
+# the BSSY follows the barrier (helper tatom26, stop 26)"; probes phases/bssy_join_sts_bar_*)
+JOIN_STS_BAR = """  setp.lt.u32 %p1, %r1, 64;
+  mul.wide.u32 %rd2, %r1, 4; add.s64 %rd3, %rd1, %rd2;
+  mov.u32 %r4, 0; mov.u32 %r7, 0;
+  @!%p1 bra J1;
+  atom.global.acq_rel.sys.add.u32 %r4, [%rd3], 1;
+J1:
+  @%p1 st.shared.u32 [s], %r4;
+  bar.sync 0;
+  ld.shared.u32 %r5, [s+4];
+{x}  bar.sync 0;
+  @!%p1 bra J2;
+  atom.global.acq_rel.sys.add.u32 %r7, [%rd3+8], %r6;
+J2:
+  st.global.u32 [%rd3+4], %r7;
+  st.global.u32 [%rd3+12], %r5;"""
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90", "sm_100a"])
+def test_bssy_after_join_barrier_before_global_load(arch):
+    def join(x):
+        view = sync(JOIN_STS_BAR.format(x=x), arch)
+        j = next(i for i, s in enumerate(view) if s.startswith("BSYNC"))
+        return [s.split(".")[0] if s.startswith("BSSY") else s for s in view[j + 1:j + 4]]
+    assert join("  ld.global.u32 %r6, [%rd3+16];\n") == [BAR[arch], "BSSY", BAR[arch]]
+    assert join("  add.u32 %r6, %r5, 1;\n") == ["BSSY", BAR[arch], BAR[arch]]
