@@ -212,6 +212,10 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
                 and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)):
             start -= 1
+        if _after_mask_warpsync(instrs, start, first, target):
+            _move_bssy(instrs, first, k, start)
+            k += 1
+            continue
         head = None if _store_run_pair(instrs, k) else _after_loop_head_access(instrs, start, first)
         if head is not None:
             at = max(head, _after_condition_load(instrs, start, first, k))
@@ -291,9 +295,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
 _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
 
 
-_MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
-
-
 def _in_b2r_wait(instrs: list, start: int, first: int) -> int:
     """Below sm_90 a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays behind a reduction barrier
     starting its stretch (after a join's WARPSYNC, or a fence) is issued in that wait, before the B2R
@@ -304,6 +305,21 @@ def _in_b2r_wait(instrs: list, start: int, first: int) -> int:
             and instrs[start + 1].opcode == "B2R":
         return start + 1
     return first
+
+_MASKED_COLLECTIVES = frozenset({"SHFL", "MATCH", "VOTE", "REDUX", "CREDUX"})
+
+
+def _after_mask_warpsync(instrs: list, start: int, first: int, target) -> bool:
+    """sm_90+ (PER_THREAD_MASK_FORMS): does the BSSY's stretch start right after the inline `WARPSYNC Rmask` of a
+    warp collective it opens with (a per-lane member mask in a loop)? ptxas issues the BSSY there, between the
+    WARPSYNC and the collective, whether or not the collective waits for a load (nvcc/hist_match_syncthreads_
+    predicates hist_aggregated `VOTE.ANY; WARPSYNC R; BSSY; MATCH.ANY`; probes phases/bssy_after_mask_warpsync_*;
+    docs/findings/convergence.md "The BSSY after a member mask's WARPSYNC (helper nvcub26, stop 26)")."""
+    if target is None or not target.has("PER_THREAD_MASK_FORMS") or start == 0 or start >= first:
+        return False
+    w = instrs[start - 1]
+    return w.opcode == "WARPSYNC" and not w.mods and bool(w.operands) and not w.guard \
+        and instrs[start].opcode in _MASKED_COLLECTIVES
 
 
 def _clear_at_join(instrs: list) -> None:

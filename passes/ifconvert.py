@@ -20,8 +20,9 @@ after it; probes phases/ifconvert_*):
   loads), a global store after its join that neither uses its value nor may alias its own global stores
   (phases/ifconvert_ld_st_indep, ifconvert_ldsts_st_indep; ifconvert_ldstg_st_alias keeps the branch), or
   enough independent work after its join (ifconvert_alu_after); with the target feature
-  PREDICATE_SHARED_STAGING_LOAD (sm_90+) also a load if whose value is stored to shared memory or reduced by
-  a CTA barrier (ifconvert_ldsts_*, div_if_ld_global_st_bar). The look-ahead stops at a fence or CTA barrier
+  PREDICATE_SHARED_STAGING_LOAD (sm_90+) also a load if whose value is stored to shared memory
+  (ifconvert_ldsts_*, div_if_ld_global_st_bar); one whose value a CTA barrier reduces only with double-precision
+  work beside it (ifconvert_ld_bar_red_*). The look-ahead stops at a fence or CTA barrier
   when the region (or code after it using its value) writes memory, at a store or atomic to global memory
   that depends on the loaded value, at a branch (except into the next load region); the look-back stops at
   any global store, atomic, fence or CTA barrier;
@@ -350,6 +351,14 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     du, by_label = am.defuse, am.blocks
     tainted, writes = set(tainted), set(writes)
     seen = set()
+    # past a CTA barrier the region's value is no longer waited for: a store of it neither ends the scan nor
+    # orders the stores after it (phases/ifconvert_ld_bar_dep_st_indep_st); past a barrier reduction of it,
+    # loads after it do not overlap the region (ifconvert_ld_bar_red_indep_load), nor stores from sm_90
+    # (BARRIER_REDUCTION_HIDES_STORES), nor the next if (count_if_syncthreads); docs/findings/convergence.md
+    # "A barrier reduction of a load if's value keeps its branch unless double work follows (helper nvcub26,
+    # stop 26)"
+    passed = reduced = False
+    hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
     while label in by_label and label not in seen:
         seen.add(label)
         b = by_label[label]
@@ -358,25 +367,33 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 continue
             uses = du.uses(ins)
             dep = any(r in tainted for r in uses)
-            if dep and ins.opcode in _WRITES:          # a store of the region's value: ordered like its own
+            if dep and ins.opcode in _WRITES and not passed:   # a store of the region's value: ordered like its own
                 writes.add(_space(ins))
             if ins.opcode == "bra":
                 if ins.guard is None:
                     break
-                return _next_region_overlaps(am, b, tainted, target, computes)
+                if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
+                    return True
+                return not reduced and _next_region_overlaps(am, b, tainted, target, computes)
             if ins.opcode in ("ret", "exit", "call", "brx"):
                 return False
             if ins.opcode in _FENCES or is_cta_barrier(ins):
                 if writes:
                     return False
+                passed |= is_cta_barrier(ins)
                 if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
                     tainted.update(du.defs(ins))
+                    reduced |= is_cta_barrier(ins)
                 continue
             if is_long_load(ins) and not dep and _live_load(am, b, ins):
+                if reduced:
+                    continue
                 return True
             if ins.opcode == "st" and not dep and _global_write(ins):
+                if reduced and hides_stores:
+                    continue
                 return "global" not in writes
-            if _global_write(ins) and dep:
+            if _global_write(ins) and dep and not passed:
                 return False
             if ins.guard is not None and ins.opcode == "atom":
                 return False
@@ -481,6 +498,24 @@ def _live_past(am, region: Region, tainted: set[str]) -> bool:
     lv = am.liveness
     live, index = lv.live_in[join], lv.index
     return any(r in index and live[index[r]] for r in tainted)
+
+
+def _next_body_stores_apart(am, b: ori.BasicBlock, tainted: set[str], target) -> bool:
+    """The block ends in a forward conditional branch over an if ptxas predicates (an exit arm's `@p EXIT`
+    too): does that if store to global memory a value that does not depend on `tainted`? Past a CTA barrier
+    such a store makes a load region's predication pay like one in straight code (nvcc/
+    hist_match_syncthreads_predicates count_if_syncthreads: `if (tid == 0) { st c; st a; st o }` predicates the
+    load if before `o`'s reduction on sm_75-89; phases/ifconvert_ld_bar_then_store_if)."""
+    if am.loops.ends_in_back_edge(b):
+        return False
+    nxt = next((r for r in am.region_heads.get(b.label, ()) if r.kind == "if"), None)
+    if nxt is not None and is_branch_region(am, nxt, target):
+        return False
+    join = am.ipdom.get(b.label)
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
+    du = am.defuse
+    return any(_global_write(i) and i.opcode == "st" and tainted.isdisjoint(du.uses(i))
+               for label in body for i in am.blocks[label].instrs)
 
 
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
@@ -589,6 +624,8 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
                           look_back: bool = True, computes: bool = False) -> bool:
     if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes):
         return True
+    if not writes and _reduced_beside_double_work(am, join, join_index, tainted, target):
+        return True
     if not look_back and not staged:
         return False                    # nothing below would read the look-back (a hot path: every guarded load)
     before = _backward_overlap(am, head, head_index)
@@ -597,6 +634,58 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
     # the staging rule does not reach a region whose test waits for a load, nor one a global store before
     # it orders (phases/ifconvert_staged_*: kept on sm_90 as on sm_80)
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD") and not before.test_waits and not before.ordered
+
+
+# double-precision work: arithmetic on .f64 values and conversions between f32 and f64
+_DOUBLE_ARITHMETIC = frozenset({"add", "sub", "mul", "fma", "mad", "min", "max", "div", "rcp", "sqrt", "abs", "neg"})
+_INT_TYPES = (".s8", ".s16", ".s32", ".s64", ".u8", ".u16", ".u32", ".u64")
+
+
+def _double_work(ins: ori.Instr, target) -> bool:
+    """An instruction ptxas gives a double-precision unit's latency: f64 arithmetic and f32<->f64 conversions on
+    every target, an integer-to-f64 conversion (I2F.F64) below sm_90 only (target feature I2F_F64_SLOW;
+    docs/findings/convergence.md "A barrier reduction of a load if's value keeps its branch unless double work
+    follows (helper nvcub26, stop 26)")."""
+    if ins.opcode == "cvt":
+        if ".f64" not in ins.mods:
+            return False
+        if any(m in ins.mods for m in _INT_TYPES):
+            return ins.mods.index(".f64") < max(ins.mods.index(m) for m in _INT_TYPES if m in ins.mods) \
+                and target.has("I2F_F64_SLOW")
+        return ".f32" in ins.mods
+    return ins.opcode in _DOUBLE_ARITHMETIC and ".f64" in ins.mods
+
+
+def _reduced_beside_double_work(am, label: str, index: int, tainted: set[str], target) -> bool:
+    """From a load region's join, along straight-line code (to a branch, a return or a fence): does a CTA barrier
+    reduce a value of the region (bar.red.popc/and/or of a compare of it) while double-precision work that does
+    not depend on the region runs before or after that barrier? ptxas then predicates the region on every target
+    (phases/ifconvert_ld_bar_red_popc_{f2f,dmul,dadd}; numba/predicate_counts); without such work the region keeps
+    its branch (ifconvert_ld_bar_red_popc; nvcc/hist_match_syncthreads_predicates count_if_syncthreads on sm_90+)."""
+    du, by_label = am.defuse, am.blocks
+    tainted = set(tainted)
+    reduced = double = False
+    seen = set()
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs[index:]:
+            if ins.opcode in ori.PSEUDO_OPCODES:
+                continue
+            if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES:
+                return reduced and double
+            dep = not tainted.isdisjoint(du.uses(ins))
+            if is_cta_barrier(ins):
+                reduced |= dep and ins.attrs.mode == "red"
+            elif not dep:
+                double |= _double_work(ins, target)
+            if dep:
+                tainted.update(du.defs(ins))
+        if len(b.succs) == 1 and len(by_label.get(b.succs[0], b).preds) == 1:
+            label, index = b.succs[0], 0
+            continue
+        break
+    return reduced and double
 
 
 def _two_way_fence(ins: ori.Instr) -> bool:
@@ -638,9 +727,10 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
         ended = False
         for ins in b.instrs[index:]:
             dep = not tainted.isdisjoint(uses(ins))
-            barrier = is_cta_barrier(ins)
-            if dep and (ins.opcode == "st" and _shared(ins) or barrier):
-                return True                             # a barrier reduction of it too (numba/predicate_counts)
+            if dep and ins.opcode == "st" and _shared(ins):
+                return True
+            # a barrier reduction of it is no staging: it keeps the branch (phases/ifconvert_ld_bar_red_popc on
+            # every target; numba/predicate_counts is predicated by its double work: _reduced_beside_double_work)
             if _ends_staging_walk(ins):
                 ended = True
                 break
