@@ -348,9 +348,8 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     so does a CTA barrier or fence after a region that writes memory (they order its stores), while one after
     a region that only loads is passed (phases/ifconvert_ld_*: `if (c) x = ld; bar.sync; st y; st x` is
     predicated, `if (c) { x = ld; st.shared x }; bar.sync; st y` is not)."""
-    du, by_label = am.defuse, am.blocks
+    du = am.defuse
     tainted, writes = set(tainted), set(writes)
-    seen = set()
     # past a CTA barrier the region's value is no longer waited for: a store of it neither ends the scan nor
     # orders the stores after it (phases/ifconvert_ld_bar_dep_st_indep_st); past a barrier reduction of it,
     # loads after it do not overlap the region (ifconvert_ld_bar_red_indep_load), nor stores from sm_90
@@ -359,56 +358,61 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # stop 26)"
     passed = reduced = False
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
+    for b, ins in _fall_through(am, label, index):
+        uses = du.uses(ins)
+        dep = any(r in tainted for r in uses)
+        if dep and ins.opcode in _WRITES and not passed:   # a store of the region's value: ordered like its own
+            writes.add(_space(ins))
+        if ins.opcode == "bra":
+            if ins.guard is None:
+                return False
+            if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
+                return True
+            return not reduced and _next_region_overlaps(am, b, tainted, target, computes)
+        if ins.opcode in ("ret", "exit", "call", "brx"):
+            return False
+        if ins.opcode in _FENCES or is_cta_barrier(ins):
+            if writes:
+                return False
+            passed |= is_cta_barrier(ins)
+            if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
+                tainted.update(du.defs(ins))
+                reduced |= is_cta_barrier(ins)
+            continue
+        if is_long_load(ins) and not dep and _live_load(am, b, ins):
+            if reduced:
+                continue
+            return True
+        if ins.opcode == "st" and not dep and _global_write(ins):
+            if reduced and hides_stores:
+                continue
+            return "global" not in writes
+        if _global_write(ins) and dep and not passed:
+            return False
+        if ins.guard is not None and ins.opcode == "atom":
+            return False
+        if dep:
+            tainted.update(du.defs(ins))
+        elif _work(ins):
+            work += 1
+            if work >= OVERLAP_WORK_MIN:
+                return True
+    return False
+
+
+def _fall_through(am, label: str, index: int):
+    """(block, instruction) from instruction `index` of block `label` on, along straight-line code: into the
+    single successor while that successor has no other predecessor. Pseudo-instructions are skipped."""
+    by_label, seen = am.blocks, set()
     while label in by_label and label not in seen:
         seen.add(label)
         b = by_label[label]
         for ins in b.instrs[index:]:
-            if ins.opcode in ori.PSEUDO_OPCODES:
-                continue
-            uses = du.uses(ins)
-            dep = any(r in tainted for r in uses)
-            if dep and ins.opcode in _WRITES and not passed:   # a store of the region's value: ordered like its own
-                writes.add(_space(ins))
-            if ins.opcode == "bra":
-                if ins.guard is None:
-                    break
-                if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
-                    return True
-                return not reduced and _next_region_overlaps(am, b, tainted, target, computes)
-            if ins.opcode in ("ret", "exit", "call", "brx"):
-                return False
-            if ins.opcode in _FENCES or is_cta_barrier(ins):
-                if writes:
-                    return False
-                passed |= is_cta_barrier(ins)
-                if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
-                    tainted.update(du.defs(ins))
-                    reduced |= is_cta_barrier(ins)
-                continue
-            if is_long_load(ins) and not dep and _live_load(am, b, ins):
-                if reduced:
-                    continue
-                return True
-            if ins.opcode == "st" and not dep and _global_write(ins):
-                if reduced and hides_stores:
-                    continue
-                return "global" not in writes
-            if _global_write(ins) and dep and not passed:
-                return False
-            if ins.guard is not None and ins.opcode == "atom":
-                return False
-            if dep:
-                tainted.update(du.defs(ins))
-            elif _work(ins):
-                work += 1
-                if work >= OVERLAP_WORK_MIN:
-                    return True
-        else:
-            if len(b.succs) == 1 and len(by_label.get(b.succs[0], b).preds) == 1:
-                label, index = b.succs[0], 0
-                continue
-        return False
-    return False
+            if ins.opcode not in ori.PSEUDO_OPCODES:
+                yield b, ins
+        if len(b.succs) != 1 or len(by_label.get(b.succs[0], b).preds) != 1:
+            return
+        label, index = b.succs[0], 0
 
 
 def _shared(ins: ori.Instr) -> bool:
@@ -662,29 +666,19 @@ def _reduced_beside_double_work(am, label: str, index: int, tainted: set[str], t
     not depend on the region runs before or after that barrier? ptxas then predicates the region on every target
     (phases/ifconvert_ld_bar_red_popc_{f2f,dmul,dadd}; numba/predicate_counts); without such work the region keeps
     its branch (ifconvert_ld_bar_red_popc; nvcc/hist_match_syncthreads_predicates count_if_syncthreads on sm_90+)."""
-    du, by_label = am.defuse, am.blocks
+    du = am.defuse
     tainted = set(tainted)
     reduced = double = False
-    seen = set()
-    while label in by_label and label not in seen:
-        seen.add(label)
-        b = by_label[label]
-        for ins in b.instrs[index:]:
-            if ins.opcode in ori.PSEUDO_OPCODES:
-                continue
-            if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES:
-                return reduced and double
-            dep = not tainted.isdisjoint(du.uses(ins))
-            if is_cta_barrier(ins):
-                reduced |= dep and ins.attrs.mode == "red"
-            elif not dep:
-                double |= _double_work(ins, target)
-            if dep:
-                tainted.update(du.defs(ins))
-        if len(b.succs) == 1 and len(by_label.get(b.succs[0], b).preds) == 1:
-            label, index = b.succs[0], 0
-            continue
-        break
+    for _, ins in _fall_through(am, label, index):
+        if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES:
+            break
+        dep = not tainted.isdisjoint(du.uses(ins))
+        if is_cta_barrier(ins):
+            reduced |= dep and ins.attrs.mode == "red"
+        elif not dep:
+            double |= _double_work(ins, target)
+        if dep:
+            tainted.update(du.defs(ins))
     return reduced and double
 
 
