@@ -538,9 +538,11 @@ def _ballot_test_unit(ins: ori.Instr, seq: list[SassInstr], target) -> Unit:
 
 # Below sm_90 (B2R_WAIT_FILLED) a B2R.RESULT issues this many cycles after its BAR.RED at the earliest: ptxas fills
 # the wait with independent ready work, the warp votes and their compares (`BAR.RED.POPC ISETP VOTE.ALL B2R.RESULT`,
-# four compares and four ballots: probes/scheduling/b2r_wait_*; docs/findings/scheduling.md "A barrier reduction's
-# B2R waits for its BAR.RED below sm_90 (helper w2b2r, stop 26)").
-B2R_WAIT = 20
+# four compares and four ballots; of six ballots five on sm_80-89 (B2R_WAIT_LONG), four on sm_75:
+# probes/scheduling/b2r_wait_*; docs/findings/scheduling.md "A barrier reduction's B2R waits for its BAR.RED below
+# sm_90 (helper w2b2r, stop 26)").
+B2R_WAIT = 18
+B2R_WAIT_LONG = 20
 
 
 def _reduction_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]:
@@ -553,7 +555,7 @@ def _reduction_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]
     bar.defs = tuple(r for r in bar.defs if r not in own_defs) + (key,)
     bar.uses = tuple(r for r in bar.uses if r not in own_defs)
     bar.latency = 0                 # the wait delays the B2R but adds nothing to heights: a shuffle of the same
-    b2r.wait = B2R_WAIT             # height still goes first (`SHFL SHFL BAR.RED B2R`)
+    b2r.wait = B2R_WAIT_LONG if target.has("B2R_WAIT_LONG") else B2R_WAIT  # height still goes first (`SHFL SHFL BAR.RED B2R`)
     b2r.uses = (key,)
     b2r.defs = tuple(r for r in b2r.defs if r in own_defs) + \
         tuple(r for o in seq[1].operands for r in _regs_in(o) if r not in own_defs and r != "RZ")
