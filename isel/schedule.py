@@ -187,6 +187,7 @@ class Unit:
     broadcast_of: object = None     # an aggregated atomic's broadcast tail: the unit of its memory instruction
     acquire: bool = False           # ... of an acquire atomic that orders later memory from its end (_split_tail)
     waits_for: object = None        # a later atomic's memory unit this broadcast waits for (_broadcasts_after_acquire)
+    wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
 
     @property
     def first(self) -> str:
@@ -535,6 +536,32 @@ def _ballot_test_unit(ins: ori.Instr, seq: list[SassInstr], target) -> Unit:
     return u
 
 
+# Below sm_90 (B2R_WAIT_FILLED) a B2R.RESULT issues this many cycles after its BAR.RED at the earliest: ptxas fills
+# the wait with independent ready work, the warp votes and their compares (`BAR.RED.POPC ISETP VOTE.ALL B2R.RESULT`,
+# four compares and four ballots; of six ballots five on sm_80-89 (B2R_WAIT_LONG), four on sm_75:
+# probes/scheduling/b2r_wait_*; docs/findings/scheduling.md "A barrier reduction's B2R waits for its BAR.RED below
+# sm_90 (helper w2b2r, stop 26)").
+B2R_WAIT = 18
+B2R_WAIT_LONG = 20
+
+
+def _reduction_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]:
+    """A CTA barrier reduction as two units: the BAR.RED (reading the predicate) and its B2R.RESULT (writing the
+    result), B2R_WAIT cycles apart."""
+    bar = make_unit(ins, seq[:1], target, kind="barrier")
+    b2r = make_unit(ins, seq[1:], target, kind="barrier")
+    key = f"~b2r#{id(ins)}"
+    own_defs = set(ori_defs(ins))
+    bar.defs = tuple(r for r in bar.defs if r not in own_defs) + (key,)
+    bar.uses = tuple(r for r in bar.uses if r not in own_defs)
+    bar.latency = 0                 # the wait delays the B2R but adds nothing to heights: a shuffle of the same
+    b2r.wait = B2R_WAIT_LONG if target.has("B2R_WAIT_LONG") else B2R_WAIT  # height still goes first (`SHFL SHFL BAR.RED B2R`)
+    b2r.uses = (key,)
+    b2r.defs = tuple(r for r in b2r.defs if r in own_defs) + \
+        tuple(r for o in seq[1].operands for r in _regs_in(o) if r not in own_defs and r != "RZ")
+    return [bar, b2r]
+
+
 def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
     """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
     split off instruction by instruction, the votes before a uniform-datapath op)."""
@@ -558,6 +585,9 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     if ins is not None and ins.opcode == "membermask" and len(seq) > 1 and seq[-1].opcode == "VOTEU" \
             and target is not None and target.has("WARP_COLLECTIVE"):
         return _active_read_apart(ins, seq, target)
+    if ins is not None and len(seq) == 2 and seq[0].opcode == "BAR" and "RED" in seq[0].mods \
+            and seq[1].opcode == "B2R" and target is not None and target.has("B2R_WAIT_FILLED"):
+        return _reduction_apart(ins, seq, target)
     if _is_fence(ins) and len(seq) > 1 and seq[-1].opcode == "CCTL" and target is not None \
             and target.has("FENCE_INVALIDATE_APART"):
         # below sm_90 a thread fence's closing CCTL.IVALL orders memory only: a warp collective ready after the
@@ -1025,6 +1055,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             busy[pick.pipe[0]] = issue + pick.pipe[1]
         for v, lat in pick.succs:
             t = issue + lat if lat else cycle
+            if v.wait:
+                t = max(t, issue + v.wait)
             if t > v.ready:
                 v.ready, v.scoreboard, v.far = t, pick.latency > ALU_LATENCY, pick.last in LONG_WAITS
             elif t == v.ready:

@@ -78,6 +78,11 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_IN_B2R_WAIT", "a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays at its branch "
             "behind a reduction barrier starting its block is issued in that wait (`WARPSYNC BAR.RED BSSY B2R`; "
             "from sm_90 `BAR.RED B2R BSSY`)", below=90),
+    Feature("B2R_WAIT_FILLED", "a BAR.RED and its B2R.RESULT are scheduled apart, the B2R a barrier-reduction wait "
+            "after the BAR.RED: independent warp votes and their compares issue between them (`BAR.RED.POPC VOTE.ALL "
+            "B2R.RESULT`; from sm_90 `BAR.RED.POPC B2R.RESULT VOTE.ALL`)", below=90),
+    Feature("B2R_WAIT_LONG", "... and that wait is two cycles longer than sm_75's: one more of six independent ballots "
+            "issues before the B2R (`VOTE.ANY x5 B2R VOTE.ANY`; sm_75 `VOTE.ANY x4 B2R VOTE.ANY x2`)", since=80, below=90),
     Feature("BSSY_BELOW_MEMBAR", "the BSSY is never issued above a MEMBAR of its block that orders beyond the "
             "CTA (GPU/SYS, with its ERRBAR) nor above a release memory op (its MEMBAR, any scope, and the op)",
             below=90),
