@@ -9,9 +9,9 @@ Only at -O2 and above, for a single-block loop `L: body; add i, i, s; setp.cmp p
 with a known start value of i:
 - constant trip count T: fully unrolled when T x (body cost) fits the target's budget, else the body is
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
-- N loaded from a kernel parameter, or any loop-invariant N (an immediate too, with an unknown start: docs/findings/
-  phases.md "An unknown start with an immediate bound is unrolled too (helper w2unroll, stop 26)") when the body
-  holds no CTA barrier or warp op,
+- N loaded from a kernel parameter, or any loop-invariant N (an immediate too, with an unknown start:
+  docs/findings/phases.md "An unknown start with an immediate bound is unrolled too (helper w2unroll, stop 26)")
+  when the body holds no CTA barrier or warp op,
   never with an atomic or reduction in the body, and only while the body is small (unknown trip): with an
   unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
   (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
