@@ -636,8 +636,57 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
     if look_back and before.overlap:
         return True
     # the staging rule does not reach a region whose test waits for a load, nor one a global store before
-    # it orders (phases/ifconvert_staged_*: kept on sm_90 as on sm_80)
-    return staged and target.has("PREDICATE_SHARED_STAGING_LOAD") and not before.test_waits and not before.ordered
+    # it orders (phases/ifconvert_staged_*: kept on sm_90 as on sm_80), nor one inside the arm of an if that
+    # does other work (_in_working_arm)
+    return staged and target.has("PREDICATE_SHARED_STAGING_LOAD") and not before.test_waits and not before.ordered \
+        and not _in_working_arm(am, head, head_index)
+
+
+def _in_working_arm(am, label: str, index: int) -> bool:
+    """Is instruction `index` of block `label` (a guarded load) in the arm of a forward conditional branch (a
+    uniform if; the unrolled loop's 1-copy remainder), with other code in that arm than the load and the
+    computation of its guard? The arm is the straight-line code from the branch's successor on, through blocks
+    with one predecessor, to the join. The sm_90 staging rule then leaves the load region a branch, with its pair
+    (phases/ifconvert_staged_in_arm_*: `if (m) { addr = base + off; if (i < n) x = ld [addr] } st.shared x;
+    bar.sync` keeps it; an arm holding only the test and the load is predicated; docs/findings/convergence.md
+    "A staged load in an if's arm with other work keeps its branch (helper w2unroll, stop 26)")."""
+    by_label = am.blocks
+    block = by_label.get(label)
+    if block is None:
+        return False
+    start, seen = label, {label}
+    while True:                                     # back to the arm's first block
+        preds = [p for p in by_label[start].preds if p in by_label]
+        if len(preds) != 1 or preds[0] in seen:
+            return False
+        pred = by_label[preds[0]]
+        last = pred.instrs[-1] if pred.instrs else None
+        if last is not None and last.opcode == "bra" and last.guard is not None:
+            if am.loops.ends_in_back_edge(pred):   # a loop's exit, not an arm
+                return False
+            break
+        if len(pred.succs) != 1:
+            return False
+        start = preds[0]
+        seen.add(start)
+    load = block.instrs[index]
+    chain = {guard_register(load.guard)}
+    du = am.defuse
+    arm: list[ori.Instr] = []
+    label, seen = start, set()
+    while label in by_label and label not in seen:  # forward to the join (or the function's end)
+        seen.add(label)
+        b = by_label[label]
+        arm.extend(b.instrs)
+        if len(b.succs) != 1 or len(by_label.get(b.succs[0], b).preds) != 1:
+            break
+        label = b.succs[0]
+    k = next(j for j, x in enumerate(arm) if x is load)
+    for ins in reversed(arm[:k]):                   # the guard's computation
+        if not chain.isdisjoint(du.defs(ins)):
+            chain.update(du.uses(ins))
+    return any(_size(ins) and ins is not load and chain.isdisjoint(du.defs(ins)) for ins in arm
+               if ins.opcode not in _FREE)
 
 
 # double-precision work: arithmetic on .f64 values and conversions between f32 and f64

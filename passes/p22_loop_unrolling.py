@@ -9,7 +9,9 @@ Only at -O2 and above, for a single-block loop `L: body; add i, i, s; setp.cmp p
 with a known start value of i:
 - constant trip count T: fully unrolled when T x (body cost) fits the target's budget, else the body is
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
-- N loaded from a kernel parameter, or any loop-invariant N when the body holds no CTA barrier or warp op,
+- N loaded from a kernel parameter, or any loop-invariant N (an immediate too, with an unknown start:
+  docs/findings/phases.md "An unknown start with an immediate bound is unrolled too (helper w2unroll, stop 26)")
+  when the body holds no CTA barrier or warp op,
   never with an atomic or reduction in the body, and only while the body is small (unknown trip): with an
   unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
   (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
@@ -209,11 +211,11 @@ class LoopUnrolling(Phase):
             if self._unknown_trip_too_big(loop, ctx.target):      # the same limit (phases/loop_ne_body_*)
                 return NOT_PERFORMANCE
             return self._unknown_ne(loop, ctx)
-        if loop.cmp not in _MONOTONE or loop.bound_reg is None:
+        if loop.cmp not in _MONOTONE or loop.bound_reg is None and loop.bound is None:
             return NOT_EXIT
         if any(_memory_atomic(i) for i in loop.body):
             return NOT_PERFORMANCE
-        if not _param_loaded(fn, loop.bound_reg.name) and _holds_sync(loop.body):
+        if (loop.bound_reg is None or not _param_loaded(fn, loop.bound_reg.name)) and _holds_sync(loop.body):
             return NOT_PERFORMANCE
         if self._unknown_trip_too_big(loop, ctx.target):
             return NOT_PERFORMANCE
@@ -281,7 +283,7 @@ class LoopUnrolling(Phase):
         t, q = A.Reg(f"%unroll_t{loop.idx}"), A.Reg(f"%unroll_p{loop.idx}")
         fn.decls.extend([A.VarDecl(".reg", (typ if typ.startswith((".u", ".s", ".b")) else ".b32",), t.name),
                          A.VarDecl(".reg", (".pred",), q.name)])
-        bound = loop.bound_reg
+        bound = loop.bound_reg if loop.bound_reg is not None else ops.imm(loop.bound)
         setp_mods = tuple(loop.setp.mods)
         line = b.instrs[-1].line
 
