@@ -121,14 +121,14 @@ class _Expander:
                     continue
                 if not i.attrs.conv and not i.attrs.form and not _implicit(i):
                     span[id(i)] = k
-                    kinds[k, w.helper] += 1
+                    kinds[k, _count_kind(w)] += 1
                 if ops.is_full_mask(w.mask) and b.label not in diverged and (
                         i.guard is None or self.uni.is_uniform(i.guard)):
                     k += 1
         return span, kinds
 
     def _kind_count(self, ins: ori.Instr, wop: ops.WarpOp) -> int:
-        return self.kinds[self.span.get(id(ins)), wop.helper]
+        return self.kinds[self.span.get(id(ins)), _count_kind(wop)]
 
     def _warp_ops_in(self, b: ori.BasicBlock) -> int:
         n = self._ops_per_block.get(b.label)
@@ -985,6 +985,15 @@ def _branch_predicate(b: ori.BasicBlock) -> str | None:
     last = b.instrs[-1] if b.instrs else None
     return ops.guard_register(last.guard) if last is not None and last.opcode == "bra" and last.guard is not None \
         else None
+
+
+def _count_kind(wop: ops.WarpOp) -> str:
+    """The kind an op counts as in _count_kinds: its helper, except that every non-aligned `barrier.sync` is one
+    kind whatever its id and thread count (its collective takes both in registers: `BAR.SYNC R4, R4`):
+    `if {barrier.sync 1}; if {barrier.sync 2, 64}` sends both out of line, as does a divergent `barrier.sync %r, 256`
+    followed by a converged `barrier.sync 0` (docs/findings/eiattr.md "Non-aligned barriers are one kind for the
+    out-of-line count (helper w2eia, stop 26)"; probes warp/div_nal_bar_ids_*)."""
+    return "barrier_sync" if wop.helper.startswith("barrier_sync") else wop.helper
 
 
 def _implicit(ins: ori.Instr) -> bool:
