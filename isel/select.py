@@ -83,22 +83,31 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         starts[b.label] = len(out.instrs)
         sel.block = b
         div_target = None
-        conv: list | None = None           # [BRA.CONV, skip BRA] of a slow path, until its fast path is out
+        # [BRA.CONV, skip BRA, fast path start, calls still to come, fast-path instructions still to come] of a
+        # slow path, until its fast path is out (a run of several ops: phase 72's _slow_run)
+        conv: list | None = None
         for k, (ins, seq) in enumerate(selected):
-            if conv is not None and conv[1] is not None and ins.opcode not in ori.PSEUDO_OPCODES:
+            if conv is not None and conv[3] == 0 and ins.opcode not in ori.PSEUDO_OPCODES:
                 out.instrs.extend(seq)             # the fast path: BRA.CONV lands on it, the slow path skips it
                 conv[0].operands = (f"`(@{conv[2]})",) + conv[0].operands[1:]
-                conv[1].operands = (f"`(@{len(out.instrs)})",)
-                conv = None
+                conv[4] -= 1
+                if conv[4] <= 0:
+                    conv[1].operands = (f"`(@{len(out.instrs)})",)
+                    conv = None
                 continue
             out.instrs.extend(seq)
             if ins.opcode == "bra_conv" and seq:
-                conv = [seq[-1], None, 0]
-            elif ins.opcode == "call_helper" and conv is not None:
-                skip = sel.sass(ins, "BRA", (), (), reason="after the slow path, skips the fast path")
-                skip.origin, skip.line = "isel", ins.line
-                out.instrs.append(skip)
-                conv[1], conv[2] = skip, len(out.instrs)
+                conv = [seq[-1], None, 0, max(1, ins.attrs.run), 0]
+            elif conv is not None and conv[3] > 0 and ins.opcode not in ori.PSEUDO_OPCODES:
+                conv[4] += 1                       # code a run's slow path copies
+            elif ins.opcode == "call_helper" and conv is not None and conv[3] > 0:
+                conv[3] -= 1
+                conv[4] += 1
+                if conv[3] == 0:
+                    skip = sel.sass(ins, "BRA", (), (), reason="after the slow path, skips the fast path")
+                    skip.origin, skip.line = "isel", ins.line
+                    out.instrs.append(skip)
+                    conv[1], conv[2] = skip, len(out.instrs)
             if div_target is not None:
                 returns.setdefault(div_target, len(out.instrs))
                 div_target = None
@@ -225,8 +234,24 @@ _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
     units, after_slow_path = [], False
+    run = None               # [calls to come, fast-path instructions to come] of a run (phase 72 _slow_run)
     for ins, seq in selected:
         us = make_units(ins, seq, target)
+        if ins.opcode == "bra_conv" and ins.attrs.run > 1:
+            run = [ins.attrs.run, 0]
+        if run is not None:                  # a run's slow and fast paths keep their order
+            for u in us:
+                u.kind = "control"
+            plain = ins.opcode not in ori.PSEUDO_OPCODES
+            if run[0] > 0 and (plain or ins.opcode == "call_helper"):
+                run[0] -= ins.opcode == "call_helper"
+                run[1] += 1
+            elif run[0] == 0 and plain:
+                run[1] -= 1
+                if run[1] == 0:
+                    run = None
+            units.extend(us)
+            continue
         if ins.opcode in _FAST_PATH_AFTER:
             after_slow_path = True
         elif after_slow_path and ins.opcode not in ori.PSEUDO_OPCODES:

@@ -109,6 +109,7 @@ class PseudoAttrs(SyncAttrs):
     """Ori 130 pseudo-ops the phases insert: which EIATTR_COOP_GROUP entries they stand for."""
     coop: bool = False           # the site of a warp-synchronous op
     coop_slow: bool = False      # its slow path (a call / branch to it)
+    run: int = 0                 # phase 72: a BRA.CONV testing once for this many ops' slow paths (_slow_run)
 
 
 @record(slots=True)

@@ -111,6 +111,9 @@ FEATURES: tuple[Feature, ...] = (
             "WARPSYNC before it (phase 71)", since=90),
     Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
             "(phase 71)", below=90),
+    Feature("SLOW_PATH_RUNS", "the slow-path calls of a block's warp ops around a CTA barrier share one "
+            "convergence test, the code between them copied into the slow path (BRA.CONV ~URZ for distinct "
+            "helpers; phase 72)", below=90),
     Feature("SPIN_JOIN_BARRIER_LOOPS", "when a spin region's join starts with a non-aligned barrier.sync, every "
             "non-aligned barrier.sync on a CFG cycle runs diverged too (slow path; phase 71)", below=90),
     Feature("SPIN_JOIN_LATER_BARRIER", "a non-aligned barrier.sync right after the aligned barrier that starts a "

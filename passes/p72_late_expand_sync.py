@@ -520,6 +520,75 @@ class _Expander:
             k = end + 1
         return forms
 
+    def _slow_run(self, b: ori.BasicBlock, special: set) -> tuple[int, int] | None:
+        """sm_75-89 (SLOW_PATH_RUNS): the block's span [first, last] of full-mask warp ops that each take the
+        slow-path call (`BRA.CONV ~URZ; CALL helper`), of distinct helpers, with a CTA barrier between them and
+        only plain instructions besides: ptxas tests the warp once for the whole span and copies the code
+        between the ops, barriers included, into the slow path (`BRA.CONV ~URZ, fast; CALL a; STS; BAR; LDS;
+        CALL b; BRA join; fast: REDUX; STS; BAR; LDS; SHFL`: Triton collatz_steps_kernel's `redux; st.shared;
+        bar.sync; ld.shared; shfl.bfly`; probes phases/slow_run_*; docs/findings/convergence.md "Slow paths of
+        one block around a CTA barrier share one convergence test (helper w2slow, stop 26)"). `special`: ids of
+        the instructions the expansion handles on their own (kept guards, store runs)."""
+        if self.form != "helper" or self.o0 or not self.target.has("SLOW_PATH_RUNS"):
+            return None
+        # sm_75 (LOOP_CONVERGENCE_TEST): in a loop's latch the run's slow path goes out of line instead (`BRA.DIV;
+        # fast path` and `CALL; STS; BAR; LDS; CALL; BRA back` after EXIT; probes phases/slow_run_latch_sm75):
+        # not modelled, the ops keep their own tests there
+        if self.target.has("LOOP_CONVERGENCE_TEST") and any(x == b.label for x, _h in self.am.loops.back_edges):
+            return None
+        at, helpers = [], set()
+        for k, ins in enumerate(b.instrs):
+            wop = ops.warp_op(ins, self.consts)
+            if wop is None or ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
+                continue
+            if _implicit(ins) or not wop.inline or ins.attrs.permask or ins.guard is not None \
+                    or not ops.is_full_mask(wop.mask) or wop.helper in helpers:
+                return None
+            helpers.add(wop.helper)
+            at.append(k)
+        if len(at) < 2:
+            return None
+        barrier = False
+        for ins in b.instrs[at[0]:at[-1] + 1]:
+            if ops.warp_op(ins, self.consts) is not None:
+                if ins.attrs.copy or ins.attrs.conv and not ins.attrs.permask:
+                    return None
+            elif ops.is_cta_barrier(ins):
+                if not ops.is_aligned_cta_barrier(ins) or ins.guard is not None:
+                    return None
+                barrier = True
+            elif id(ins) in special or ins.opcode in ori.PSEUDO_OPCODES or ins.op == ops.SYNC \
+                    or ins.guard is not None and ins.opcode == "st" \
+                    or ins.opcode in ("bra", "brx", "ret", "exit", "call"):
+                return None
+        if not barrier:
+            return None
+        return at[0], at[-1]
+
+    def _run_expansion(self, b: ori.BasicBlock, first: int, last: int, region) -> list[ori.Instr]:
+        """The one convergence test of a _slow_run: `bra_conv(run=n)`, the slow path (each op's helper call, the
+        code between copied; a copied barrier keeps its WARPSYNC unless the run's first op follows the barrier
+        that re-converged the block, phase 71's `rejoined`), then the fast path (the instructions themselves, a
+        barrier without WARPSYNC: the warp is converged there)."""
+        span = b.instrs[first:last + 1]
+        slow, n = [], 0
+        rejoined = span[0].attrs.rejoined
+        for ins in span:
+            wop = ops.warp_op(ins, self.consts)
+            if wop is not None:
+                self.ctx.count(self.phase, "warp ops expanded")
+                label = self._helper(ins, wop)
+                self._pair(region)
+                slow.append(self.p("call_helper", (), (A.Sym(label),), ins.line, coop_slow=1))
+                n += 1
+                continue
+            if ops.is_cta_barrier(ins) and not rejoined:
+                slow.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), ins.line))
+            slow.append(ops.clone(ins, NAME))
+        label = self.helpers[ops.warp_op(span[0], self.consts).helper]
+        self.ctx.count(self.phase, "slow-path runs")
+        return [self.p("bra_conv", (), (A.Sym(label),), span[0].line, run=n)] + slow + list(span)
+
     def _out_of_line(self, b, ins, wop, region, site, fast, paired: bool) -> list[ori.Instr]:
         """`BRA.DIV` to an out-of-line collective (in a BSSY/BSYNC pair when `paired`), then the fast path."""
         label = f"$__collective_{len(self.ool)}"
@@ -663,12 +732,19 @@ class _Expander:
             for b in fn.blocks:                # from the instructions as they are before any expansion
                 if len(self._chain(b.label)) > 1:
                     self._run_forms(b)
+        special = kept_guards | set(store_runs)        # instructions expanded on their own (_slow_run)
         for b in list(fn.blocks):
             region = self.region_of.get(b.label)
             out: list[ori.Instr] = []
             run_end, run_start = -1, 0
             open_guard = None                  # (guard, len(out)) right after a kept guard's pair
+            slow_run = None if b.label in cluster_joins or b.label in fence_joins else self._slow_run(b, special)
             for k, ins in enumerate(b.instrs):
+                if slow_run is not None and slow_run[0] <= k <= slow_run[1]:
+                    if k == slow_run[0]:
+                        out.extend(self._run_expansion(b, *slow_run, region))
+                        changed = True
+                    continue
                 if region is None and id(ins) in store_runs:
                     run = store_runs[id(ins)]
                     run_start, run_end = len(out), run.last
