@@ -950,7 +950,30 @@ def _kept_for_global_stores(instrs, target) -> bool:
     if any(i.opcode == "bra" for i in instrs):
         return False                      # inner ifs: decided by the nested-region rules
     limit = STORE_REGION_KEPT_MIN_SHORT if target.has("SHORT_STORE_REGION_KEPT") else STORE_REGION_KEPT_MIN
-    return _sass_size(instrs, target) >= limit
+    return _sass_size(_without_address_work(instrs), target) >= limit
+
+
+def _without_address_work(instrs) -> list:
+    """The region's instructions less those that only form the addresses of its stores: ptxas shares such
+    work with the same arithmetic after the join (nvcc/ptx_fences_elect fence_scopes_publish: the elected
+    `flags[i / 32] = 1` recomputes `i / 32` after its join and stays predicated); the measured limits count
+    stores and the work feeding their values (phases/ifconvert_stg*_mad*)."""
+    address: set[str] = set()
+    other: set[str] = set()
+    for ins in instrs:
+        if ins.opcode == "st":
+            for o in ins.operands:
+                (address if type(o) is A.Addr else other).update(_operand_regs(o))
+    kept = []
+    for ins in reversed(instrs):
+        dests = [o.name for o in ins.operands[:1] if type(o) is A.Reg] if ins.opcode != "st" else []
+        srcs = {r for o in ins.operands[1:] for r in _operand_regs(o)} if ins.opcode != "st" else set()
+        if dests and all(d in address and d not in other for d in dests):
+            address.update(srcs)
+            continue
+        other.update(srcs)
+        kept.append(ins)
+    return kept[::-1]
 
 
 def _computes_on_load(instrs, du) -> bool:
