@@ -210,6 +210,8 @@ FEATURES: tuple[Feature, ...] = (
             "predicated with two units of other work (below: one; three or more keep it a branch)", since=100),
     Feature("PREDICATE_SHARED_STAGING_LOAD", "a flat load region whose value is stored to shared memory (in "
             "the region or after its join) is predicated", since=90),
+    Feature("SHORT_STORE_REGION_KEPT", "an if holding a global store stays a branch with its pair from eight "
+            "SASS instructions (below: nine)", since=90),
     Feature("I2F_F64_SLOW", "an integer-to-double conversion (I2F.F64) counts as double-precision work beside a "
             "load region whose value a CTA barrier reduces (predicates it)", below=90),
     Feature("BARRIER_REDUCTION_HIDES_STORES", "a global store after a CTA barrier that reduces a load region's "

@@ -53,6 +53,11 @@ _SHORT_LOAD_SPACES = (".shared", ".param", ".const")
 # never predicated inside a branch region (div_if_atom_global, ifconvert_red_region)
 _UNPREDICATED = NEVER_PREDICATED_OPCODES
 KEPT_REGION_MIN_SIZE = 21
+# an if without long loads holding a global (or generic) store stays a branch with its pair from this many SASS
+# instructions on, the stores counted (docs/findings/convergence.md "An if holding a global store keeps its pair
+# from nine SASS instructions, eight from sm_90 (helper w2store, stop 26)")
+STORE_REGION_KEPT_MIN = 9
+STORE_REGION_KEPT_MIN_SHORT = 8        # SHORT_STORE_REGION_KEPT (sm_90+)
 # an if region that joins at a CTA barrier stays a branch with its pair from this many SASS instructions on
 # (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")
 BARRIER_JOIN_KEPT_MIN = 9
@@ -915,6 +920,8 @@ def is_kept_region(am, region: Region, target) -> bool:
     c = _contents(_region_instrs(am, region.body))
     if c.hard or c.size >= KEPT_REGION_MIN_SIZE:
         return True
+    if not c.loads and _kept_for_global_stores(list(_region_instrs(am, region.body)), target):
+        return True
     if _anchored_region_kept(list(_region_instrs(am, region.body)), target):
         return True
     loops = am.loops
@@ -973,6 +980,43 @@ def is_kept_region(am, region: Region, target) -> bool:
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse))
+
+
+def _kept_for_global_stores(instrs, target) -> bool:
+    """A straight if holding a store to global (or generic) memory stays a branch once its SASS (the stores
+    and the work feeding them) reaches STORE_REGION_KEPT_MIN, or STORE_REGION_KEPT_MIN_SHORT where the target
+    has SHORT_STORE_REGION_KEPT; without such a store only KEPT_REGION_MIN_SIZE applies (shared stores do not
+    count as such: phases/ifconvert_stg_*; docs/findings/convergence.md "An if holding a global store keeps
+    its pair from nine SASS instructions, eight from sm_90 (helper w2store, stop 26)")."""
+    if not any(i.opcode == "st" and not _shared(i) for i in instrs):
+        return False
+    if any(i.opcode == "bra" for i in instrs):
+        return False                      # inner ifs: decided by the nested-region rules
+    limit = STORE_REGION_KEPT_MIN_SHORT if target.has("SHORT_STORE_REGION_KEPT") else STORE_REGION_KEPT_MIN
+    return _sass_size(_without_address_work(instrs), target) >= limit
+
+
+def _without_address_work(instrs) -> list:
+    """The region's instructions less those that only form the addresses of its stores: ptxas shares such
+    work with the same arithmetic after the join (nvcc/ptx_fences_elect fence_scopes_publish: the elected
+    `flags[i / 32] = 1` recomputes `i / 32` after its join and stays predicated); the measured limits count
+    stores and the work feeding their values (phases/ifconvert_stg*_mad*)."""
+    address: set[str] = set()
+    other: set[str] = set()
+    for ins in instrs:
+        if ins.opcode == "st":
+            for o in ins.operands:
+                (address if type(o) is A.Addr else other).update(_operand_regs(o))
+    kept = []
+    for ins in reversed(instrs):
+        dests = [o.name for o in ins.operands[:1] if type(o) is A.Reg] if ins.opcode != "st" else []
+        srcs = {r for o in ins.operands[1:] for r in _operand_regs(o)} if ins.opcode != "st" else set()
+        if dests and all(d in address and d not in other for d in dests):
+            address.update(srcs)
+            continue
+        other.update(srcs)
+        kept.append(ins)
+    return kept[::-1]
 
 
 def _computes_on_load(instrs, du) -> bool:
