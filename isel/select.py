@@ -236,11 +236,20 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         units.extend(us)
     outs = [_live_out(sel, b) for b in blocks]
     owner = {id(ins): k for k, b in enumerate(blocks) for ins in b.instrs}
+    lv = sel.liveness
 
     def live_through(seg: list) -> object:
-        """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?"""
+        """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?
+        (One bit vector: the union of those blocks' live-out sets.)"""
         ks = {owner[id(u.ins)] for u in seg if u.ins is not None and id(u.ins) in owner}
-        return lambda reg: any(outs[k](reg) for k in ks)
+        if not ks:
+            return lambda reg: False
+        bits = None
+        for k in ks:
+            b = lv.live_out[blocks[k].label]
+            bits = b if bits is None else bits | b
+        index = lv.index
+        return lambda reg: reg not in index or bool(bits[index[reg]])
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate)]
 
 
