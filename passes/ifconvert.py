@@ -869,7 +869,9 @@ def _written(instrs, du) -> set[str]:
 def is_kept_region(am, region: Region, target) -> bool:
     """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)? Memoised per
     function until its code changes: an if asks the same of the ifs after it (_load_region_overlaps), so a chain of
-    ifs asked one by one was quadratic."""
+    ifs asked one by one was quadratic. Not while a phase edits the code in place (`am.editing_in_place`)."""
+    if am.editing_in_place:
+        return _is_kept_region(am, region, target)
     memo = am.memo("kept_region")
     key = (region.kind, region.head, region.bssy_block, region.join, frozenset(region.body), region.barrier_join,
            target.name)

@@ -29,6 +29,9 @@ class Analyses:
         self._cache: dict[str, object] = {}
         self._defuse_entries: dict[int, tuple] = {}   # DefUse's per-instruction table, kept across invalidations
         self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
+        # set while a phase edits the code in place and keeps asking (phase 72 expands as it goes): memos that
+        # must see those edits (ifconvert.is_kept_region) are not used meanwhile
+        self.editing_in_place = False
 
     def _get(self, key: str, make):
         v = self._cache.get(key)
