@@ -173,14 +173,15 @@ def _keeps_divergent_branch(am, fn: ori.Function, selections: list, target, opti
                    and not is_branch_region(am, r, target) and not _holds_warpsync(am, r, target)}
         candidates = [b for b in candidates if b.label not in dropped]
     guards = [] if optimized else [i for i in fn.instructions() if _o0_guard_branch(i, am.uniformity)]
+    # only a branch selected to a BRA counts: the others are dropped before the second analysis is built
+    bras = {id(ins) for selected in selections for ins, seq in selected if any(s.opcode == "BRA" for s in seq)}
+    candidates = [b for b in candidates if id(b.instrs[-1]) in bras]
     if not candidates and not guards:
         return False
     uni = _DataUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all, lane_drift=False)
     if any(_o0_guard_branch(i, uni) for i in guards):
         return True
-    divergent = {id(b.instrs[-1]) for b in candidates if divergent_branch(b, uni)}
-    return any(id(ins) in divergent and any(s.opcode == "BRA" for s in seq)
-               for selected in selections for ins, seq in selected)
+    return any(divergent_branch(b, uni) for b in candidates)
 
 
 def _o0_guard_branch(ins: ori.Instr, uni) -> bool:
@@ -261,11 +262,20 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         units.extend(us)
     outs = [_live_out(sel, b) for b in blocks]
     owner = {id(ins): k for k, b in enumerate(blocks) for ins in b.instrs}
+    lv = sel.liveness
 
     def live_through(seg: list) -> object:
-        """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?"""
+        """reg -> is it live at the end of a block holding an instruction of the segment (a loop's latch)?
+        (One bit vector: the union of those blocks' live-out sets.)"""
         ks = {owner[id(u.ins)] for u in seg if u.ins is not None and id(u.ins) in owner}
-        return lambda reg: any(outs[k](reg) for k in ks)
+        if not ks:
+            return lambda reg: False
+        bits = None
+        for k in ks:
+            b = lv.live_out[blocks[k].label]
+            bits = b if bits is None else bits | b
+        index = lv.index
+        return lambda reg: reg not in index or bool(bits[index[reg]])
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate)]
 
 

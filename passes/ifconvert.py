@@ -915,7 +915,21 @@ def _written(instrs, du) -> set[str]:
 
 
 def is_kept_region(am, region: Region, target) -> bool:
-    """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)?"""
+    """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)? Memoised per
+    function until its code changes: an if asks the same of the ifs after it (_load_region_overlaps), so a chain of
+    ifs asked one by one was quadratic. Not while a phase edits the code in place (`am.editing_in_place`)."""
+    if am.editing_in_place:
+        return _is_kept_region(am, region, target)
+    memo = am.memo("kept_region")
+    key = (region.kind, region.head, region.bssy_block, region.join, frozenset(region.body), region.barrier_join,
+           target.name)
+    kept = memo.get(key)
+    if kept is None:
+        kept = memo[key] = _is_kept_region(am, region, target)
+    return kept
+
+
+def _is_kept_region(am, region: Region, target) -> bool:
     by_label = am.blocks
     c = _contents(_region_instrs(am, region.body))
     if c.hard or c.size >= KEPT_REGION_MIN_SIZE:

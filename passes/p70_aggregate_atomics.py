@@ -52,7 +52,7 @@ class AggregateAtomics(Phase):
     number = 70
     name = "AggregateAtomics"
     description = "mark warp-uniform-address atom/red for warp aggregation (not at -O0)"
-    preserves = "all"                    # only attributes change
+    preserves = "analyses"               # only attributes change (the agg marks if-conversion reads)
 
     def enabled(self, ctx: PassContext) -> bool:
         return ctx.opt_level >= AGG_FROM_OPT

@@ -1106,7 +1106,12 @@ class LateExpandSyncInstructions(Phase):
         return sync_gate_open(ctx)
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
-        changed = _Expander(fn, ctx, self).run()
+        am = ctx.analyses(fn)
+        am.editing_in_place = True           # the expander rewrites blocks and asks is_kept_region in between
+        try:
+            changed = _Expander(fn, ctx, self).run()
+        finally:
+            am.editing_in_place = False
         if ctx.target.has("BMOV_PROLOGUE") and fn.is_entry and fn.blocks:
             fn.blocks[0].instrs[0:0] = _prologue()
             changed = True

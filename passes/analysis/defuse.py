@@ -99,6 +99,14 @@ class DefUse:
             return e[2]
         return self._entry(ins)[2]
 
+    def defs_uses(self, ins: ori.Instr) -> tuple:
+        """(defs, uses) of `ins` with one cache lookup (for analyses that read every instruction's both)."""
+        e = self._cache.get(id(ins))
+        if e is None or e[0] is not ins or e[3] is not ins.operands or e[4] is not ins.guard or e[5] is not ins.mods \
+                or e[6] != ins.opcode:
+            e = self._entry(ins)
+        return e[1], e[2]
+
     def definitions(self, reg: str) -> list:
         """The instructions that write `reg`, in block order."""
         if self._definitions is None:

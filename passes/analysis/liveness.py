@@ -14,10 +14,10 @@ class Liveness:
     def __init__(self, fn: ori.Function, defuse: DefUse | None = None):
         self.fn = fn
         du = self.du = defuse or DefUse(fn)
-        defs, uses = du.defs, du.uses
+        defs_uses = du.defs_uses
         names: dict[str, int] = {}
         # per block, each instruction's (defs, uses, guarded), looked up once
-        effects = {b.label: [(defs(ins), uses(ins), ins.guard is not None) for ins in b.instrs] for b in fn.blocks}
+        effects = {b.label: [(*defs_uses(ins), ins.guard is not None) for ins in b.instrs] for b in fn.blocks}
         for eff in effects.values():
             for ds, us, _ in eff:
                 for r in ds:

@@ -4,7 +4,8 @@ changes what it depends on (LLVM's preserved-analyses idea).
 Two groups: the CFG analyses (block map, orders, dominators, post-dominators, loops) depend on the blocks
 and edges; the code analyses (def/use, constant registers, liveness, uniformity, divergent regions) also
 on the instructions. A phase declares what it keeps valid when it changes a function (`Phase.preserves`:
-"all", "cfg" or "none"); the pass manager drops the rest after it ran. A phase that changes a function
+"all", "analyses", "cfg" or "none"); the pass manager drops the rest after it ran. "analyses" keeps every
+analysis but drops the callers' memos (`memo()`), which may read instruction attributes the phase changed. A phase that changes a function
 and then wants fresh results itself calls `invalidate()`.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .defuse import DefUse
 CFG_ANALYSES = ("blocks", "rpo", "rpo_index", "idom", "dom", "ipdom", "loops")
 CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "regions", "innermost", "region_heads",
                  "region_holders", "region_edges", "shuffle_uniformity")
-PRESERVES = ("all", "cfg", "none")
+PRESERVES = ("all", "analyses", "cfg", "none")
 
 
 class Analyses:
@@ -28,6 +29,9 @@ class Analyses:
         self._cache: dict[str, object] = {}
         self._defuse_entries: dict[int, tuple] = {}   # DefUse's per-instruction table, kept across invalidations
         self.computed: dict[str, int] = {}        # how often each analysis was computed (tests, --stats)
+        # set while a phase edits the code in place and keeps asking (phase 72 expands as it goes): memos that
+        # must see those edits (ifconvert.is_kept_region) are not used meanwhile
+        self.editing_in_place = False
 
     def _get(self, key: str, make):
         v = self._cache.get(key)
@@ -39,6 +43,9 @@ class Analyses:
     def invalidate(self, preserves: str = "none") -> None:
         """Drop what a change to the function made stale: with "cfg" kept only the CFG analyses survive."""
         if preserves == "all":
+            return
+        if preserves == "analyses":
+            self._cache = {k: v for k, v in self._cache.items() if not k.startswith("memo:")}
             return
         keep = CFG_ANALYSES if preserves == "cfg" else ()
         self._cache = {k: v for k, v in self._cache.items() if k in keep}

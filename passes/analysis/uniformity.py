@@ -357,8 +357,8 @@ class Uniformity:
         again only when something it reads changed since its last evaluation (a register it uses gained a
         divergent definition, its block became divergent or gained a join, the lane-drift pairs grew): the rules
         read nothing else, so skipping it gives the same answer the full pass would."""
-        defs, uses = self.du.defs, self.du.uses
-        rows = [(b, [(ins, defs(ins), uses(ins)) for ins in b.instrs]) for b in self.fn.blocks]
+        defs_uses = self.du.defs_uses
+        rows = [(b, [(ins, *defs_uses(ins)) for ins in b.instrs]) for b in self.fn.blocks]
         values = self._values = self._reaching(rows)
         number = values.defs if values is not None else {}
         marked = values.marked if values is not None else set()
