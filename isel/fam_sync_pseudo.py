@@ -288,10 +288,42 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if at < first:
             _move_bssy(instrs, first, k, at)
         k += 1
+    _hoist_to_first_stall(instrs, merged, merged_labels)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
 
 
+def _hoist_to_first_stall(instrs: list, merged, merged_labels: set) -> None:
+    """A BSSY the rules above leave below the first stall of its block's last scheduled run (the first wait for a
+    variable-latency result) goes up into that stall: ptxas's scheduler issues it there (docs/findings/convergence.md
+    "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)")."""
+    from .schedule import FIRST_STALLS, CONTROL
+    k = 0
+    while k < len(instrs):
+        if instrs[k].opcode != "BSSY":
+            k += 1
+            continue
+        first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
+        if instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard:
+            k += 1
+            continue
+        start = first
+        while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
+                and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)) \
+                and instrs[start - 1].opcode not in CONTROL:
+            start -= 1
+        stalls = [j for j in range(start, first) if id(instrs[j]) in FIRST_STALLS]
+        if stalls and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(stalls[0], first)):
+            _move_bssy(instrs, first, k, stalls[0])
+        k += 1
+    FIRST_STALLS.clear()
+
+
+# what a BSSY is not hoisted past into its block's first stall: memory and sync work the rules above order it after
+# (docs/findings/convergence.md "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)")
+_NO_HOIST_PAST = frozenset({"MEMBAR", "FENCE", "CCTL", "ERRBAR", "CGAERRBAR", "BAR", "ATOM", "ATOMG", "ATOMS", "RED",
+                            "REDG", "REDUX", "LDG", "STG", "ST", "LD", "STS", "LDS", "SYNCS", "DEPBAR", "LDGSTS",
+                            "ARRIVES", "UCGABAR_ARV", "UCGABAR_WAIT", "B2R", "VOTE", "VOTEU", "WARPSYNC"})
 _MEMBAR_TAIL = frozenset({"ERRBAR", "CGAERRBAR"})
 
 

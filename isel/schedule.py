@@ -997,6 +997,12 @@ def _pipe(key, unit: Unit):
     return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
 
 
+# id()s of the first SASS instruction of the unit each run issues after its first wait for a variable-latency
+# result (load, shuffle, S2R...): ptxas issues a BSSY there (fam_sync_pseudo._hoist_to_first_stall reads and
+# clears it per function)
+FIRST_STALLS: set = set()
+
+
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
@@ -1020,6 +1026,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     busy: dict[str, int] = {}          # pipe -> first cycle it is free
     cycle = 0
     out: list[Unit] = []
+    idle = False                       # an idle cycle after the first issue, no unit marked yet (FIRST_STALLS)
     while waiting or any(avail.values()):
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
@@ -1045,9 +1052,17 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             nxt = [waiting[0][0]] if waiting else []
             nxt += [busy.get(_pipe(key, heap[0][2]), 0) for key, heap in avail.items() if heap]
             cycle = max(cycle + 1, min(nxt))
+            idle = idle is not None and bool(out)
             continue
         heapq.heappop(avail[best[1]])
         pick = best[0][2]
+        if idle and pick.sass:
+            # the first wait for a variable-latency result by a register or warp-op unit
+            if pick.scoreboard and pick.kind in ("alu", "collective", "load"):
+                FIRST_STALLS.add(id(pick.sass[0]))
+                idle = None
+            else:
+                idle = False
         out.append(pick)
         issue = cycle
         cycle += pick.cost
