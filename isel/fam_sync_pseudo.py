@@ -195,38 +195,19 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
-    k = 0
-    while k < len(instrs):
-        if instrs[k].opcode != "BSSY":
-            k += 1
-            continue
-        first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
-        if instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard:
-            # a guarded BSSY opens a region nested in one pylower predicates: ptxas's BSSY is the first
-            # instruction after that region's branch, below the block's barriers (Triton atomic_fadd_kernel
-            # fp16_acq_rel_gpu on sm_90: `BSSY BAR BAR @!P BRA; BSSY loop`; docs/findings/convergence.md
-            # "A nested pair's BSSY stays in its region (helper tatom, stop 20)")
-            k += 1
-            continue
-        start = first
-        while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
-                and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)):
-            start -= 1
+    for k, first, start in _open_stretches(instrs, merged, merged_labels):
         if _after_mask_warpsync(instrs, start, first, target):
             _move_bssy(instrs, first, k, start)
-            k += 1
             continue
         head = None if _store_run_pair(instrs, k) else _after_loop_head_access(instrs, start, first)
         if head is not None:
             at = max(head, _after_condition_load(instrs, start, first, k))
             if at < first:
                 _move_bssy(instrs, first, k, at)
-            k += 1
             continue
         fed = _load_fed_shuffle(instrs, start, first)
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
-            k += 1
             continue
         start = _after_last_shuffle(instrs, start, first)
         if acquire_stall and not any(_into(instrs[j], merged_labels) for j in range(start, first)):
@@ -234,7 +215,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             if at is not None:
                 if at < first:
                     _move_bssy(instrs, first, k, at)
-                k += 1
                 continue
         if below_membar:
             if _below_membar(instrs, start, first):
@@ -244,7 +224,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                     at = first - 1          # a fence's acquire CCTL.IVALL last in the block is issued after it
                 if at < first:
                     _move_bssy(instrs, first, k, at)
-                k += 1
                 continue
         late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
@@ -287,7 +266,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
-        k += 1
     _hoist_to_first_stall(instrs, merged, merged_labels)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
@@ -298,25 +276,33 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set) -> None:
     variable-latency result) goes up into that stall: ptxas's scheduler issues it there (docs/findings/convergence.md
     "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)")."""
     from .schedule import FIRST_STALLS, CONTROL
-    k = 0
-    while k < len(instrs):
-        if instrs[k].opcode != "BSSY":
-            k += 1
-            continue
-        first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
-        if instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard:
-            k += 1
-            continue
-        start = first
-        while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
-                and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)) \
-                and instrs[start - 1].opcode not in CONTROL:
-            start -= 1
+    for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL):
         stalls = [j for j in range(start, first) if id(instrs[j]) in FIRST_STALLS]
         if stalls and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(stalls[0], first)):
             _move_bssy(instrs, first, k, stalls[0])
-        k += 1
     FIRST_STALLS.clear()
+
+
+def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozenset = frozenset()):
+    """(k, first, start) for each BSSY a placement rule may move, read as `instrs` changes: k its index, first
+    that of its BMOV.32.CLEAR (else k), start the first instruction of the straight-line stretch before it (regions
+    pylower predicates are part of it; the stretch also ends after an opcode in `stop_after`). A guarded BSSY, or
+    one opening its block, stays where it is: a guarded BSSY opens a region nested in one pylower predicates, and
+    ptxas's BSSY is the first instruction after that region's branch, below the block's barriers (Triton
+    atomic_fadd_kernel fp16_acq_rel_gpu on sm_90: `BSSY BAR BAR @!P BRA; BSSY loop`; docs/findings/convergence.md
+    "A nested pair's BSSY stays in its region (helper tatom, stop 20)")."""
+    k = 0
+    while k < len(instrs):
+        if instrs[k].opcode == "BSSY":
+            first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
+            if not (instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard):
+                start = first
+                while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
+                        and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)) \
+                        and instrs[start - 1].opcode not in stop_after:
+                    start -= 1
+                yield k, first, start
+        k += 1
 
 
 # what a BSSY is not hoisted past into its block's first stall: memory and sync work the rules above order it after
