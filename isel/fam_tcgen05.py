@@ -93,7 +93,9 @@ def _column_masks(ins, sel, s, ncols, idx) -> tuple[list, str, str]:
     n = ins.operands[ncols]
     chunks, mask, one = sel.role(ins, "chunks"), sel.role(ins, "mask"), sel.role(ins, "one")
     if type(n) is A.Imm and isinstance(n.value, int):
-        pre = [s(ins, "MOV", (), (mask, hex((1 << (n.value // 32)) - 1)))]
+        chunks_imm = (n.value & 0xFFFFFFFF) >> 5       # a 32-bit count: dealloc accepts -32 (probes frontend/
+        # tcgen05_ncols_*); a shift by 32 or more gives 0, so the mask is all ones as SHF.L then IADD3 -1 make it
+        pre = [s(ins, "MOV", (), (mask, hex(((1 << chunks_imm) - 1) if chunks_imm < 32 else 0xFFFFFFFF)))]
     else:
         pre = [s(ins, "SHF", ("R", "U32", "HI"), (chunks, "RZ", "0x5", operand_text(n))),
                s(ins, "SHF", ("L", "U32"), (mask, "0x1", chunks, "RZ")),

@@ -7,7 +7,8 @@ instruction's own gates (its messages follow the "requires .target" ones of the 
   operand 'gbar' with instruction 'mbarrier.init'" (followed by the mismatch when the instruction says .shared);
 - immediates out of their range: mbarrier.arrive counts (> 0), try_wait/test_wait parities (0 or 1), the
   cp.async source size (0..copy size), bulk copy sizes (multiple of 16, 0..1048560), setmaxnreg counts
-  (multiple of 8, 24..256);
+  (multiple of 8, 24..256), tcgen05.alloc's column count (power of 2, 32..512) and tcgen05.dealloc's (multiple
+  of 32);
 - setmaxnreg's required .sync/.aligned.
 Found with tools/gen_frontend_probes.py (reference tests/frontend_forms.json.gz).
 """
@@ -176,8 +177,28 @@ def _setmaxnreg(ins, symbols):
     return out
 
 
+def _tcgen05(ins, symbols):
+    """The column count of tcgen05.alloc (a power of 2 in 32..512) and tcgen05.dealloc (a multiple of 32, any
+    sign: -32 and 1024 are accepted) when it is an immediate (probes frontend/tcgen05_ncols_*)."""
+    v = _imm(ins.operands[1]) if len(ins.operands) == 2 else None
+    if v is None:
+        return []
+    text = ins.operands[1].text
+    if ".alloc" in ins.mods:
+        out = []
+        if not 32 <= v <= 512:
+            out.append(f"Argument 1 of instruction 'tcgen05.alloc': value '{text}' out of range, expected to be in "
+                       f"range [32..512]")
+        if v <= 0 or v & (v - 1):
+            out.append("Argument 1 of 'tcgen05.alloc' instruction: value must be power of 2")
+        return out
+    if ".dealloc" in ins.mods and v % 32:
+        return [f"Argument 1 of instruction 'tcgen05.dealloc': unexpected value '{text}', expected to be multiple of 32"]
+    return []
+
+
 _CHECKS = {"ld": _memory, "st": _memory, "atom": _memory, "red": _memory, "mbarrier": _mbarrier, "cp": _cp,
-           "setmaxnreg": _setmaxnreg}
+           "setmaxnreg": _setmaxnreg, "tcgen05": _tcgen05}
 
 
 def _sm120_bulk_source(ins, regs, target) -> list[str]:
