@@ -481,7 +481,11 @@ def _lower(ins: A.Instruction, scope: _Scope, ctx: BuildContext, errors: list, l
     after = illegal + operand_values.check(ins, ctx.symbol_spaces, ctx.target, ctx.regs)     # reported after the instruction's own checks
     fails = isa_gates.failures(ins, ctx.target, h is not None)
     if fails or (after and h is None):
-        msgs = fails + after
+        # the instruction's own gate, then operand values, then its modifiers' gates (probes frontend/
+        # tcgen05_ncols_*: "Instruction 'tcgen05.alloc' not supported ...", the column count, "Feature
+        # '.cta_group::1' not supported ...")
+        own = 1 if fails and fails[0].startswith("Instruction '") else 0
+        msgs = fails[:own] + after + fails[own:]
         raise PtxError(msgs[0], ins.line, ins.col, ctx.file, more=tuple(msgs[1:]))
     if operand_values.uses_32bit_address(ins, ctx.regs):
         ctx.addr32_lines.append(ins.line)
