@@ -184,10 +184,12 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
     return _regs(ops[0]), _regs(" ".join(ops[1:]) + " " + i.guard)
 
 
-def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), target=None) -> None:
+def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), target=None,
+                               stalls: set = frozenset()) -> None:
     """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
     ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
-    if region it predicates and its join); the branch into them is no block end either."""
+    if region it predicates and its join); the branch into them is no block end either. `stalls`: ids of the
+    instructions the scheduler issued after a run's first variable-latency wait (_hoist_to_first_stall)."""
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
@@ -266,21 +268,23 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
-    _hoist_to_first_stall(instrs, merged, merged_labels)
+    _hoist_to_first_stall(instrs, merged, merged_labels, stalls)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
 
 
-def _hoist_to_first_stall(instrs: list, merged, merged_labels: set) -> None:
+def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set) -> None:
     """A BSSY the rules above leave below the first stall of its block's last scheduled run (the first wait for a
     variable-latency result) goes up into that stall: ptxas's scheduler issues it there (docs/findings/convergence.md
-    "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)")."""
-    from .schedule import FIRST_STALLS, CONTROL
+    "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)"). `stalls`: the id()s of those
+    instructions, as the scheduler marked them (schedule._list_schedule)."""
+    from .schedule import CONTROL
+    if not stalls:
+        return
     for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL):
-        stalls = [j for j in range(start, first) if id(instrs[j]) in FIRST_STALLS]
-        if stalls and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(stalls[0], first)):
-            _move_bssy(instrs, first, k, stalls[0])
-    FIRST_STALLS.clear()
+        at = [j for j in range(start, first) if id(instrs[j]) in stalls]
+        if at and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(at[0], first)):
+            _move_bssy(instrs, first, k, at[0])
 
 
 def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozenset = frozenset()):

@@ -853,12 +853,16 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
             readers[r] = []
     _waits(region, edges)
     backward = False
+    succs = None                       # _successor_lists(edges), built on the first broadcast that waits
     for u in region:
         mem = u.waits_for
-        if mem is not None and mem.index > u.index and mem is region[mem.index] \
-                and not _reaches(_successor_lists(edges), u.index, mem.index):
-            edges[(mem.index, u.index)] = max(edges.get((mem.index, u.index), 0), _latency(mem, u))
-            backward = True
+        if mem is not None and mem.index > u.index and mem is region[mem.index]:
+            if succs is None:
+                succs = _successor_lists(edges)
+            if not _reaches(succs, u.index, mem.index):
+                edges[(mem.index, u.index)] = max(edges.get((mem.index, u.index), 0), _latency(mem, u))
+                succs.setdefault(mem.index, []).append(u.index)
+                backward = True
     for (a, b), lat in edges.items():
         region[a].succs.append((region[b], lat))
         region[b].npreds += 1
@@ -997,16 +1001,13 @@ def _pipe(key, unit: Unit):
     return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
 
 
-# id()s of the first SASS instruction of the unit each run issues after its first wait for a variable-latency
-# result (load, shuffle, S2R...): ptxas issues a BSSY there (fam_sync_pseudo._hoist_to_first_stall reads and
-# clears it per function)
-FIRST_STALLS: set = set()
-
-
-def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None) -> list[Unit]:
+def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
+                   stalls: set | None = None) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
-    one can. `late_stores`: None, no late stores; else _mark_late's `any_base`."""
+    one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
+    first SASS instruction of the unit the run issues after its first wait for a variable-latency result (load,
+    shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall)."""
     _build(region, membar_waits)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1026,7 +1027,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     busy: dict[str, int] = {}          # pipe -> first cycle it is free
     cycle = 0
     out: list[Unit] = []
-    idle = False                       # an idle cycle after the first issue, no unit marked yet (FIRST_STALLS)
+    idle = False                       # an idle cycle after the first issue, no unit marked yet (`stalls`)
     while waiting or any(avail.values()):
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
@@ -1059,7 +1060,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
         if idle and pick.sass:
             # the first wait for a variable-latency result by a register or warp-op unit
             if pick.scoreboard and pick.kind in ("alu", "collective", "load"):
-                FIRST_STALLS.add(id(pick.sass[0]))
+                if stalls is not None:
+                    stalls.add(id(pick.sass[0]))
                 idle = None
             else:
                 idle = False
@@ -1282,11 +1284,11 @@ def _collectives_in_order(run: list[Unit]) -> None:
 
 
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
-                   is_predicate=lambda reg: False) -> list[Unit]:
+                   is_predicate=lambda reg: False, stalls: set | None = None) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
-    `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)?"""
+    `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's."""
     out: list[Unit] = []
     run: list[Unit] = []
     for u in units + [None]:
@@ -1302,7 +1304,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                         > PREDICATE_REGISTERS:
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
-                                     None if target is None else target.has("LATE_GLOBAL_STORES"))
+                                     None if target is None else target.has("LATE_GLOBAL_STORES"), stalls)
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -72,11 +72,12 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         return regs.of(reg) == ".pred"
     if scheduled and target.has("JOIN_WORK_HOISTED"):
         hoist_join_work(fn.blocks, selections, is_predicate)
+    stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
         for first, last in _fall_through_runs(fn.blocks, selections):
             merged = [x for s in selections[first:last] for x in s]
-            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate)
+            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls)
             for j in range(first + 1, last):
                 selections[j] = []
     for b, selected in zip(fn.blocks, selections):
@@ -125,7 +126,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     merged = _if_converted_starts(am, fn, out, starts, target)
     append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs, merged, target)
+    place_convergence_barriers(out.instrs, merged, target, stalls)
     layout(out)
     return out
 
@@ -232,8 +233,9 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
-def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate) -> list:
-    """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py)."""
+def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set) -> list:
+    """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
+    the scheduler's first-stall marks (schedule._list_schedule)."""
     units, after_slow_path = [], False
     run = None               # [calls to come, fast-path instructions to come] of a run (phase 72 _slow_run)
     for ins, seq in selected:
@@ -276,7 +278,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
             bits = b if bits is None else bits | b
         index = lv.index
         return lambda reg: reg not in index or bool(bits[index[reg]])
-    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate)]
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls)]
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in
