@@ -34,6 +34,9 @@ class Gate:
     first: str = ""                          # ... and this one of all_mods comes first (cvt's destination type)
     handled: bool = False                    # also checked when the stem has a family handler (which lets the
                                              # form through as a generic instruction)
+    needs: str = ""                          # a modifier the one in any_mods needs (target-independent: "Modifier
+                                             # '.abs' requires modifier '.xorsign'")
+    before_types: bool = False               # reported before the type gates (min.abs's '.abs')
 
     def applies(self, ins: A.Instruction) -> bool:
         if self.stems and ins.opcode not in self.stems:
@@ -48,6 +51,8 @@ class Gate:
 
     def failure(self, ins: A.Instruction, target) -> str | None:
         name = self.feature.format(stem=ins.opcode, sub=next((m[1:].split("::")[0] for m in ins.mods), ""))
+        if self.needs:
+            return None if self.needs in ins.mods else f"Modifier '{name}' requires modifier '{self.needs}'"
         if self.targets:
             if _TARGET_SETS[self.targets](target):
                 return None
@@ -80,6 +85,13 @@ GATES: tuple[Gate, ...] = (
     Gate(("min", "max"), "{stem}.f32 with 3 input operands", all_mods=(".f32",), operands=4, since=100),
     Gate(("fma", "min", "max"), ".relu", any_mods=(".relu",), since=80, kind="Modifier"),
     Gate(("min", "max"), ".NaN", any_mods=(".NaN",), since=80, kind="Modifier"),
+    # min/max .xorsign.abs (sm_86): '.abs' is reported before the types, each modifier needs the other, and
+    # the f16 operation's own gate comes between them (docs/findings/frontend.md "min and max: .xorsign.abs (lead, stop 27)")
+    Gate(("min", "max"), ".abs", any_mods=(".abs",), since=86, before_types=True),
+    Gate(("min", "max"), ".xorsign", any_mods=(".xorsign",), needs=".abs"),
+    Gate(("min", "max"), ".xorsign", any_mods=(".xorsign",), since=86, kind="Modifier"),
+    Gate(("min", "max"), "{stem}.f16 or {stem}.f16x2", any_mods=(".f16", ".f16x2"), since=80),
+    Gate(("min", "max"), ".abs", any_mods=(".abs",), needs=".xorsign"),
     Gate(("cvt",), "cvt.f16x2.f32", all_mods=(".f16x2", ".f32"), since=80),
     Gate(("cvt",), "cvt with .e4m3x2/.e5m2x2", any_mods=(".e4m3x2", ".e5m2x2"), since=89),
     Gate(("mma",), ".and' on 'mma", any_mods=(".and",), since=80, kind="Modifier"),
@@ -156,14 +168,16 @@ def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    out = []
+    out, lead = [], []
     types, of_type, arch_row = [], False, False
     for g in _rows(ins.opcode):
         if g.targets and arch_row:
             continue                   # one arch-set row per instruction (the most specific one matches first)
         if (g.handled or not has_handler) and g.applies(ins):
             msg = g.failure(ins, target)
-            if msg and not g.stems:
+            if msg and g.before_types:
+                lead.append(msg)
+            elif msg and not g.stems:
                 types.append(msg)                 # a type gate: ptxas reports it when it reads the type ...
             elif msg and msg not in out:
                 out.append(msg)
@@ -172,7 +186,7 @@ def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
                     out.extend(_arch_set_followups(g, ins, target, msg))
             arch_row = arch_row or bool(g.targets)
     # ... and again when it checks the operation, unless the operation-with-type row reported instead
-    out = [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
+    out = lead + [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = out
