@@ -85,8 +85,9 @@ GATES: tuple[Gate, ...] = (
     Gate(("min", "max"), "{stem}.f32 with 3 input operands", all_mods=(".f32",), operands=4, since=100),
     Gate(("fma", "min", "max"), ".relu", any_mods=(".relu",), since=80, kind="Modifier"),
     Gate(("min", "max"), ".NaN", any_mods=(".NaN",), since=80, kind="Modifier"),
-    # min/max .xorsign.abs (sm_86): '.abs' is reported before the types, each modifier needs the other, and
-    # the f16 operation's own gate comes between them (docs/findings/frontend.md "min and max: .xorsign.abs (lead, stop 27)")
+    # min/max .xorsign.abs (sm_86): '.abs' is reported before the types, each modifier needs the other, and the
+    # f16 operation's own gate comes between them
+    # (docs/findings/frontend.md "min and max: .xorsign.abs (lead, stop 27)")
     Gate(("min", "max"), ".abs", any_mods=(".abs",), since=86, before_types=True),
     Gate(("min", "max"), ".xorsign", any_mods=(".xorsign",), needs=".abs"),
     Gate(("min", "max"), ".xorsign", any_mods=(".xorsign",), since=86, kind="Modifier"),
