@@ -17,19 +17,19 @@ A signature is a tuple of slot specs:
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from . import ptx_ast as A
 
-_TYPE_RE = re.compile(r"^\.([bsuf])(8|16|32|64|128)$")
-_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+_TYPE_RE = lazy_compile(r"^\.([bsuf])(8|16|32|64|128)$")
+_RANGE_RE = lazy_compile(r"^(.*?)(\d+)$")
 # special registers that are not 32-bit unsigned
 _SREG_TYPES = {"%clock64": ".u64", "%globaltimer": ".u64", "%gridid": ".u64", "%lanemask_eq": ".b32",
                "%lanemask_le": ".b32", "%lanemask_lt": ".b32", "%lanemask_ge": ".b32", "%lanemask_gt": ".b32",
                "%is_explicit_cluster": ".pred"}
 
 
-_SREG_RE = re.compile(
+_SREG_RE = lazy_compile(
     r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
     r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
     r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
@@ -470,7 +470,7 @@ def _wide_fits(o, want: str, regs: RegTypes) -> bool:
     return hk != "f" or wk == "b"
 
 
-_LDST_TYPES = re.compile(r"^\.[bsu](8|16|32|64|128)$|^\.f(32|64)$")
+_LDST_TYPES = lazy_compile(r"^\.[bsu](8|16|32|64|128)$|^\.f(32|64)$")
 
 
 def _ldst(ins, regs):
