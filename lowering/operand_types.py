@@ -29,17 +29,28 @@ _SREG_TYPES = {"%clock64": ".u64", "%globaltimer": ".u64", "%gridid": ".u64", "%
                "%is_explicit_cluster": ".pred"}
 
 
-_SREG_RE = lazy_compile(
-    r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
-    r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
-    r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
-    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
-    r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
+_SREG_DIMS = ("tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster_ctaid", "cluster_nctaid")
+_SREG_NAMES = frozenset(
+    _SREG_DIMS + tuple(f"{d}.{c}" for d in _SREG_DIMS for c in "xyz")
+    + ("laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid", "lanemask_eq", "lanemask_le", "lanemask_lt",
+       "lanemask_ge", "lanemask_gt", "clock", "clock_hi", "clock64", "globaltimer", "globaltimer_lo",
+       "globaltimer_hi", "total_smem_size", "aggr_smem_size", "dynamic_smem_size", "is_explicit_cluster",
+       "cluster_ctarank", "cluster_nctarank", "current_graph_exec", "reserved_smem_offset_begin",
+       "reserved_smem_offset_end", "reserved_smem_offset_cap")
+    + tuple(f"pm{k}{w}" for k in range(8) for w in ("", "_64")))
+_SREG_NUMBERED = ("reserved_smem_offset_", "envreg")          # followed by a decimal number
 
 
 def is_special_register(name: str) -> bool:
     """Is `name` one of PTX's special registers (%tid.x, %laneid, %clock64, %envreg3, ...)?"""
-    return bool(_SREG_RE.match(name))
+    if name[-1:] == "\n":              # (as the regex this replaces: `$` before a final newline)
+        name = name[:-1]
+    if name[:1] != "%":
+        return False
+    n = name[1:]
+    if n in _SREG_NAMES:
+        return True
+    return any(n.startswith(p) and n[len(p):].isdecimal() for p in _SREG_NUMBERED)
 
 
 class RegTypes:
