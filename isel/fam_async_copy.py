@@ -22,7 +22,6 @@ from pylower.passes.analysis.regions import innermost_map
 from pylower.passes.per_thread_masks import value_key
 
 from .fam_mbarrier import guard_vote, select_mbarrier
-from .fam_memory import select_st as select_memory_st
 from .rules import operand_text, rule
 
 _LDGSTS_SIZE = {4: (), 8: ("64",), 16: ("128",)}
@@ -465,7 +464,8 @@ def _tensormap_cp(ins, sel):
             sel.sass(ins, "ATOMG", ("E", "EXCH", "STRONG", _TENSORMAP_SCOPE[ins.attrs.scope]), ("RZ", ops[0], m))]
 
 
-def _st_async(ins, sel):
+def select_st_async(ins, sel):
+    """st.async (the `st` rule of isel/fam_memory.py hands it over)."""
     if ins.attrs.to_global:
         return []                       # .mmio.release.global: ptxas deletes the store
     return [sel.sass(ins, "STAS", _STAS[ins.attrs.bits], _ops(ins)[:2])]
@@ -491,7 +491,7 @@ _FORMS = {
     "tensor_prefetch": lambda ins, sel: _plain(ins, sel, "UTMAPF", ("L2",) + _tensor_mods(ins.attrs)),
     "tensor_reduce": _tensor_reduce,
     "tensormap_cp": _tensormap_cp,
-    "st_async": _st_async,
+    "st_async": select_st_async,
     "clc_try_cancel": _clc_try_cancel,
     "clc_query": lambda ins, sel: [sel.sass(ins, "LOP3", ("LUT",), _ops(ins))],
 }
@@ -505,8 +505,3 @@ def select_async(ins, sel):
     return f(ins, sel) if f else None
 
 
-@rule("st")
-def select_st(ins, sel):
-    if ins.op == ORI_CLASSES["async"] and ins.attrs.form == "st_async":
-        return _st_async(ins, sel)
-    return select_memory_st(ins, sel)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 
-from .fam_barrier_cluster import select_cluster
 from .rules import block_def, operand_text, rule
 from .sequences import warpsync
 
@@ -67,6 +66,7 @@ def select_bar(ins, sel):
     kind = ins.attrs.mode
     if not kind:
         if ins.attrs.cluster:
+            from .fam_barrier_cluster import select_cluster     # (imported by runs with cluster barriers only)
             return select_cluster(ins, sel)
         return _select_warp_sync(ins, sel)
     aligned = ins.opcode == "bar" or ".aligned" in ins.mods

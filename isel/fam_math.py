@@ -6,7 +6,7 @@ it (none when every call passes warp-uniform operands) and its return; its arith
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import of_symbol
@@ -15,7 +15,7 @@ from pylower.sass.instr import SassInstr
 from .rules import operand_text, rule
 from .sequences import brk, bssy, bsync
 
-_BARRIER_REG = re.compile(r"^B(\d+)$")
+_BARRIER_REG = lazy_compile(r"^B(\d+)$")
 
 
 @rule("fchk")

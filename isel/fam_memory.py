@@ -15,6 +15,7 @@ tests/corpus/probes/memory (docs/findings/memory.md). Weak ld/st fall back to th
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.ori import ORI_CLASSES
 
 from . import generic
 from .rules import rule
@@ -87,8 +88,14 @@ def select_ld(ins, sel):
     return out
 
 
+_ASYNC = ORI_CLASSES["async"]
+
+
+@rule("st")
 def select_st(ins, sel):
-    """Called by the `st` rule of isel/fam_async_copy.py for every st but st.async."""
+    if ins.op == _ASYNC and ins.attrs.form == "st_async":
+        from .fam_async_copy import select_st_async        # an asynchronous copy: imported when a run has one
+        return select_st_async(ins, sel)
     mods = ins.mods
     order = _order(mods)
     if order is None and ".mmio" not in mods:

@@ -17,7 +17,6 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori import ORI_CLASSES, PSEUDO_OPCODES
 
 from . import generic
-from .fam_async_copy import _predicated_if, _votes
 from .rules import rule
 
 _WW = ("INT_WARP_WIDE",)
@@ -53,6 +52,7 @@ def _window_vote(ins, sel) -> bool:
     barriers = _mbarrier_variables(sel)
     if not barriers or name in barriers:
         return False
+    from .fam_async_copy import _predicated_if, _votes      # (imported only by runs with mbarriers)
     region = _predicated_if(sel, sel.block.label)
     if region is None:
         return False

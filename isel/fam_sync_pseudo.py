@@ -8,7 +8,7 @@ the other ops (compiler-made warp-wide instructions; findings phase 71.3, warp.m
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from pylower.sass.families import is_sync
 from pylower.sass.instr import VIRTUAL
@@ -152,7 +152,7 @@ _NO_DEST = frozenset({"STG", "STS", "ST", "STL", "RED", "REDG", "BAR", "MEMBAR",
                       "FENCE", "DEPBAR", "LDGDEPBAR", "LDGSTS", "ARRIVES", "BRA", "EXIT", "NOP"})
 # PTX register names as ISel prints them: `%r12`, and the registers of an inline-asm scope (`p`, renamed `p_s1`
 # when the name is taken), lower-case words that are no constant bank (`c[..]`) nor part of a number or label
-_REG = re.compile(r"%[a-z]+\d+|(?<![\w.%$`])[a-z][a-z0-9_]*(?![\w\[])")
+_REG = lazy_compile(r"%[a-z]+\d+|(?<![\w.%$`])[a-z][a-z0-9_]*(?![\w\[])")
 
 
 def _block_end(i) -> bool:
@@ -398,7 +398,7 @@ def _until_block_end(instrs: list, j: int) -> list:
 
 
 _PREDICATES = 7          # P0-P6
-_PRED = re.compile(r"%p\d+")
+_PRED = lazy_compile(r"%p\d+")
 
 
 def _live_predicates(instrs: list, at: int) -> int:

@@ -16,7 +16,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering import ptx_printer as P
 from pylower.lowering.ops import is_cta_barrier
 
-_PHASE_NUMBERS: dict[str, tuple[int, str]] = {}
+_PHASE_NUMBERS: dict[str, object] = {}          # phase name -> the registry's phase
 
 
 def phase_origin(by: str) -> str:
@@ -24,15 +24,16 @@ def phase_origin(by: str) -> str:
     if not _PHASE_NUMBERS:
         from pylower.passes.registry import PHASES
         for p in PHASES:
-            _PHASE_NUMBERS[p.name] = (p.number, p.description)
+            _PHASE_NUMBERS[p.name] = p
     n = _PHASE_NUMBERS.get(by)
-    return f"{n[0]} {by}" if n else by
+    return f"{n.number} {by}" if n else by
 
 
 def phase_description(by: str) -> str:
+    """(read from the phase only when asked: a deferred phase's module is imported for it, passes/registry.py)"""
     phase_origin(by)
     n = _PHASE_NUMBERS.get(by)
-    return n[1] if n else ""
+    return n.description if n else ""
 
 
 # Default reasons of the phases' pseudo-ops (what each one is for); "{why}" is the divergence cause of the

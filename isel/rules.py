@@ -20,14 +20,14 @@ from pylower.sass.instr import SassInstr
 # module -> the names its @rule functions take (tests/test_plugins.py checks it against the modules): a run
 # imports only the families its code uses, each when one of its names is first looked up
 FAMILY_NAMES: dict[str, tuple[str, ...]] = {
-    "fam_async_copy": ("clusterlaunchcontrol", "cp", "st", "tensormap"),
+    "fam_async_copy": ("clusterlaunchcontrol", "cp", "tensormap"),
     "fam_atomic": ("atom", "lea", "red"),
     "fam_barrier": ("bar", "barrier"),
     "fam_branch": ("bra", "ret"),
     "fam_fence": ("fence", "membar"),
     "fam_math": ("fchk", "subcall"),
     "fam_mbarrier": ("mbarrier",),
-    "fam_memory": ("ld",),
+    "fam_memory": ("ld", "st"),
     "fam_shared_window": ("mov",),
     "fam_sync_pseudo": ("bmov", "bra_back", "bra_conv", "bra_div", "break", "bssy", "bsync", "call_helper",
                         "endcollective", "looptest", "membermask", "ret_helper", "warpsync"),

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import functools
 import heapq
-import re
+from pylower.lazy_re import lazy_compile
 from pylower.records import field, record
 
 from pylower.lowering import ori
@@ -79,7 +79,7 @@ PLAIN_PSEUDO = frozenset({"lea", "membermask"})
 # Registers in the SASS operands: those a rule names itself (temporaries %t1, %ut1, %tp1 for the leader
 # lane, the activemask, predicates; fixed P0, UR4, B0) are not the Ori instruction's, and units sharing one
 # stay in order.
-_SASS_REG = re.compile(r"%[A-Za-z_]+\d*|\b(?:U?P[0-6]|UR\d+|R\d+|B\d+|U?R_\w+)\b")
+_SASS_REG = lazy_compile(r"%[A-Za-z_]+\d*|\b(?:U?P[0-6]|UR\d+|R\d+|B\d+|U?R_\w+)\b")
 
 # Strength of a unit's kind: a unit is what its strongest instruction is.
 _RANK = {"alu": 0, "collective": 1, "load": 2, "store": 3, "atomic": 4, "barrier": 5, "fence": 6, "control": 7}

@@ -8,7 +8,7 @@ handler validates it). Every later stage can then index the operands it needs wi
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from .ptx_ast import Addr, Imm
 
@@ -52,7 +52,7 @@ _MBARRIER_THIRD = {"st", "red"}          # st.async / red.async [addr], value, [
 # A decimal floating-point literal (1.5, 1e3) is an operand of a floating-point instruction only: with no float
 # type among the modifiers (`add.u32 %r1, %r1, 1.5;`, a member mask of 1.5) ptxas says "Arguments mismatch".
 # Checked for the stems of ARITY only (createpolicy.fractional takes a fraction with a .b64 type).
-_FLOAT_TYPE = re.compile(r"\.(?:f\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|ue8m0(?:x2)?)$")    # not .bfly, .full
+_FLOAT_TYPE = lazy_compile(r"\.(?:f\d+(?:x\d+)?|bf16(?:x2)?|tf32|e\dm\d(?:x\d)?|ue8m0(?:x2)?)$")    # not .bfly, .full
 
 
 def _decimal_float(o) -> bool:

@@ -2,7 +2,7 @@
 construction, and per-instruction lowering through the family handlers (lowering.handlers)."""
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers, tensormap_copy
 from . import ptx_ast as A
@@ -21,7 +21,7 @@ MIN_PTX_FOR_TARGET = {
     "sm_121a": (8, 8), "sm_121f": (8, 8),
 }
 
-_REG_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+_REG_RANGE_RE = lazy_compile(r"^(.*?)(\d+)$")
 
 
 class BuildContext:

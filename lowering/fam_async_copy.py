@@ -16,7 +16,6 @@ from . import ptx_ast as A
 from .diagnostics import PtxError
 from .fam_mbarrier import KINDS
 from .fam_warp import _is_pred
-from .memory_scope import check_ld_st
 from .handlers import handler
 from .ori import ORI_CLASSES, Instr
 
@@ -347,7 +346,8 @@ _ST_GLOBAL_SM, _ST_GLOBAL_PTX = 100, (8, 7)
 _TYPE_BITS = {".b32": 32, ".s32": 32, ".u32": 32, ".f32": 32, ".b64": 64, ".s64": 64, ".u64": 64, ".f64": 64}
 
 
-def _st_async(ins, ctx):
+def lower_st_async(ins: A.Instruction, ctx):
+    """st.async (the `st` handler of lowering/fam_memory.py hands it over)."""
     mods = ins.mods
     stem = "st.async"
     e = _Errs()
@@ -387,15 +387,6 @@ def _st_async(ins, ctx):
     if is_global:
         attrs["to_global"] = 1
     return _async(ins, ctx, "st_async", **attrs)
-
-
-@handler("st")
-def lower_st(ins: A.Instruction, ctx):
-    if ".async" in ins.mods:
-        return _st_async(ins, ctx)
-    check_ld_st(ins, ctx)
-    return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard, {},
-                  ins.line, "build")]
 
 
 _CLC_SM, _CLC_PTX = 100, (8, 6)

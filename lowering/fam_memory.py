@@ -1,5 +1,6 @@
-"""Ordinary loads (validated for their memory-model qualifiers, lowering.memory_scope) and createpolicy (target
-gate); both then go the generic way."""
+"""Ordinary loads and stores (validated for their memory-model qualifiers, lowering.memory_scope) and createpolicy
+(target gate); all then go the generic way. st.async is an asynchronous copy (lowering/fam_async_copy.py, imported
+only when a run has one)."""
 from __future__ import annotations
 
 from . import generic
@@ -11,6 +12,16 @@ from .ori import Instr
 
 @handler("ld")
 def lower_ld(ins: A.Instruction, ctx):
+    check_ld_st(ins, ctx)
+    return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard, {},
+                  ins.line, "build")]
+
+
+@handler("st")
+def lower_st(ins: A.Instruction, ctx):
+    if ".async" in ins.mods:
+        from .fam_async_copy import lower_st_async
+        return lower_st_async(ins, ctx)
     check_ld_st(ins, ctx)
     return [Instr(generic.ori_class(ins.opcode, ins.mods), ins.opcode, ins.mods, ins.operands, ins.guard, {},
                   ins.line, "build")]

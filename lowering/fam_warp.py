@@ -8,7 +8,7 @@ member-mask handling (slow paths, WARPSYNC) is phases 71/72's, the SASS choice i
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from . import ptx_ast as A
 from .diagnostics import PtxError
@@ -41,7 +41,7 @@ _GRIDDEP_ACTIONS = (".wait", ".launch_dependents")
 
 # a register operand: %name, or a name without % (declared in an inline-asm scope: `.reg .pred p;`), parsed as a symbol
 _NAMES = (A.Reg, A.Sym)
-_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+_RANGE_RE = lazy_compile(r"^(.*?)(\d+)$")
 _REG_TYPES: dict[int, tuple] = {}
 
 

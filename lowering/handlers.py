@@ -15,12 +15,12 @@ from pylower.plugins import Registry
 
 # module -> the stems its @handler functions take (tests/test_plugins.py checks it against the modules)
 FAMILY_STEMS: dict[str, tuple[str, ...]] = {
-    "fam_async_copy": ("clusterlaunchcontrol", "cp", "st", "tensormap"),
+    "fam_async_copy": ("clusterlaunchcontrol", "cp", "tensormap"),
     "fam_atomic": ("atom", "red"),
     "fam_barrier": ("bar", "barrier"),
     "fam_fence": ("fence", "membar"),
     "fam_mbarrier": ("mbarrier",),
-    "fam_memory": ("createpolicy", "ld"),
+    "fam_memory": ("createpolicy", "ld", "st"),
     "fam_warp": ("activemask", "elect", "griddepcontrol", "match", "nanosleep", "redux", "shfl", "vote"),
 }
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 import bisect
 import re
 
+from pylower.lazy_re import lazy_compile
+
 from .diagnostics import PtxError
 
-TOKEN_RE = re.compile(r"""
+TOKEN_RE = lazy_compile(r"""
     (?P<WS>\s+)
   | (?P<COMMENT>//[^\n]*|/\*.*?\*/)
   | (?P<STR>"(?:[^"\\\n]|\\.)*")

@@ -5,7 +5,7 @@ compilation runs in a child Python process; whatever it prints on failure comes 
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 import subprocess
 import sys
 
@@ -31,7 +31,7 @@ sys.stdout.write(tm.emit_assembly(mod))
 """
 
 
-_LLVM_DIAG = re.compile(r"<string>:(\d+):(\d+): error: (.*)")
+_LLVM_DIAG = lazy_compile(r"<string>:(\d+):(\d+): error: (.*)")
 
 
 def ptx_features(target: Target) -> str:

@@ -17,29 +17,40 @@ A signature is a tuple of slot specs:
 """
 from __future__ import annotations
 
-import re
+from pylower.lazy_re import lazy_compile
 
 from . import ptx_ast as A
 
-_TYPE_RE = re.compile(r"^\.([bsuf])(8|16|32|64|128)$")
-_RANGE_RE = re.compile(r"^(.*?)(\d+)$")
+_TYPE_RE = lazy_compile(r"^\.([bsuf])(8|16|32|64|128)$")
+_RANGE_RE = lazy_compile(r"^(.*?)(\d+)$")
 # special registers that are not 32-bit unsigned
 _SREG_TYPES = {"%clock64": ".u64", "%globaltimer": ".u64", "%gridid": ".u64", "%lanemask_eq": ".b32",
                "%lanemask_le": ".b32", "%lanemask_lt": ".b32", "%lanemask_ge": ".b32", "%lanemask_gt": ".b32",
                "%is_explicit_cluster": ".pred"}
 
 
-_SREG_RE = re.compile(
-    r"^%(tid|ntid|ctaid|nctaid|clusterid|nclusterid|cluster_ctaid|cluster_nctaid)(\.[xyz])?$"
-    r"|^%(laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_(eq|le|lt|ge|gt)|clock|clock_hi|clock64|"
-    r"globaltimer|globaltimer_lo|globaltimer_hi|total_smem_size|aggr_smem_size|dynamic_smem_size|"
-    r"is_explicit_cluster|cluster_ctarank|cluster_nctarank|current_graph_exec|"
-    r"reserved_smem_offset_(begin|end|cap|\d+)|pm[0-7](_64)?|envreg\d+)$")
+_SREG_DIMS = ("tid", "ntid", "ctaid", "nctaid", "clusterid", "nclusterid", "cluster_ctaid", "cluster_nctaid")
+_SREG_NAMES = frozenset(
+    _SREG_DIMS + tuple(f"{d}.{c}" for d in _SREG_DIMS for c in "xyz")
+    + ("laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid", "lanemask_eq", "lanemask_le", "lanemask_lt",
+       "lanemask_ge", "lanemask_gt", "clock", "clock_hi", "clock64", "globaltimer", "globaltimer_lo",
+       "globaltimer_hi", "total_smem_size", "aggr_smem_size", "dynamic_smem_size", "is_explicit_cluster",
+       "cluster_ctarank", "cluster_nctarank", "current_graph_exec", "reserved_smem_offset_begin",
+       "reserved_smem_offset_end", "reserved_smem_offset_cap")
+    + tuple(f"pm{k}{w}" for k in range(8) for w in ("", "_64")))
+_SREG_NUMBERED = ("reserved_smem_offset_", "envreg")          # followed by a decimal number
 
 
 def is_special_register(name: str) -> bool:
     """Is `name` one of PTX's special registers (%tid.x, %laneid, %clock64, %envreg3, ...)?"""
-    return bool(_SREG_RE.match(name))
+    if name[-1:] == "\n":              # (as the regex this replaces: `$` before a final newline)
+        name = name[:-1]
+    if name[:1] != "%":
+        return False
+    n = name[1:]
+    if n in _SREG_NAMES:
+        return True
+    return any(n.startswith(p) and n[len(p):].isdecimal() for p in _SREG_NUMBERED)
 
 
 class RegTypes:
@@ -470,7 +481,7 @@ def _wide_fits(o, want: str, regs: RegTypes) -> bool:
     return hk != "f" or wk == "b"
 
 
-_LDST_TYPES = re.compile(r"^\.[bsu](8|16|32|64|128)$|^\.f(32|64)$")
+_LDST_TYPES = lazy_compile(r"^\.[bsu](8|16|32|64|128)$|^\.f(32|64)$")
 
 
 def _ldst(ins, regs):

@@ -72,6 +72,8 @@ def _mask(o, consts: dict[str, int] | None):
 
 def warp_op(ins: ori.Instr, consts: dict[str, int] | None = None) -> WarpOp | None:
     """The warp-synchronous op `ins` is, if any; `consts` (analysis.constants) resolves register masks."""
+    if ins.op != BARRIER and ins.opcode not in WARP_SYNC_STEMS:
+        return None                     # (most instructions: each case below needs one or the other)
     if is_bar_warp_sync(ins):
         return WarpOp("warpsync", _mask(ins.operands[0], consts) if ins.operands else None, False)
     if is_cta_barrier(ins) and ins.attrs.mode == "sync" and not is_aligned_cta_barrier(ins):

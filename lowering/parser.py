@@ -7,7 +7,7 @@ operands); which instructions exist is checked against lowering.ptx_opcodes, as 
 from __future__ import annotations
 
 import math
-import re
+from pylower.lazy_re import lazy_compile
 
 from . import ptx_ast as A
 from .diagnostics import PtxError
@@ -32,29 +32,50 @@ KNOWN_DIRECTIVES = LINE_DIRECTIVES | {".pragma", ".section", ".branchtargets", "
 # backtracking blow-up on a statement the fast path leaves to the token path); the operands start at their
 # first non-blank character, so a long run of blanks is matched one way only too
 _FAST_SPACE = r"(?:[ \t\r\n]|//[^\n]*\n)*"
-_FAST_INSTR = re.compile(_FAST_SPACE + r"(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)"
-                         r"(?:[ \t]+([^;\"/\n \t][^;\"/\n]*)?)?;")
+_FAST_INSTR = lazy_compile(_FAST_SPACE + r"(?:@(!?)(%[\w$]+)[ \t]+)?([a-z][\w$]*(?:(?:\.|::)[\w$]+)*)"
+                            r"(?:[ \t]+([^;\"/\n \t][^;\"/\n]*)?)?;")
 # a `.loc file line column` line (Triton and LLVM put one before most instructions)
 # (`, function_name NAME[, inlined_at F L C]` after it: Triton's inlined code); the numbers as the lexer reads
 # them ("09" is two tokens there, so no fast path)
 _LOC_NUM = r"(0|[1-9]\d*)"
-_FAST_LOC = re.compile(_FAST_SPACE + r"(\.loc)[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM +
-                       r"(?:[ \t]*,[ \t]*function_name[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*,[ \t]*inlined_at[ \t]+" +
-                       _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r")?)?[ \t]*(?://[^\n]*)?(?=\r?\n)")
+_FAST_LOC = lazy_compile(_FAST_SPACE + r"(\.loc)[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM +
+                          r"(?:[ \t]*,[ \t]*function_name[ \t]+([A-Za-z_$][\w$]*)(?:[ \t]*,[ \t]*inlined_at[ \t]+" +
+                          _LOC_NUM + r"[ \t]+" + _LOC_NUM + r"[ \t]+" + _LOC_NUM + r")?)?[ \t]*(?://[^\n]*)?(?=\r?\n)")
 # a `.section NAME { ... }` body with no string, comment or nested brace (DWARF byte lists): read with the
 # lexer's own regex in one loop instead of token by token
-_FAST_SECTION = re.compile(r"[ \t\r\n]*(\.[A-Za-z_$][\w$]*)[ \t\r\n]*\{[^{}\"/]*\}")
-_FAST_LABEL = re.compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
-_REGNAME = re.compile(r"%[\w$]+(?:\.[\w$]+)?")
-_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
-_NUMBER = re.compile(r"0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|0[xX][0-9a-fA-F]+[Uu]?|0[bB][01]+[Uu]?"
-                     r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|(?:0[0-7]*|[1-9]\d*)[Uu]?")
-_ADDR = re.compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|[1-9]\d*|0))\s*)?\]")
+_FAST_SECTION = lazy_compile(r"[ \t\r\n]*(\.[A-Za-z_$][\w$]*)[ \t\r\n]*\{[^{}\"/]*\}")
+_FAST_LABEL = lazy_compile(r"[ \t\r\n]*([A-Za-z_$][\w$]*):(?!:)")
+_REGNAME = lazy_compile(r"%[\w$]+(?:\.[\w$]+)?")
+_IDENT = lazy_compile(r"[A-Za-z_$][\w$]*")
+_NUMBER = lazy_compile(r"0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}|0[xX][0-9a-fA-F]+[Uu]?|0[bB][01]+[Uu]?"
+                        r"|\d+\.\d*(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|(?:0[0-7]*|[1-9]\d*)[Uu]?")
+_ADDR = lazy_compile(r"\[\s*(%[\w$]+|[A-Za-z_$][\w$]*|\d+|0[xX][0-9a-fA-F]+)\s*(?:([+-])\s*(-?(?:0[xX][0-9a-fA-F]+|[1-9]\d*|0))\s*)?\]")
 _OPERAND_CACHE: dict[str, object] = {}
+
+
+def _no_match(text: str, pos: int) -> None:
+    return None
+
+
+def _plain_decimal(s: str) -> bool:
+    """ASCII digits without a leading 0 (or "0"): an integer both _NUMBER and _INT_LITERAL match whole."""
+    return s.isascii() and s.isdigit() and (s[0] != "0" or s == "0")
+
+
+def _is_number(s: str) -> bool:
+    """_NUMBER.fullmatch(s), without compiling it for the plain decimals most inputs have only."""
+    return _plain_decimal(s) or _NUMBER.fullmatch(s) is not None
+
+
+def _is_int_literal(s: str) -> bool:
+    """_INT_LITERAL.fullmatch(s), without compiling it for the plain decimals most inputs have only."""
+    return _plain_decimal(s) or _INT_LITERAL.fullmatch(s) is not None
+
+
 # An integer constant where the grammar wants one (.address_size, %r<N>, [N], .align N): hex, binary, octal or
 # decimal with an optional U; a float there is a syntax error and a value above the field's range "Constant
 # overflow", as in ptxas.
-_INT_LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)[Uu]?")
+_INT_LITERAL = lazy_compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)[Uu]?")
 U32_MAX, U64_MAX = (1 << 32) - 1, (1 << 64) - 1
 # ptxas's parser stack holds 1663 nested `{ }` scopes inside a function body; one more is "Parsing error near
 # ...: memory exhausted" (probe: tests/test_robustness.py)
@@ -96,10 +117,10 @@ def _fast_operand(s: str):
                     off = -off
             o = A.Addr((bo,), off)
     elif c.isdigit():
-        if _NUMBER.fullmatch(s) and _in_range(s):
+        if _is_number(s) and _in_range(s):
             o = A.Imm(s)
     elif c == "-":
-        if _NUMBER.fullmatch(s[1:]) and _in_range(s[1:]):
+        if _is_number(s[1:]) and _in_range(s[1:]):
             o = A.Imm(s)
     elif c == "!":
         inner = s[1:].strip()
@@ -182,6 +203,7 @@ class Parser:
         self.file = file
         self._names: dict[str, tuple] = {}            # "ld.global.u32" -> ("ld", (".global", ".u32"))
         self._operand_lists: dict[str, tuple] = {}    # operand text -> operands (per parse)
+        self._has_loc = ".loc" in text                 # else _FAST_LOC is never compiled
 
     # -- token helpers
     def peek(self, k=0):
@@ -213,7 +235,7 @@ class Parser:
         """The next token as an integer constant (ptxas: a float is a syntax error, a value above the field's
         range is "Constant overflow")."""
         tok = self.next()
-        if tok[0] != "NUM" or not _INT_LITERAL.fullmatch(tok[1]):
+        if tok[0] != "NUM" or not _is_int_literal(tok[1]):
             raise self.error_at(tok)
         v = int(A.parse_number(tok[1]))
         if v > limit:
@@ -504,7 +526,7 @@ class Parser:
         Instruction, Reg, Not = A.Instruction, A.Reg, A.Not
         pos = start_pos = lx._end
         line, lstart, lpos = lx._lline, lx._lstart, lx._lpos
-        loc_match = _FAST_LOC.match
+        loc_match = _FAST_LOC.match if self._has_loc else _no_match
         while True:
             m = match(text, pos)
             if m is None:                 # a `.loc` line, or the end of the fast path
@@ -681,7 +703,7 @@ class Parser:
                 if self.accept("-"):
                     sign = -sign
                 n = self.expect("NUM")
-                if not _INT_LITERAL.fullmatch(n[1]):
+                if not _is_int_literal(n[1]):
                     raise self.error_at(n)
                 offset += sign * int(A.parse_number(n[1]))
             elif t[0] == ",":
@@ -704,10 +726,12 @@ def _id_operand(text: str):
 
 # Characters ptxas's reader stops at before any parsing: a non-ASCII character (in a comment too; a byte that is
 # not UTF-8 arrives here as a surrogate) and NUL, anywhere in the file.
-_BAD_CHAR = re.compile(r"[^\x01-\x7f]")
+_BAD_CHAR = lazy_compile(r"[^\x01-\x7f]")
 
 
 def check_characters(text: str, file: str = "<input>") -> None:
+    if text.isascii() and "\x00" not in text:
+        return
     m = _BAD_CHAR.search(text)
     if m:
         line = text.count("\n", 0, m.start()) + 1

@@ -5,7 +5,6 @@ Every stage reads the Target; none mutates it. Feature bits are what the probes 
 """
 from __future__ import annotations
 
-import re
 from pylower.records import record
 
 from .diagnostics import PtxError
@@ -318,15 +317,24 @@ def all_target_names() -> list[str]:
     return names
 
 
-_NAME_RE = re.compile(r"^(?:sm|compute|lto)_(\d+)([af]?)$")
+def _split_name(name: str) -> tuple[str, str] | None:
+    """`(sm|compute|lto)_<digits>[a|f]` -> (digits, suffix), else None (string methods: a regex compiled for
+    the one name a run parses took more than the parse)."""
+    for prefix in ("sm_", "compute_", "lto_"):
+        if name.startswith(prefix):
+            rest = name[len(prefix):]
+            suffix = rest[-1:] if rest[-1:] in ("a", "f") else ""
+            digits = rest[:len(rest) - len(suffix)]
+            return (digits, suffix) if digits.isdecimal() else None
+    return None
 
 
 def parse_target(name: str) -> Target:
     """--arch value -> Target; unknown names are an error with ptxas's list."""
-    m = _NAME_RE.match(name.strip())
+    m = _split_name(name.strip())
     if not m or name.strip().replace("compute_", "sm_").replace("lto_", "sm_") not in all_target_names():
         raise PtxError(f"Value '{name}' is not defined for option 'gpu-name'")
-    return make_target(int(m.group(1)), m.group(2))
+    return make_target(int(m[0]), m[1])
 
 
 def target_accepts(arch: Target, ptx_target: Target) -> bool:

@@ -30,3 +30,21 @@ def test_a_family_is_imported_when_first_asked_for():
             "assert RULES.get('mov') is not None and RULES.get('add') is None\n"
             "assert 'pylower.isel.fam_shared_window' in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_deferred_phases_declared():
+    """passes/registry.py DEFERRED: each deferred phase's number and name are its module's; the module's phase
+    keeps Phase.enabled (the stand-in is always on); a one-instruction run imports none of them."""
+    import importlib
+    from pylower.passes.manager import Phase
+    from pylower.passes.registry import DEFERRED
+    for module, (number, name, _) in DEFERRED.items():
+        phase = importlib.import_module(f"pylower.passes.{module}").PHASE
+        assert (phase.number, phase.name) == (number, name), module
+        assert type(phase).enabled is Phase.enabled, module
+    code = ("import sys\nfrom pylower.pipeline import compile_text\n"
+            "compile_text('.version 8.0\\n.target sm_90\\n.address_size 64\\n.visible .entry k()\\n{\\n"
+            "bar.sync 0;\\nret;\\n}\\n', 'k.ptx', 'sm_90')\n"
+            "from pylower.passes.registry import DEFERRED\n"
+            "assert not [m for m in DEFERRED if 'pylower.passes.' + m in sys.modules]\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
