@@ -269,8 +269,24 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if at < first:
             _move_bssy(instrs, first, k, at)
     _hoist_to_first_stall(instrs, merged, merged_labels, stalls)
+    _above_group_wait(instrs, merged, merged_labels)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
+
+
+def _above_group_wait(instrs: list, merged, merged_labels: set) -> None:
+    """A BSSY the rules above leave below a `DEPBAR.LE` that waits for the cp.async group its stretch commits
+    (`LDGDEPBAR` before it) goes right after the commit: ptxas issues it there, above the wait and the CTA
+    barriers around it, on every target (docs/findings/async.md "The BSSY in a cp.async group wait's stall
+    (helper nv27async, stop 27)"; probes async/bssy_group_wait_*). Only over waits, CTA barriers and non-sync
+    work: another sync instruction after the commit keeps the placement the rules chose."""
+    for k, first, start in _open_stretches(instrs, merged, merged_labels):
+        commit = next((j for j in range(start, first) if instrs[j].opcode == "LDGDEPBAR"), None)
+        if commit is None or not any(instrs[j].opcode == "DEPBAR" for j in range(commit + 1, first)):
+            continue
+        if all(instrs[j].opcode in ("DEPBAR", "BAR") or not is_sync(instrs[j].opcode)
+               for j in range(commit + 1, first)):
+            _move_bssy(instrs, first, k, commit + 1)
 
 
 def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pylower.lazy_re import lazy_compile
 
-from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers, tensormap_copy
+from . import arity, generic, isa_gates, math_subroutines, operand_types, operand_values, ptx_modifiers, shared_size, \
+    tensormap_copy
 from . import ptx_ast as A
 from .diagnostics import Diagnostics, PtxError
 from .handlers import HANDLERS
@@ -688,6 +689,9 @@ def build(mod: A.Module, arch: Target, diags: Diagnostics | None = None, open_en
         # ptxas prints this fatal without a line; pylower locates it at its cause, the first 32-bit address
         raise PtxError(_ABI32_SM90 if arch.sm >= 90 else _ABI32_OLD, ctx.addr32_lines[0], 1, mod.file)
     module = Module(mod.version, mod.target, mod.address_size, globals_, functions, mod.file)
+    too_much = shared_size.too_much_shared(module, arch)
+    if too_much:                      # after the file's other checks
+        raise PtxError.collected([PtxError(m, line, 1, mod.file) for m, line in too_much])
     math_subroutines.expand_module(module)
     tensormap_copy.expand_module(module)
     return module

@@ -124,6 +124,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ARM_PARAM_LDC", "an exit arm ptxas may predicate loads each kernel parameter it reads itself (one "
             "LDC each; below sm_90 the parameter is a constant-bank operand or hoisted before the branch)",
             since=90),
+    Feature("STATIC_SHARED_DEVICE_LIMIT", "an entry's static shared memory may reach the device's capacity (else "
+            "ptxas rejects more than 0xc000 bytes: lowering/shared_size.py)", suffixes=("a",)),
+    Feature("SHARED_CAPACITY_99K", "the device's shared memory is 0x18c00 bytes (else 0x38c00): the static "
+            "limit of an arch-specific target (lowering/shared_size.py)", families=(120,)),
     Feature("SHARED_WINDOW_ADDRESS", "a shared variable's address is the cluster window's base plus its offset "
             "(S2R SR_CgaCtaId, MOV, LEA: three instructions in an exit arm's cost)", since=90),
     Feature("PER_THREAD_MASK_TAINTS", "warp ops after one whose member mask differs between lanes are not "

@@ -21,67 +21,17 @@ What ptxas counts (experiments in docs/findings/cli.md):
 """
 from __future__ import annotations
 
-from pylower.isel.generic import _param_size_align
 from pylower.lowering import ptx_ast as A
+from pylower.lowering.shared_size import layout, reachable, static_shared_bytes
 
 PREFIX = "pylower info    : "
-
-
-def _layout(decls) -> int:
-    end = 0
-    for d in decls:
-        size, align = _param_size_align(d)
-        align = max(align, 1)
-        end = (end + align - 1) // align * align + size
-    return end
-
-
-def _names_used(fn) -> set[str]:
-    """Every symbol name an instruction of the Ori function mentions (operands, addresses, expressions)."""
-    out: set[str] = set()
-    stack = [o for ins in fn.instructions() for o in ins.operands]
-    while stack:
-        o = stack.pop()
-        t = type(o)
-        if t is A.Sym:
-            out.add(o.name)
-        elif t is A.Expr:
-            out.update(w for w in _words(o.text))
-        elif t in (A.Addr, A.Vec, A.Paren):
-            stack.extend(o.items)
-        elif t is A.Pair:
-            stack.extend((o.first, o.second))
-        elif t in (A.Not, A.Neg):
-            stack.append(o.inner)
-    return out
-
-
-def _words(text: str):
-    import re
-    return re.findall(r"[A-Za-z_$][\w$]*", text)
-
-
-def _reachable(module, name: str) -> list[str]:
-    seen, order, stack = set(), [], [name]
-    while stack:
-        n = stack.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        order.append(n)
-        fn = module.function(n)
-        if fn is not None:
-            stack.extend(reversed(fn.callees))
-    return order
 
 
 def report(result, arch: str, compile_only: bool = False) -> str:
     module, prog = result.module, result.program
     eiattr = {f.name: f.eiattr for f in prog.functions}
     glob = [g for g in module.globals if type(g) is A.VarDecl and g.space == ".global"]
-    shared_globals = [g for g in module.globals if type(g) is A.VarDecl and g.space == ".shared"
-                      and ".extern" not in g.attrs]
-    lines = [f"{PREFIX}{_layout(glob)} bytes gmem"]
+    lines = [f"{PREFIX}{layout(glob)} bytes gmem"]
     fns = [f for f in module.functions]
     entries = [f for f in reversed(fns) if f.is_entry]
     funcs = [f for f in reversed(fns) if not f.is_entry]
@@ -93,10 +43,7 @@ def report(result, arch: str, compile_only: bool = False) -> str:
     def entry(fn) -> None:
         lines.append(f"{PREFIX}Compiling entry function '{fn.name}' for '{arch}'")
         properties(fn.name)
-        used = set().union(*(_names_used(module.function(n)) for n in _reachable(module, fn.name)
-                             if module.function(n) is not None))
-        local = [d for d in fn.decls if type(d) is A.VarDecl and d.space == ".shared" and ".extern" not in d.attrs]
-        smem = _layout(local + [g for g in shared_globals if g.name in used])
+        smem = static_shared_bytes(module, fn)
         tail = f", {smem} bytes smem" if smem else ""
         lines.append(f"{PREFIX}Used virtual registers, used {eiattr.get(fn.name, {}).get('EIATTR_NUM_BARRIERS', 0)} "
                      f"barriers{tail}")
@@ -110,7 +57,7 @@ def report(result, arch: str, compile_only: bool = False) -> str:
         printed: set[str] = set()
         for e in entries:
             entry(e)
-            for n in _reachable(module, e.name)[1:]:
+            for n in reachable(module, e.name)[1:]:
                 if n not in printed and module.function(n) is not None:
                     printed.add(n)
                     properties(n)
