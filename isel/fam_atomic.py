@@ -237,7 +237,22 @@ class _Atom:
         the kernel's return follows: then every path ends in its own EXIT and there is no join to wait at
         (probes atomic/join_*_dead_then_st: a dead-result loop followed by any code keeps its pair); a guarded
         one (`@p red.add.noftz.bf16`, Triton atomic_fadd noret) has none either."""
-        return self.used or not (self.tail_exit or self.ins.guard is not None)
+        return self.used or not (self.tail_exit or self.ins.guard is not None or self.ends_arm())
+
+    def ends_arm(self) -> bool:
+        """Is this (dead-result) shared CAS.SPIN loop the last code of a divergent if's arm, its block running
+        straight into the if's join? Then the loop leaves to that join and shares the if's pair: `BSSY @P BRA
+        LDG ATOMS.CAST.SPIN @!P BRA BSYNC BAR` (docs/findings/atomic.md "A CAS loop that ends an if's arm shares
+        the if's pair (helper nv27atom, stop 27)"; probes atomic/join_spin_if_arm_*)."""
+        if self.needs_loop() != "spin":
+            return False
+        b = self.sel.block
+        rest = b.instrs[self.sel.position(self.ins) + 1:]
+        if len(b.succs) != 1 or any(not (i.opcode == "bra" and i.guard is None) and i.opcode not in _NOT_CODE
+                                    for i in rest):
+            return False
+        region = self.sel.am.innermost.get(b.label)
+        return region is not None and region.kind == "if" and region.join == b.succs[0]
 
     def loop(self, body, n=0, paired=None):
         paired = self.paired() if paired is None else paired
