@@ -62,7 +62,9 @@ def _immediate(o, du):
 
 
 # aggregations ptxas wraps around the generic dispatch (the leader runs it: leader_dispatch)
-_AGG_AROUND_DISPATCH = ("popc_used",)
+# (the dead-result `popc` too: docs/findings/atomic.md "A dead uniform 64-bit generic add is aggregated around the
+# dispatch (helper nv27atom, stop 27)")
+_AGG_AROUND_DISPATCH = ("popc_used", "popc")
 # warp aggregation: ops whose dead-result form reduces the warp's values first (the integer rows of REDUX_MODS)
 _AGG_REDUX = {k: v for k, v in REDUX_MODS.items() if k[1] != "f32"}
 _AGG_SCAN = (("add", "u32"), ("add", "s32"))      # used result: prefix scan / POPC
@@ -235,7 +237,22 @@ class _Atom:
         the kernel's return follows: then every path ends in its own EXIT and there is no join to wait at
         (probes atomic/join_*_dead_then_st: a dead-result loop followed by any code keeps its pair); a guarded
         one (`@p red.add.noftz.bf16`, Triton atomic_fadd noret) has none either."""
-        return self.used or not (self.tail_exit or self.ins.guard is not None)
+        return self.used or not (self.tail_exit or self.ins.guard is not None or self.ends_arm())
+
+    def ends_arm(self) -> bool:
+        """Is this (dead-result) shared CAS.SPIN loop the last code of a divergent if's arm, its block running
+        straight into the if's join? Then the loop leaves to that join and shares the if's pair: `BSSY @P BRA
+        LDG ATOMS.CAST.SPIN @!P BRA BSYNC BAR` (docs/findings/atomic.md "A CAS loop that ends an if's arm shares
+        the if's pair (helper nv27atom, stop 27)"; probes atomic/join_spin_if_arm_*)."""
+        if self.needs_loop() != "spin":
+            return False
+        b = self.sel.block
+        rest = b.instrs[self.sel.position(self.ins) + 1:]
+        if len(b.succs) != 1 or any(not (i.opcode == "bra" and i.guard is None) and i.opcode not in _NOT_CODE
+                                    for i in rest):
+            return False
+        region = self.sel.am.innermost.get(b.label)
+        return region is not None and region.kind == "if" and region.join == b.succs[0]
 
     def loop(self, body, n=0, paired=None):
         paired = self.paired() if paired is None else paired
@@ -522,7 +539,7 @@ class _Atom:
 
     def nested_after(self, d: ori.Instr) -> bool:
         """Is instruction `d` in a divergent region's body, and this atomic in a region that does not hold it?"""
-        return R.entered_from(self.sel.am.regions, self.sel.block_of(d), self.sel.block.label)
+        return R.entered_from(self.sel.am.active_set_regions, self.sel.block_of(d), self.sel.block.label)
 
     def popc_inc(self, key, val) -> bool:
         return key == ("add", "u32") and type(val) is A.Imm and val.value == 1 and self.space == "shared" \
@@ -549,7 +566,10 @@ class _Atom:
             self.emit("POPC", (), (self.r("cnt"), self.act()))
             self.leader_test(self.r("leader"))
             self.warp_total(self.r("cnt"))
-            self.leader_native("@P0")
+            if self.needs_loop() == "dispatch":
+                self.leader_dispatch()
+            else:
+                self.leader_native("@P0")
         elif variant == "popc_used":
             self.agg_popc_used()
         elif variant == "scan":
@@ -575,8 +595,16 @@ class _Atom:
                       reason="the active lanes' count times the value")
 
     def redux(self, hoisted: bool = False):
+        tags = ()
+        if hoisted:
+            # a value a load of this block computes: the run's first atomic does not wait for this REDUX
+            # (isel/schedule.py `_head_units`; docs/findings/atomic.md "A REDUX waiting for a load lets the
+            # run's earlier atomics go first (helper nv27atom, stop 27)")
+            instrs = self.sel.block.instrs
+            loaded = _load_fed(self.srcs[0], instrs[:instrs.index(self.ins)])
+            tags = ("HOISTED",) + (("VALUE_LOADED",) if loaded else ())
         return self.sel.sass(self.ins, redux_opcode(self.sel, self.op, self.type), _AGG_REDUX[(self.op, self.type)],
-                             (self.red_total(), _t(self.srcs[0])), _WW + (("HOISTED",) if hoisted else ()))
+                             (self.red_total(), _t(self.srcs[0])), _WW + tags)
 
     def red_total(self):
         """The uniform register of this atomic's REDUX: the one of an earlier member of its run that reduces
@@ -787,15 +815,21 @@ class _Atom:
         pair, `@!P0 BRA` around it, with no pair of its own; from sm_90 the leader issues the release fence
         too (probes atomic/agg_generic_add_u64_*;
         libcu++ barrier arrive, nvcc/cuda_barrier_variants)."""
-        join = self.bssy(0)
-        self.emit("BRA", (), (f"`({join})",), guard="@!P0")
+        # a dead result with only the kernel's return after it: the other lanes leave (`@!P0 EXIT`), every path
+        # of the dispatch ends in its own EXIT, no pair (probe atomic/agg_generic_add_u64_dead_imm)
+        join = None if self.tail_exit and not self.used else self.bssy(0)
+        if join is None:
+            self.emit("EXIT", guard="@!P0")
+        else:
+            self.emit("BRA", (), (f"`({join})",), guard="@!P0")
         if self.leader_fences:
             self.release_fence()
         self.generic_dispatch(paired=False)
         if self.join:
             self.emit(VIRTUAL, label=self.join)
             self.join = None
-        self.bsync(0, join)
+        if join is not None:
+            self.bsync(0, join)
 
     def low_half_only(self) -> bool:
         """Is the 64-bit result only read as 32 bits (a 32-bit store of it, a conversion to a 32-bit type)? A

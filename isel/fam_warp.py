@@ -344,7 +344,7 @@ def _activemask_uniform(ins, sel) -> bool:
         return False
     # read in a divergent region entered after its own: per lane there (docs/findings/atomic.md "The value ptxas
     # aggregates as uniform (helper cg, stop 22)"; probes atomic/agg_value_activemask_*)
-    regions, home = sel.am.regions, sel.block.label
+    regions, home = sel.am.active_set_regions, sel.block.label
     if any(R.entered_from(regions, home, sel.block_of(u)) for u in users):
         return False
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}

@@ -678,7 +678,11 @@ def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
                 # REDUX) before each hoisted REDUX, each hoisted REDUX before the rest of the head
                 if "HOISTED" in sub[0].tags:
                     u.defs += (f"~pre{id(sub[0])}",)
-                    if after is not None:
+                    # a REDUX still waiting for a load of the block does not hold the rest of the head: the
+                    # run's first atomic issues before it (`VOTEU.ANY REDG REDUX.SUM REDG`; docs/findings/
+                    # atomic.md "A REDUX waiting for a load lets the run's earlier atomics go first (helper
+                    # nv27atom, stop 27)")
+                    if after is not None and "VALUE_LOADED" not in sub[0].tags:
                         u.uses += (after,)
                 elif sub is subs[0] and k:
                     u.uses += tuple(f"~pre{id(x)}" for x in part if "HOISTED" in x.tags)

@@ -223,6 +223,8 @@ FEATURES: tuple[Feature, ...] = (
             "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
             since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
+    Feature("UNROLL_RELEASE_ATOMICS", "loops holding a release or acq_rel atom/red are unrolled (below: its "
+            "MEMBAR keeps the loop rolled, as a fence does)", since=90),
     Feature("HEADER_EXIT_LOOP_PAIR", "a header-tested loop left by a per-lane test in its header is paired as a "
             "loop, BSSY in its preheader (regions; sm_90+ not studied: the old if-region pairing kept)", below=90),
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "

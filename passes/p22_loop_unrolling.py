@@ -16,7 +16,8 @@ with a known start value of i:
   unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
   (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
 - never with `.pragma "nounroll"`, a MEMBAR-class fence in the body (findings R6), a call, or, below
-  sm_90, a warp-synchronous op (loop_vote_ballot_trip4). CTA barriers do not stop it.
+  sm_90, a warp-synchronous op (loop_vote_ballot_trip4) or a release atom/red (UNROLL_RELEASE_ATOMICS). CTA
+  barriers do not stop it.
 """
 from __future__ import annotations
 
@@ -79,6 +80,14 @@ def _memory_atomic(ins: ori.Instr) -> bool:
     its bound (a parameter too: phases/loop_unknown_bound_param_atom, _param_red); shared-memory atomics are
     unrolled with a parameter bound (phases/bssy_bar_trailing: 8 ATOMS.POPC.INC)."""
     return ins.opcode in _ATOMICS and not ins.has(".shared")
+
+
+def _release_atomic(ins: ori.Instr, target) -> bool:
+    """Below sm_90 a release (acq_rel) atom/red keeps its loop rolled, as the MEMBAR it issues would: whether or
+    not it is aggregated, at .cta or .gpu scope, with a constant or an unknown trip count (docs/findings/atomic.md
+    "A release atomic keeps its loop rolled below sm_90 (helper nv27atom, stop 27)")."""
+    return ins.opcode in _ATOMICS and not target.has("UNROLL_RELEASE_ATOMICS") and \
+        any(m in (".release", ".acq_rel") for m in ins.mods)
 
 
 def _holds_sync(body) -> bool:
@@ -193,7 +202,7 @@ class LoopUnrolling(Phase):
         if any("nounroll" in i.attrs.pragma for i in body):
             return NOT_PRAGMA
         for i in body:
-            if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or \
+            if is_membar_class(i) or i.opcode in ("call", "ret", "exit", "brx") or _release_atomic(i, ctx.target) or \
                     (not ctx.target.has("UNROLL_WARP_OPS") and ops.warp_op(i) is not None and not ops.is_cta_barrier(i)):
                 return NOT_INELIGIBLE
         reason = loop.analyse()

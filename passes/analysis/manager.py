@@ -145,6 +145,13 @@ class Analyses:
         return self._get("regions", lambda: divergent_regions(self))
 
     @property
+    def active_set_regions(self):
+        """The divergent regions plus the arms of each divergent branch whose two sides both end the kernel
+        (regions.active_set_regions): where an active-mask read holds for its own active set only."""
+        from .regions import active_set_regions
+        return self._get("active_set_regions", lambda: active_set_regions(self))
+
+    @property
     def region_heads(self) -> dict:
         """Block label -> the divergent regions headed there, in `regions`' order."""
         def build():

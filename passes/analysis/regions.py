@@ -329,6 +329,21 @@ def entered_from(regions: list[Region], home: str, here: str) -> bool:
         any(here in r.body and home not in r.body for r in regions)
 
 
+def active_set_regions(am) -> list[Region]:
+    """The regions `entered_from` asks about: every divergent region, and for each divergent branch whose two
+    sides both end the kernel with code on each side (exit_arm_branches: no join, so no region of its own) a
+    region holding both arms. ptxas takes an active mask read in such an arm as per lane to an atomic in a
+    divergent if nested in it, as inside any region (the warp-aggregated partition `if (v < pivot) lo[agg_inc()]
+    else hi[agg_inc()]`); a one-armed if whose join only returns is a predicated EXIT to it, converged code
+    (probes atomic/agg_value_activemask_*_exit_*; docs/findings/atomic.md "An if/else whose arms both return
+    splits the active set (helper nv27atom, stop 27)")."""
+    out = list(am.regions)
+    for head, arms in exit_arm_branches(am):
+        body = set().union(*map(set, arms))
+        out.append(Region("if", head, EXIT, body, False, head))
+    return out
+
+
 def innermost_map(regions: list[Region]) -> dict[str, Region]:
     """Block label -> the innermost region whose body holds it (the smallest; among equal ones the first in
     `regions`' order). Built once per region list: a lookup per block instead of a scan of every region."""
