@@ -55,6 +55,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("LONE_WARP_OP_WARPSYNC_ALL", "in a block of several full-mask warp ops, one not next to an op of "
             "its own kind re-converges the warp with WARPSYNC.ALL (the ops after it need nothing); runs of one "
             "kind take the collective slow path (phase 72)", since=90),
+    Feature("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT", "equal warp collectives in a loop with a per-thread trip count "
+            "are all kept (their collective slow paths are not value-numbered; phase 13)", since=90),
     Feature("WARP_OP_CSE_ACROSS_BARRIER", "a shuffle or vote repeating an earlier one of its block is deleted "
             "across a CTA barrier too (phase 13)", since=90),
     Feature("WARPSYNC_ALL_UNPAIRS", "a divergent if whose warp a WARPSYNC.ALL re-converges (one every path of "

@@ -14,8 +14,9 @@ from __future__ import annotations
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 
+from .analysis import regions as R
 from .analysis.defuse import defs
-from .warp_cse import cse_warp_ops
+from .warp_cse import CSE_OPCODES, cse_warp_ops
 from .manager import PassContext, Phase
 from pylower.lowering.ops import is_cta_barrier
 
@@ -77,6 +78,18 @@ def _barrier_slots(ins: ori.Instr) -> tuple[int, ...]:
         (1,) if ins.attrs.mode == "red" else (0, 1)
 
 
+def _divergent_loop_blocks(fn: ori.Function, ctx: PassContext) -> frozenset:
+    """The blocks of the loops with a per-thread trip count (a divergent back edge), where ptxas keeps every
+    warp collective: two equal ballots or shuffles there are `BRA.DIV; VOTE.ANY; VOTE.ANY` and two collectives
+    (sm_90+), folded in straight-line code and in a uniform loop (probes warp/cse_divloop_*)."""
+    if not ctx.target.has("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT") or not any(
+            i.opcode in CSE_OPCODES for i in fn.instructions()):
+        return frozenset()
+    am = ctx.analyses(fn)
+    bodies = [r.body for r in am.all_regions if r.kind == "loop"] + list(R.exiting_divergent_loops(am))
+    return frozenset().union(*bodies) if bodies else frozenset()
+
+
 class GeneralOptimizeEarly(Phase):
     number = 13
     name = NAME
@@ -88,7 +101,7 @@ class GeneralOptimizeEarly(Phase):
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         consts = None
-        deleted = cse_warp_ops(fn, ctx.target.has("WARP_OP_CSE_ACROSS_BARRIER"), NAME)
+        deleted = cse_warp_ops(fn, ctx.target.has("WARP_OP_CSE_ACROSS_BARRIER"), NAME, _divergent_loop_blocks(fn, ctx))
         if deleted:
             ctx.count(self, "repeated warp ops deleted", deleted)
         changed = bool(deleted)

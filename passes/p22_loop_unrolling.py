@@ -11,7 +11,9 @@ with a known start value of i:
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
 - N loaded from a kernel parameter, or any loop-invariant N (an immediate too, with an unknown start:
   docs/findings/phases.md "An unknown start with an immediate bound is unrolled too (helper w2unroll, stop 26)")
-  when the body holds no CTA barrier or warp op,
+  when the body holds no CTA barrier or warp op (with one, only a parameter bound and a start the same in every
+  lane: a %tid-derived start keeps it rolled, docs/findings/phases.md "A loop holding a sync op with a per-thread
+  start stays rolled (helper nv27warp, stop 27)"),
   never with an atomic or reduction in the body, and only while the body is small (unknown trip): with an
   unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
   (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
@@ -225,6 +227,11 @@ class LoopUnrolling(Phase):
         if any(_memory_atomic(i) for i in loop.body):
             return NOT_PERFORMANCE
         if (loop.bound_reg is None or not _param_loaded(fn, loop.bound_reg.name)) and _holds_sync(loop.body):
+            return NOT_PERFORMANCE
+        if _holds_sync(loop.body) and ctx.analyses(fn).uniformity.is_divergent_operand(loop.var):
+            # ... and a start that differs between the lanes (%tid.x, %tid.x & -32, a lane index) keeps it
+            # rolled on every target, whatever the bound; plain work is unrolled (docs/findings/phases.md "A loop
+            # holding a sync op with a per-thread start stays rolled (helper nv27warp, stop 27)")
             return NOT_PERFORMANCE
         if self._unknown_trip_too_big(loop, ctx.target):
             return NOT_PERFORMANCE

@@ -24,7 +24,7 @@ from pylower.lowering import ptx_ast as A
 from .analysis.cfg import straight_on
 from .analysis.defuse import defs
 
-_CSE_OPCODES = ("shfl", "vote", "match", "redux", "activemask")
+CSE_OPCODES = ("shfl", "vote", "match", "redux", "activemask")
 # instructions whose result is a function of their operands (and, guarded, of the old value of the destination)
 _PURE = frozenset(ori.ORI_CLASSES[c] for c in ("alu", "fpu", "move", "convert"))
 _MOVE = ori.ORI_CLASSES["move"]
@@ -104,8 +104,11 @@ class _Numbering:
         return ("v", self.fresh)
 
 
-def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
-    """Delete repeated shuffles/votes of each block; returns how many."""
+def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozenset = frozenset()) -> int:
+    """Delete repeated shuffles/votes of each block; returns how many. The warp ops of the blocks in `kept`
+    (the bodies of loops with a per-thread trip count, WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT) all stay; their loads
+    are merged as elsewhere (docs/findings/warp.md "Equal warp collectives in a per-thread loop are all kept
+    (helper nv27warp, stop 27)")."""
     deleted = 0
     temps = 0
     prev = None
@@ -121,7 +124,8 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str) -> int:
                 warp.clear()
             dests = _dest_regs(ins)
             load = _merged_load(ins) and bool(dests) and len(dests) == len(defs(ins))
-            if load or ins.opcode in _CSE_OPCODES and dests and len(dests) == len(defs(ins)):
+            if load or ins.opcode in CSE_OPCODES and dests and len(dests) == len(defs(ins)) \
+                    and b.label not in kept:
                 key = num.key(ins, dests) + ((num.memory,) if load else ())
                 table = loads if load else warp
                 hit = table.get(key)
