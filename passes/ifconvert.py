@@ -40,7 +40,7 @@ from pylower.records import record
 
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
-from pylower.lowering.ops import ASYNC, MBARRIER, guard_register, is_cta_barrier, warp_op
+from pylower.lowering.ops import ASYNC, MBARRIER, branch_target, guard_register, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
@@ -1132,14 +1132,55 @@ def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
     if region.kind != "if" or c.loads:
         return False
     instrs = list(_region_instrs(am, region.body))
-    if not region.barrier_join and not (joins_at_any_cta_barrier(region.join, am.blocks)
-                                        and not any(is_cta_barrier(i) for i in instrs)):
+    if any(is_cta_barrier(i) for i in instrs):
         # (an if/else whose arms hold barriers, `bar.arrive 1` / `bar.sync 1`, joining at `barrier.sync 0` is
         # predicated: llvm/named_barriers_red on sm_120; ptxas predicates it at `bar.sync 0` too, which this
         # rule does not model)
+        if not region.barrier_join:
+            return False
+    elif not region.barrier_join and not joins_at_any_cta_barrier(region.join, am.blocks) \
+            and not _join_does_work(am, region):
         return False
     return not any(warp_op(i) is not None for i in instrs) \
         and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
+
+
+def _join_does_work(am, region: Region) -> bool:
+    """Does the straight-line code from a one-armed if's join on (through fall-through blocks, and into the arm
+    of a next if: its fall-through side) hold work ptxas cannot hoist above the region's branch, a shared memory
+    access or a sync instruction? Then the if keeps its pair from BARRIER_JOIN_KEPT_MIN SASS instructions as at
+    a barrier join. A join of register work and global stores that ends the kernel is not one: ptxas issues those
+    before the branch and the region's arm ends in its own EXIT (no pair); nor a loop's latch."""
+    by_label, seen = am.blocks, set()
+    head = by_label.get(region.head)
+    if head is None or region.join not in head.succs:
+        return False                                # if/else regions: not measured
+    label = region.join
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs:
+            if ins.opcode in ("bssy", "bsync", "bmov"):
+                continue                # (phase 72 asks again once it has paired regions)
+            if ins.opcode in ("ret", "exit", "brx", "call", "trap") or ins.opcode in ori.PSEUDO_OPCODES \
+                    or warp_op(ins) is not None:
+                return False            # (a join at a warp sync, numba/syncwarp_partial: predicated on sm_90+)
+            if _shared(ins) or is_cta_barrier(ins) or ins.opcode in ("membar", "fence"):
+                return True
+        last = b.instrs[-1] if b.instrs else None
+        if last is not None and last.opcode == "bra" and last.guard is not None:
+            if am.loops.ends_in_back_edge(b):
+                return False
+            target = branch_target(last)
+            ahead = [x for x in b.succs if x != target]
+            if len(ahead) != 1:
+                return False
+            label = ahead[0]
+            continue
+        if len(b.succs) != 1:
+            return False
+        label = b.succs[0]
+    return False
 
 
 def _kept_for_result_after_join(am, region: Region, c: _Contents, target) -> bool:

@@ -5,7 +5,7 @@ A barrier id or thread count held in a register whose value is a compile-time co
 immediate (`mov.u32 %r3, 3; bar.sync %r3` -> `BAR.SYNC 0x3`, so EIATTR_NUM_BARRIERS is 4, not 16). ptxas
 folds through arithmetic (`add` of constants), takes the id modulo 16 (`mov 17` -> `BAR.SYNC 0x1`) and
 does not validate folded values (a folded count of 48 is emitted as 0x30). A register with more than one
-definition, or a guarded one, is not folded; at -O0 nothing is (probes bar_sync_reg_id_const, bar_sync_reg_id_O0).
+definition, or a guarded one, is not folded unless only one definition reaches the barrier; at -O0 nothing is (probes bar_sync_reg_id_const, bar_sync_reg_id_O0).
 
 It also deletes a shuffle or vote that repeats an earlier one of its block on the same values (passes/warp_cse.py).
 """
@@ -40,25 +40,71 @@ _FOLD = {
 
 
 class _Constants:
-    """Values of registers with a single, unguarded, foldable definition (evaluated on demand)."""
+    """Values of registers where an instruction reads them: a register with a single, unguarded, foldable
+    definition has that value everywhere; one written more than once has the value of the one definition
+    that reaches the read, when only one does (reaching definitions: `mov.u32 %r5, 2; bar.arrive %r5, 128`
+    before a loop that counts %r5 on is `BAR.ARV 0x2, 0x80`; docs/findings/barrier.md "A barrier id register
+    written again later folds where one definition reaches (helper nv27bar, stop 27)")."""
 
-    def __init__(self, fn: ori.Function):
+    def __init__(self, fn: ori.Function, am=None):
         self.defs: dict[str, ori.Instr | None] = {}
+        multi: set[str] = set()
         for ins in fn.instructions():
             for r in defs(ins):
+                if r in self.defs:
+                    multi.add(r)
                 self.defs[r] = None if r in self.defs else ins
         self.memo: dict[str, int | None] = {}
+        self._reach = None
+        if multi and am is not None:
+            from .analysis.reaching import ReachingValues
+            du = am.defuse
+            rows = [(b, [(ins, *du.defs_uses(ins)) for ins in b.instrs]) for b in fn.blocks]
+            self._reach = ReachingValues(fn, rows, multi, am.liveness)
+            self._def_of = {node: ins for b in fn.blocks for ins in b.instrs for r in du.defs(ins)
+                            if (node := self._reach.defs.get((id(ins), r))) is not None}
+        self._at_memo: dict[tuple[int, str], int | None] = {}
+        self._node_memo: dict[int, int | None] = {}
 
-    def value(self, o) -> int | None:
+    def value(self, o, at: ori.Instr | None = None) -> int | None:
+        """The value of operand `o` where instruction `at` reads it (None: not a constant there)."""
         if type(o) is A.Imm:
             v = o.value
             return v & _U32 if isinstance(v, int) else None
         if type(o) is not A.Reg:
             return None
+        if o.name in self.defs and self.defs[o.name] is None:          # written more than once
+            return self._reaching_value(o.name, at)
         if o.name not in self.memo:
             self.memo[o.name] = None                 # a cycle through this register is not constant
             self.memo[o.name] = self._eval(self.defs.get(o.name))
         return self.memo[o.name]
+
+    def _reaching_value(self, name: str, at: ori.Instr | None) -> int | None:
+        if self._reach is None or at is None:
+            return None
+        key = (id(at), name)
+        if key in self._at_memo:
+            return self._at_memo[key]
+        self._at_memo[key] = None
+        node = self._reach.uses.get(key)
+        v = self._at_memo[key] = self._node_value(node) if node is not None else None
+        return v
+
+    def _node_value(self, node: int) -> int | None:
+        """A definition's value, or a merge's when every value it joins is the same constant (a copy of the same
+        constant on both sides of an if folds: probes barrier/bar_reg_id_redefined_two_reach_same)."""
+        if node in self._node_memo:
+            return self._node_memo[node]
+        self._node_memo[node] = None                 # a cycle through this value is not constant
+        joined = self._reach.joined(node)
+        if joined is None:
+            v = self._eval(self._def_of.get(node))
+        else:
+            vals = {self._node_value(n) for n in joined}
+            v = vals.pop() if len(vals) == 1 else None
+        self._node_memo[node] = v
+        return v
 
     def _eval(self, ins: ori.Instr | None) -> int | None:
         if ins is None or ins.guard is not None or ins.opcode not in _FOLD:
@@ -66,7 +112,7 @@ class _Constants:
         need, f = _FOLD[ins.opcode]
         if need is not None and need not in ins.mods:
             return None
-        args = [self.value(o) for o in ins.operands[1:]]
+        args = [self.value(o, ins) for o in ins.operands[1:]]
         if len(args) != f.__code__.co_argcount or None in args:
             return None
         return f(*args) & _U32
@@ -112,8 +158,8 @@ class GeneralOptimizeEarly(Phase):
             for pos in _barrier_slots(ins):
                 if pos >= len(ops) or type(ops[pos]) is not A.Reg:
                     continue
-                consts = consts or _Constants(fn)
-                v = consts.value(ops[pos])
+                consts = consts or _Constants(fn, ctx.analyses(fn))
+                v = consts.value(ops[pos], ins)
                 if v is None:
                     continue
                 ops[pos] = A.Imm(hex(v % _BARRIER_IDS if pos == _barrier_slots(ins)[0] else v))

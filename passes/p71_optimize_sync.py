@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering import ops
+from pylower.lowering.ops import branch_target
 from pylower.lowering import ptx_ast as A
 
 from . import ifconvert
@@ -398,13 +399,28 @@ def barrier_reach(am, regions, target) -> dict[int, bool]:
     def is_barrier(i) -> bool:
         return i.guard is None and ops.is_aligned_cta_barrier(i) and ops.warp_op(i) is None
 
-    def splits(b) -> bool:
+    def divides(b) -> bool:
         last = b.instrs[-1] if b.instrs else None
         if last is None or last.guard is None or not uni.is_divergent_operand(last.guard):
             return False
         if last.opcode == "bra":
             return b.label not in predicated or am.loops.ends_in_back_edge(b)
         return last.opcode in ("ret", "exit")
+
+    def left_diverged(b) -> bool:
+        # a back edge of a loop that a divergent branch leaves early: the lanes still in the loop come back to its
+        # head without the others, past any barrier between that exit and the back edge (docs/findings/barrier.md
+        # "A loop left by a divergent branch is re-entered unconverged (helper nv27bar, stop 27)")
+        if not am.loops.ends_in_back_edge(b):
+            return False
+        body = am.loops.body(branch_target(b.instrs[-1]), b.label)
+        return any(x != b.label and x in by_label and by_label[x].instrs and by_label[x].instrs[-1].opcode == "bra"
+                   and divides(by_label[x]) and any(s not in body for s in by_label[x].succs) for x in body)
+
+    left = {b.label for b in fn.blocks if left_diverged(b)}
+
+    def splits(b) -> bool:
+        return divides(b) or b.label in left
 
     has_barrier = {b.label: any(is_barrier(i) for i in b.instrs) for b in fn.blocks}
     entry = fn.blocks[0].label if fn.blocks else None

@@ -52,6 +52,10 @@ class ReachingValues:
                 users[o].append(n)
         self._users = users
 
+    def joined(self, node: int) -> set[int] | None:
+        """The values a merge node joins; None for a definition."""
+        return self._operands[node]
+
     def _node(self, operands: set[int] | None) -> int:
         self._operands.append(operands)
         return len(self._operands) - 1
