@@ -267,7 +267,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         after_if = after_if or c is not None
         if after_if and c is None:
             for u in us:
-                if u.kind == "alu" and any(is_predicate(r) for r in u.defs):
+                if u.kind == "alu" and any(is_predicate(r) for r in u.defs) or _active_lanes_read(u):
                     # a compare after a predicated if stays after it (ptxas keeps the next region's guard test
                     # behind the if: nvcc cub_block_reduce_algorithms `@P0 STS; BAR; ISETP; BSSY`, as
                     # isel/join_hoist.py keeps it after a BSYNC)
@@ -311,6 +311,17 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         index = lv.index
         return lambda reg: reg not in index or bool(bits[index[reg]])
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls)]
+
+
+def _active_lanes_read(u) -> bool:
+    """`VOTE.ANY R, PT, PT` (activemask into a register; an aggregated atomic's vote below sm_80): after a
+    predicated if and the barrier behind it ptxas issues it after the barrier (probes/phases/
+    bssy_bar_after_s2r_store_if, nvcc atomics_shared sm_75: `@!P STS; BAR; LDG; VOTE.ANY`), though with nothing
+    after the barrier it fills the store's wait (docs/findings/scheduling.md "A predicated if is one instruction
+    to the scheduler (helper sched27, stop 27)")."""
+    s = u.sass[0] if u.sass else None
+    return s is not None and s.opcode == "VOTE" and s.mods == ("ANY",) and s.operands[1:] == ("PT", "PT") \
+        and not s.guard
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in
