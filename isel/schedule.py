@@ -188,6 +188,7 @@ class Unit:
     acquire: bool = False           # ... of an acquire atomic that orders later memory from its end (_split_tail)
     waits_for: object = None        # a later atomic's memory unit this broadcast waits for (_broadcasts_after_acquire)
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
+    members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
 
     @property
     def first(self) -> str:
@@ -790,6 +791,25 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: st
     return u
 
 
+def make_predicated_if(pairs: list, target=None) -> Unit:
+    """An if region ptxas predicates (its guarded branch and the body it jumps over), one unit: ptxas's block runs
+    on through it, so the work before and after it is scheduled across it as across one guarded instruction
+    (docs/findings/scheduling.md "A predicated if is one instruction to the scheduler (helper sched27, stop 27)").
+    Its kind is the strongest of the body's, its registers all of theirs; the branch keeps the body behind it."""
+    body = [make_unit(ins, seq, target) for ins, seq in pairs[1:]]
+    kind = max((b.kind for b in body), key=_RANK.__getitem__, default="alu")
+    u = make_unit(pairs[0][0], [s for _, seq in pairs for s in seq], target, kind=kind)
+    u.members = tuple(pairs)
+    u.defs = tuple(dict.fromkeys(r for b in body for r in b.defs)) + ("~predicated_if",)   # they keep their order
+    u.uses = tuple(dict.fromkeys([*u.uses, *(r for b in body for r in b.uses)]))
+    mems = [b for b in body if b.kind in ("load", "store", "atomic")]
+    u.mem = mems[0].mem if len(mems) == 1 else None
+    u.cost = sum(b.cost for b in body) + 1
+    u.latency = max((b.latency for b in body), default=0)
+    u.pipe = next((b.pipe for b in body if b.pipe), None)
+    return u
+
+
 def _ordered(a: str, b: str) -> bool:
     return (a, b) in ORDERED or (b, a) in ORDERED
 
@@ -926,6 +946,7 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
         anc[u.index] = m
         if u.kind in ("load", "atomic"):
             loads |= 1 << u.index
+    valid = _shuffle_predicates(region)
     for b in barriers:
         before = anc[b] & loads
         if not before:
@@ -934,12 +955,30 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
         for v, _ in region[b].succs:
             needed &= anc[v.index]
         needed &= ~anc[b] & ~(1 << b)
+        holders = []
         while needed:
             low = needed & -needed
             w = low.bit_length() - 1
             needed ^= low
             if anc[w] & before:
-                region[w].holds |= 1 << b
+                holders.append(region[w])
+        if valid and any(valid.intersection(w.uses) for w in holders):
+            # work that reads a shuffle's validity predicate (a scan's `@p add`, a selp of it) holds no barrier:
+            # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
+            # shuffles' validity predicates holds no barrier (helper sched27, stop 27)")
+            continue
+        for w in holders:
+            w.holds |= 1 << b
+
+
+def _shuffle_predicates(region: list[Unit]) -> set:
+    """The predicates the region's shuffles write (`shfl.sync ... d|p`: is the source lane in range)."""
+    out = set()
+    for u in region:
+        ins = u.ins
+        if ins is not None and ins.opcode == "shfl" and ins.operands and type(ins.operands[0]) is A.Pair:
+            out.update(ori_defs(ins)[1:])
+    return out
 
 
 def _global_store(u: Unit) -> bool:

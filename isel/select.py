@@ -23,7 +23,7 @@ from .fam_sync_pseudo import place_convergence_barriers
 from .join_hoist import hoist_join_work
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
-from .schedule import make_units, schedule_block
+from .schedule import make_predicated_if, make_units, schedule_block
 
 
 # Opcodes whose operands may name a block of the function (a branch, a convergence region, a call).
@@ -74,12 +74,30 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         hoist_join_work(fn.blocks, selections, is_predicate)
     stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
     if scheduled:
-        # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py)
-        for first, last in _fall_through_runs(fn.blocks, selections):
-            merged = [x for s in selections[first:last] for x in s]
-            selections[first] = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls)
-            for j in range(first + 1, last):
+        # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py), through the
+        # if regions ptxas predicates (one unit each: _predicated_ifs)
+        ifs = _predicated_ifs(am, fn, selections, target)
+        for first, last in _fall_through_runs(fn.blocks, selections, ifs):
+            compounds, merged = {}, []
+            for j in range(first, last):
+                if j in ifs:
+                    compounds[id(selections[j][-1][0])] = (j, [selections[j][-1]] + selections[j + 1])
+                    merged.extend(selections[j])
+                elif j - 1 not in ifs:
+                    merged.extend(selections[j])
+            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds)
+            for j in range(first, last):
                 selections[j] = []
+            at = first
+            for ins, seq in order:
+                c = compounds.get(id(ins))
+                if c is None:
+                    selections[at].append((ins, seq))
+                    continue
+                h, pairs = c
+                selections[at].append(pairs[0])
+                selections[h + 1] = pairs[1:]
+                at = h + 2
     for b, selected in zip(fn.blocks, selections):
         starts[b.label] = len(out.instrs)
         sel.block = b
@@ -233,13 +251,27 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
-def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set) -> list:
+def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
+              compounds: dict | None = None) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
-    the scheduler's first-stall marks (schedule._list_schedule)."""
+    the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
+    (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
+    in the result)."""
     units, after_slow_path = [], False
     run = None               # [calls to come, fast-path instructions to come] of a run (phase 72 _slow_run)
+    compounds = compounds or {}
+    after_if = False
     for ins, seq in selected:
-        us = make_units(ins, seq, target)
+        c = compounds.get(id(ins))
+        us = [make_predicated_if(c[1], target)] if c is not None else make_units(ins, seq, target)
+        after_if = after_if or c is not None
+        if after_if and c is None:
+            for u in us:
+                if u.kind == "alu" and any(is_predicate(r) for r in u.defs) or _active_lanes_read(u):
+                    # a compare after a predicated if stays after it (ptxas keeps the next region's guard test
+                    # behind the if: nvcc cub_block_reduce_algorithms `@P0 STS; BAR; ISETP; BSSY`, as
+                    # isel/join_hoist.py keeps it after a BSYNC)
+                    u.uses += ("~predicated_if",)
         if ins.opcode == "bra_conv" and ins.attrs.run > 1:
             run = [ins.attrs.run, 0]
         if run is not None:                  # a run's slow and fast paths keep their order
@@ -281,6 +313,17 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls)]
 
 
+def _active_lanes_read(u) -> bool:
+    """`VOTE.ANY R, PT, PT` (activemask into a register; an aggregated atomic's vote below sm_80): after a
+    predicated if and the barrier behind it ptxas issues it after the barrier (probes/phases/
+    bssy_bar_after_s2r_store_if, nvcc atomics_shared sm_75: `@!P STS; BAR; LDG; VOTE.ANY`), though with nothing
+    after the barrier it fills the store's wait (docs/findings/scheduling.md "A predicated if is one instruction
+    to the scheduler (helper sched27, stop 27)")."""
+    s = u.sass[0] if u.sass else None
+    return s is not None and s.opcode == "VOTE" and s.mods == ("ANY",) and s.operands[1:] == ("PT", "PT") \
+        and not s.guard
+
+
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in
 # their block).
 _OWN_BLOCK = _FAST_PATH_AFTER | {"bra_conv", "bra_back"}
@@ -303,16 +346,21 @@ def _syms(x, out: set) -> None:
             _syms(getattr(x, f), out)
 
 
-def _fall_through_runs(blocks: list, selections: list) -> list[tuple[int, int]]:
+def _fall_through_runs(blocks: list, selections: list, ifs: dict | None = None) -> list[tuple[int, int]]:
     """Runs [first, last) of consecutive blocks whose later blocks nothing refers to: a label only debug
     information names (Triton's and LLVM's `$L__tmpN:` on .loc boundaries) ends no basic block for ptxas's
-    scheduler, which moves instructions across it (docs/findings/scheduling.md)."""
+    scheduler, which moves instructions across it (docs/findings/scheduling.md). `ifs`: head block index ->
+    join block index of the if regions ptxas predicates (_predicated_ifs): their body and join continue the run."""
     labels = {b.label for b in blocks}
     named: set = set()
+    ifs = ifs or {}
+    joins = {j for j in ifs.values()}
     for i, (b, selected) in enumerate(zip(blocks, selections)):
-        if any(i == 0 or p != blocks[i - 1].label for p in b.preds):
+        if i not in joins and any(i == 0 or p != blocks[i - 1].label for p in b.preds):
             named.add(b.label)
         for ins, seq in selected:
+            if i in ifs and ins is selected[-1][0]:
+                continue                        # the predicated if's own branch to its join
             _syms(ins.operands, named)
             for x in seq:
                 for o in x.operands:
@@ -327,6 +375,45 @@ def _fall_through_runs(blocks: list, selections: list) -> list[tuple[int, int]]:
             runs.append((first, i))
             first = i
     return runs
+
+
+def _predicated_ifs(am, fn: ori.Function, selections: list, target) -> dict[int, int]:
+    """Head block index -> join block index of each if region ptxas predicates (passes/ifconvert.py) laid out as
+    `head (ending in @p bra J); body; J:` with a one-block body of plain work (no control, pseudo-op or warp
+    collective), entered only from its head, and a join entered only from the two: ptxas's scheduler sees one
+    block there, the branch and body are one guarded unit to it (docs/findings/scheduling.md "A predicated if is
+    one instruction to the scheduler (helper sched27, stop 27)")."""
+    if am is None:
+        return {}
+    index = {b.label: k for k, b in enumerate(fn.blocks)}
+    out: dict[int, int] = {}
+    for r in am.regions:
+        if r.kind != "if" or len(r.body) != 1 or r.join not in index or r.head not in index:
+            continue
+        h = index[r.head]
+        body_label = next(iter(r.body))
+        if index.get(body_label) != h + 1 or index[r.join] != h + 2 or not selections[h]:
+            continue
+        head, body, join = fn.blocks[h], fn.blocks[h + 1], fn.blocks[h + 2]
+        bra = selections[h][-1][0]
+        if bra is not head.instrs[-1] or bra.opcode != "bra" or bra.guard is None or not bra.operands \
+                or getattr(bra.operands[0], "name", None) != r.join:
+            continue
+        if list(body.preds) != [head.label] or sorted(join.preds) != sorted([head.label, body.label]):
+            continue
+        if h in out:
+            continue
+        pairs = selections[h + 1]
+        if not pairs or any(ins.opcode in ori.PSEUDO_OPCODES or ins.opcode in ("bra", "ret", "exit", "call")
+                            or any(s.label is not None for s in seq) for ins, seq in pairs):
+            continue
+        if any(u.kind in ("control", "collective", "barrier", "fence")
+               for ins, seq in pairs for u in make_units(ins, seq, target)):
+            continue
+        if is_branch_region(am, r, target):
+            continue
+        out[h] = h + 2
+    return out
 
 
 def _live_out(sel: SelectContext, b: ori.BasicBlock):
