@@ -52,6 +52,10 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 # spin tests the warp: VOTE.ANY + VOTEU.ANY, BRA.U) and BMOV_PROLOGUE (B0 = all lanes, B1..B15 cleared from
 # their predecessor, B15 = 0).
 _NUM_CONVERGENCE_BARRIERS = 16
+# consecutive kept guards (reds, atoms) under one setp-made guard share a branch and pair up to this many: three
+# are a pair of two and a pair of one, four two pairs of two (docs/findings/convergence.md "Guarded reds in a
+# row: pairs of two, none under predicate logic (helper tri27, stop 27)")
+GUARD_PAIR_MAX = 2
 _LOOP_INVERSION = "LoopInversion"       # the `by` of the blocks phase 21 copies
 
 
@@ -727,6 +731,7 @@ class _Expander:
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))
                        and not self._declared(declared, ins, b.label)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni, self.target)
+        compared = ifconvert.compare_guards(fn)     # guards only setp writes: kept guards under one share a pair
         mask_loops = [] if self.o0 else self._per_thread_mask_loops()   # (before the warp ops are expanded)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion
@@ -738,6 +743,7 @@ class _Expander:
             out: list[ori.Instr] = []
             run_end, run_start = -1, 0
             open_guard = None                  # (guard, len(out)) right after a kept guard's pair
+            open_count = 0                     # how many kept guards that pair holds
             slow_run = None if b.label in cluster_joins or b.label in fence_joins else self._slow_run(b, special)
             for k, ins in enumerate(b.instrs):
                 if slow_run is not None and slow_run[0] <= k <= slow_run[1]:
@@ -772,12 +778,15 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    if id(ins) in kept_guards and open_guard == (ins.guard, len(out)):
+                    if id(ins) in kept_guards and open_guard == (ins.guard, len(out)) \
+                            and open_count < GUARD_PAIR_MAX and ops.guard_register(ins.guard) in compared:
                         out.insert(len(out) - 1, ins)       # the same guard again: one branch (guard_red_*)
                         open_guard = (ins.guard, len(out))
+                        open_count += 1
                     elif id(ins) in kept_guards:
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
                         open_guard = (ins.guard, len(out))
+                        open_count = 1
                         changed = True
                     else:
                         out.append(ins)
