@@ -34,6 +34,7 @@ class Gate:
     first: str = ""                          # ... and this one of all_mods comes first (cvt's destination type)
     handled: bool = False                    # also checked when the stem has a family handler (which lets the
                                              # form through as a generic instruction)
+    leading: bool = False                    # reported before the type gates (min.xorsign.abs.bf16x2: '.abs')
 
     def applies(self, ins: A.Instruction) -> bool:
         if self.stems and ins.opcode not in self.stems:
@@ -66,6 +67,9 @@ _TARGET_SETS = {
 }
 
 GATES: tuple[Gate, ...] = (
+    # min/max .xorsign.abs: '.abs' is reported before everything else, '.xorsign' after '.NaN' (Triton's clamp of
+    # bf16/f16/f32 values; probes frontend/minmax_xorsign_*)
+    Gate(("min", "max"), ".abs", any_mods=(".abs",), since=86, leading=True),
     # types first: ptxas names the type before the operation (add.bf16 on sm_75: '.bf16', on sm_80: 'add.bf16')
     Gate((), ".bf16", any_mods=(".bf16",), since=80),
     Gate((), ".bf16x2", any_mods=(".bf16x2",), since=80),
@@ -80,6 +84,7 @@ GATES: tuple[Gate, ...] = (
     Gate(("min", "max"), "{stem}.f32 with 3 input operands", all_mods=(".f32",), operands=4, since=100),
     Gate(("fma", "min", "max"), ".relu", any_mods=(".relu",), since=80, kind="Modifier"),
     Gate(("min", "max"), ".NaN", any_mods=(".NaN",), since=80, kind="Modifier"),
+    Gate(("min", "max"), ".xorsign", any_mods=(".xorsign",), since=86, kind="Modifier"),
     Gate(("cvt",), "cvt.f16x2.f32", all_mods=(".f16x2", ".f32"), since=80),
     Gate(("cvt",), "cvt with .e4m3x2/.e5m2x2", any_mods=(".e4m3x2", ".e5m2x2"), since=89),
     Gate(("mma",), ".and' on 'mma", any_mods=(".and",), since=80, kind="Modifier"),
@@ -156,14 +161,16 @@ def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    out = []
+    out, leading = [], []
     types, of_type, arch_row = [], False, False
     for g in _rows(ins.opcode):
         if g.targets and arch_row:
             continue                   # one arch-set row per instruction (the most specific one matches first)
         if (g.handled or not has_handler) and g.applies(ins):
             msg = g.failure(ins, target)
-            if msg and not g.stems:
+            if msg and g.leading:
+                leading.append(msg)
+            elif msg and not g.stems:
                 types.append(msg)                 # a type gate: ptxas reports it when it reads the type ...
             elif msg and msg not in out:
                 out.append(msg)
@@ -172,7 +179,7 @@ def _row_failures(ins: A.Instruction, target, has_handler: bool) -> list[str]:
                     out.extend(_arch_set_followups(g, ins, target, msg))
             arch_row = arch_row or bool(g.targets)
     # ... and again when it checks the operation, unless the operation-with-type row reported instead
-    out = [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
+    out = leading + [m for t in dict.fromkeys(types) for m in ((t,) if of_type else (t, t))] + out
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = out
