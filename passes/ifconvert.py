@@ -1652,9 +1652,10 @@ def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
     return rest, not cur.succs
 
 
-def _compare_guards(fn) -> set[str]:
+def compare_guards(fn) -> set[str]:
     """Predicate registers only comparisons (setp) write: a guard made by predicate logic (and.pred, Triton's
-    matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*)."""
+    matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*), and gives each guarded
+    red/atom under it a branch and pair of its own (phases/guard_red_andpred_*)."""
     writers: dict[str, set[str]] = {}
     for b in fn.blocks:
         for i in b.instrs:
@@ -1697,7 +1698,7 @@ def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
     store, and two under one guard unless a guarded load or store follows them in the same straight-line
     code; three or more under one guard stay a branch; a guard made by predicate logic (and.pred) keeps them
     predicated (probes phases/guard_sts_*; an explicit `@!p bra` around the same stores is predicated)."""
-    compared = _compare_guards(fn)
+    compared = compare_guards(fn)
     window_regs = _shared_address_regs(fn)
     by_label = {b.label: b for b in fn.blocks}
     npreds: dict[str, int] = {}

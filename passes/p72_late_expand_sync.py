@@ -52,6 +52,12 @@ _PLAIN_WARPSYNC_PER_THREAD = ("shflsync_", "warpsync")
 # spin tests the warp: VOTE.ANY + VOTEU.ANY, BRA.U) and BMOV_PROLOGUE (B0 = all lanes, B1..B15 cleared from
 # their predecessor, B15 = 0).
 _NUM_CONVERGENCE_BARRIERS = 16
+# consecutive kept guards (reds, atoms) under one setp-made guard share a branch and pair up to this many: three
+# are a pair of two and a pair of one, four two pairs of two (docs/findings/convergence.md "Guarded reds in a
+# row: pairs of two, none under predicate logic (helper tri27, stop 27)")
+GUARD_PAIR_MAX = 2
+# ... and from this many on a pair over the first two and a nest over the rest (probe phases/guard_red_five_same)
+GUARD_NEST_FROM = 5
 _LOOP_INVERSION = "LoopInversion"       # the `by` of the blocks phase 21 copies
 
 
@@ -649,6 +655,48 @@ class _Expander:
             nest.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line))
         return first + nest + outside
 
+    def _kept_guard_nests(self, b: ori.BasicBlock, kept_guards: set, compared: set) -> dict[int, list]:
+        """Runs of GUARD_NEST_FROM or more adjacent kept guards under one setp-made guard: {id of the first: the
+        run}. ptxas gives them a pair over the first two and a nest over the rest (_guard_nest)."""
+        runs: dict[int, list] = {}
+        cur: list = []
+        for ins in b.instrs + [None]:
+            if ins is not None and id(ins) in kept_guards and ops.guard_register(ins.guard) in compared \
+                    and (not cur or repr(cur[0].guard) == repr(ins.guard)):
+                cur.append(ins)
+                continue
+            if len(cur) >= GUARD_NEST_FROM:
+                runs[id(cur[0])] = cur
+            cur = [ins] if ins is not None and id(ins) in kept_guards \
+                and ops.guard_register(ins.guard) in compared else []
+        return runs
+
+    def _guard_nest(self, run: list) -> list[ori.Instr]:
+        """A long run of kept guards under one guard: a pair over the first two, then `bssy B0; bssy B1; ...;
+        <third-to-last>; @!p break B1; <second-to-last>; @!p break B1; bsync B1; <last>; bsync B0` (B1 .reliable where
+        BREAK_LOOP_RELIABLE) and a WARPSYNC where STORE_NEST_WARPSYNC: the store runs' nest with two BREAKs (docs/findings/convergence.md "Guarded reds in
+        a row: pairs of two, none under predicate logic (helper tri27, stop 27)"; probe phases/guard_red_five_same)."""
+        line = run[0].line
+        first = self._wrap_pair(run[:GUARD_PAIR_MAX], line, self.reconvergent)
+        rest = run[GUARD_PAIR_MAX:]
+        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+        inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
+        outer_mods = (".reconvergent",) if self.reconvergent else ()
+        leaves = []
+        for _ in range(2):                     # the lanes without the guard leave the nest after each of the
+            leave = self.p("break", reliable, (A.Sym("B1"),), line)       # two reds before its BSYNC
+            leave.guard = ops.negated(run[0].guard)
+            leaves.append(leave)
+        nest = (self._bssy(0, outer_join, self.reconvergent, line)
+                + [self.p("bssy", reliable, (A.Sym("B1"), A.Sym(inner_join)), line)]
+                + rest[:-2] + [leaves[0], rest[-2], leaves[1], self.p("bsync", reliable, (A.Sym("B1"),), line),
+                               rest[-1], self.p("bsync", outer_mods, (A.Sym("B0"),), line)])
+        self.joins += 2
+        self.ctx.count(self.phase, "BSSY/BSYNC pairs", 2)
+        if self.target.has("STORE_NEST_WARPSYNC"):
+            nest.append(self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line))
+        return first + nest
+
     def _exit_arm_warpsync(self) -> bool:
         """sm_90+: the branch-target arm of a divergent branch whose two sides both end the kernel
         (regions.exit_arms) re-converges with one WARPSYNC.ALL when it holds a CTA barrier where ptxas predicates
@@ -727,6 +775,7 @@ class _Expander:
                        and (self.o0 or ifconvert.is_kept_guard(self.am, b, k, self.target))
                        and not self._declared(declared, ins, b.label)}
         store_runs = {} if self.o0 else ifconvert.kept_store_runs(self.am, fn, uni, self.target)
+        compared = ifconvert.compare_guards(fn)     # guards only setp writes: kept guards under one share a pair
         mask_loops = [] if self.o0 else self._per_thread_mask_loops()   # (before the warp ops are expanded)
         if self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and not self.o0:
             for b in fn.blocks:                # from the instructions as they are before any expansion
@@ -738,6 +787,9 @@ class _Expander:
             out: list[ori.Instr] = []
             run_end, run_start = -1, 0
             open_guard = None                  # (guard, len(out)) right after a kept guard's pair
+            open_count = 0                     # how many kept guards that pair holds
+            nests = self._kept_guard_nests(b, kept_guards, compared)
+            in_nest: set[int] = {id(x) for run in nests.values() for x in run[1:]}
             slow_run = None if b.label in cluster_joins or b.label in fence_joins else self._slow_run(b, special)
             for k, ins in enumerate(b.instrs):
                 if slow_run is not None and slow_run[0] <= k <= slow_run[1]:
@@ -772,12 +824,21 @@ class _Expander:
                     changed = True
                     continue
                 if wop is None:
-                    if id(ins) in kept_guards and open_guard == (ins.guard, len(out)):
+                    if id(ins) in nests:
+                        out.extend(self._guard_nest(nests[id(ins)]))
+                        open_guard = None
+                        changed = True
+                    elif id(ins) in in_nest:
+                        pass
+                    elif id(ins) in kept_guards and open_guard == (ins.guard, len(out)) \
+                            and open_count < GUARD_PAIR_MAX and ops.guard_register(ins.guard) in compared:
                         out.insert(len(out) - 1, ins)       # the same guard again: one branch (guard_red_*)
                         open_guard = (ins.guard, len(out))
+                        open_count += 1
                     elif id(ins) in kept_guards:
                         out.extend(self._wrap_pair([ins], ins.line, self.reconvergent))
                         open_guard = (ins.guard, len(out))
+                        open_count = 1
                         changed = True
                     else:
                         out.append(ins)

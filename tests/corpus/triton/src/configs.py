@@ -347,3 +347,70 @@ for cc, w in [(80, 4), (100, 2)]:        # BN = 64 * (1 + w // 4): a power of tw
     add(C(RO, "gemm_bias_kernel", {**ptrs("a_ptr b_ptr bias_ptr c_ptr", "fp16"),
                                    **ints("M N K stride_am stride_bk stride_cm")},
           {"BM": 64, "BN": 64 * (1 + w // 4), "BK": 32}, cc=cc, w=w, s=3))
+
+# ---------------------------------------------------------------- t27_kernels.py (stop 27 unseen set)
+T27 = "t27_kernels"
+for cc, w, s, ty, blk in [(80, 4, 2, "fp32", 1024), (90, 8, 3, "bf16", 2048), (100, 4, 1, "fp16", 4096)]:
+    add(C(T27, "ce_fwd_bwd_kernel", {**ptrs("logits_ptr dlogits_ptr", ty), "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                     **ints("stride n_cols ignore_index"), "label_smoothing": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=s, tag=ty, div16=("stride",)))
+for cc, w, ty, blk in [(80, 4, "fp16", 1024), (90, 8, "bf16", 4096), (100, 2, "fp32", 512)]:
+    add(C(T27, "rmsnorm_fwd_kernel", {**ptrs("x_ptr w_ptr y_ptr", ty), "rstd_ptr": "*fp32", **ints("stride n_cols"),
+                                      "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w, ty in [(80, 4, "fp16"), (90, 8, "bf16"), (100, 4, "fp32")]:
+    add(C(T27, "rmsnorm_bwd_kernel", {**ptrs("dy_ptr x_ptr w_ptr", ty), "rstd_ptr": "*fp32", "dx_ptr": f"*{ty}",
+                                      "dw_partial_ptr": "*fp32", **ptrs("lock_ptr count_ptr", "i32"),
+                                      **ints("stride n_rows n_cols")}, {"GROUP": 32, "BLOCK": 1024},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w, s in [(80, 2, 2), (90, 4, 1), (100, 8, 3)]:
+    add(C(T27, "rmsnorm_bwd_atomic_dw_kernel", {**ptrs("dy_ptr x_ptr w_ptr", "bf16"), "rstd_ptr": "*fp32",
+                                                "dx_ptr": "*bf16", "dw_ptr": "*fp32", **ints("stride n_rows n_cols")},
+          {"ROWS_PER_PROG": 8, "BLOCK": 2048}, cc=cc, w=w, s=s, div16=("stride", "n_cols")))
+for cc, w, rot, inter in [(80, 4, 64, False), (90, 2, 128, True), (100, 4, 64, True)]:
+    add(C(T27, "rotary_kernel", {**ptrs("x_ptr out_ptr", "fp16"), **ptrs("cos_ptr sin_ptr", "fp32"),
+                                 "positions_ptr": "*i32", **ints("stride_tok stride_head n_heads")},
+          {"HEAD_DIM": 128, "ROT_DIM": rot, "BLOCK_H": 4, "INTERLEAVED": inter}, cc=cc, w=w, s=1,
+          tag=f"rot{rot}" + ("_il" if inter else ""), div16=("stride_tok", "stride_head")))
+for cc, w, s, bm, bn, bk, exact in [(80, 4, 3, 64, 64, 32, False), (90, 8, 4, 128, 128, 64, True),
+                                    (100, 4, 2, 64, 128, 64, False)]:
+    add(C(T27, "linear_bias_gelu_kernel", {**ptrs("a_ptr w_ptr bias_ptr c_ptr", "fp16"),
+                                           **ints("M N K stride_am stride_wn stride_cm")},
+          {"BM": bm, "BN": bn, "BK": bk, "GROUP_M": 8, "EXACT": exact}, cc=cc, w=w, s=s,
+          tag=f"{bm}x{bn}x{bk}" + ("_erf" if exact else "_tanh"), div16=("K", "stride_am", "stride_wn", "stride_cm")))
+for cc, w, topk in [(80, 4, True), (90, 2, False), (100, 8, True)]:
+    add(C(T27, "row_topk_kernel", {"x_ptr": "*fp32", "vals_ptr": "*fp32", "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK_N": 512, "K": 16, "USE_TOPK": topk}, cc=cc, w=w, s=1, tag="topk" if topk else "sort"))
+for cc, w, rev in [(80, 4, False), (90, 8, True), (100, 2, False)]:
+    add(C(T27, "row_scan_kernel", {**ptrs("x_ptr sum_ptr prod_ptr seg_ptr", "fp32"), "flags_ptr": "*i32",
+                                   **ints("n_cols stride")}, {"BLOCK": 1024, "REVERSE": rev}, cc=cc, w=w, s=1,
+          tag="rev" if rev else "fwd"))
+for cc, w, ty in [(80, 8, "fp16"), (90, 4, "bf16"), (100, 4, "fp32")]:
+    add(C(T27, "quant_int8_row_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "scale_ptr": "*fp32", "amax_ptr": "*i32",
+                                         **ints("n_rows n_cols stride")}, {"BLOCK": 1024, "ROWS": 4},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w, s, split in [(80, 4, 3, 4), (90, 4, 2, 8), (100, 8, 4, 2)]:
+    add(C(T27, "splitk_matmul_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32",
+                                        **ints("M N K stride_am stride_bk stride_cm")},
+          {"BM": 64, "BN": 64, "BK": 32, "SPLIT_K": split}, cc=cc, w=w, s=s, tag=f"k{split}",
+          div16=("M", "N", "K", "stride_am", "stride_bk", "stride_cm")))
+for cc, w, s, sms in [(80, 4, 3, 108), (90, 8, 4, 132), (100, 4, 2, 148)]:
+    add(C(T27, "persistent_matmul_kernel", {**ptrs("a_ptr b_ptr c_ptr", "bf16"),
+                                            **ints("M N K stride_am stride_bk stride_cm")},
+          {"BM": 128, "BN": 64, "BK": 32, "GROUP_M": 8, "NUM_SMS": sms}, cc=cc, w=w, s=s,
+          div16=("K", "stride_am", "stride_bk", "stride_cm")))
+for cc, w, s in [(80, 4, 2), (90, 4, 3)]:
+    add(C(T27, "grouped_gemm_kernel", {**ptrs("a_ptrs_ptr b_ptrs_ptr c_ptrs_ptr", "i64"), **ptrs("sizes_ptr lds_ptr", "i32"),
+                                       "n_groups": "i32"}, {"BM": 64, "BN": 64, "BK": 32, "NUM_SMS": 132},
+          cc=cc, w=w, s=s))
+for cc, w, ty, hm in [(80, 4, "fp16", True), (90, 2, "fp32", False), (100, 8, "bf16", True)]:
+    add(C(T27, "causal_masked_softmax_kernel", {**ptrs("x_ptr out_ptr", ty), "mask_ptr": "*i8",
+                                                **ints("n_cols stride mask_stride"), "scale": "fp32"},
+          {"BLOCK": 2048, "HAS_MASK": hm}, cc=cc, w=w, s=1, tag=ty + ("_mask" if hm else "")))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(T27, "tile_stats_2d_kernel", {"x_ptr": "*fp16", **ptrs("sum_ptr absmax_ptr rowmax_ptr colsum_ptr", "fp32"),
+                                        **ints("M N stride")}, {"BM": 64, "BN": 128}, cc=cc, w=w, s=1))
+for cc, w, sem, scope in [(80, 4, "acq_rel", "gpu"), (90, 2, "relaxed", "cta"), (100, 4, "release", "sys"),
+                          (90, 8, "acquire", "gpu")]:
+    add(C(T27, "atomic_minmax_kernel", {**ptrs("x_ptr gmax_ptr gmin_ptr bucket_max_ptr out_ptr", "i32"),
+                                        **ints("n n_buckets")}, {"SEM": sem, "SCOPE": scope, "BLOCK": 1024},
+          cc=cc, w=w, s=1, tag=f"{sem}_{scope}"))
