@@ -90,7 +90,6 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
     # 2. + 3. the forms, in program order with the warp's known convergence
     forms: dict[int, str] = {}
     rewarp: set[int] = set()
-    prev_slow_full: dict[int, bool] = {}
 
     def conv_step(ins, conv, record):
         wop, pt = classify(ins)
