@@ -127,6 +127,7 @@ class Uniformity:
         self._linear = fn.decl.is_entry and linear_block(fn)
         self._loop_list: list[tuple[str, frozenset]] | None = None
         self._loop_by_header: dict[str, list[frozenset]] | None = None
+        self._dom: DomTree | None = None
         self._run()
         self._at = None
 
@@ -158,12 +159,29 @@ class Uniformity:
             for h, body in self._loops():
                 self._loop_by_header.setdefault(h, []).append(body)
         return [(h, body) for h in dict.fromkeys(b.succs) for body in self._loop_by_header.get(h, ())
-                if b.label in body and join not in body]
+                if b.label in body and join not in body and not self._barrier_to_latch(body, b.label)]
+
+    def _barrier_to_latch(self, body, latch: str) -> bool:
+        """Does every trip of the loop to its back-edge test `latch` pass an aligned CTA barrier (bar.sync,
+        bar.arrive, bar.red, barrier.*.aligned in a block of the loop dominating the latch)? The lanes still
+        in the loop are then in the same trip, so ptxas keeps what they carry around it warp-uniform however
+        the back edge splits the warp (only lanes that left see other values). A barrier under an if of the
+        loop, or a non-aligned `barrier.sync`, does not count (docs/findings/convergence.md "A CTA barrier on
+        every trip keeps a per-lane-exit loop's counter uniform (helper w2uni, stop 27)")."""
+        by_label = {b.label: b for b in self.fn.blocks}
+        dom = self._dom_tree()
+        return any(x in by_label and dom.dominates(x, latch)
+                   and any(is_aligned_cta_barrier(i) for i in by_label[x].instrs) for x in body)
+
+    def _dom_tree(self) -> DomTree:
+        if self._dom is None:
+            self._dom = DomTree(dominators(self.fn))
+        return self._dom
 
     def _loops(self) -> list[tuple[str, frozenset]]:
         """(header, body) of every natural loop (a back edge to a block dominating its source)."""
         if self._loop_list is None:
-            dom = DomTree(dominators(self.fn))
+            dom = self._dom_tree()
             by_label = {b.label: b for b in self.fn.blocks}
             out = []
             for b in self.fn.blocks:
