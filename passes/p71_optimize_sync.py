@@ -272,10 +272,13 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
                 dest = ins.operands[0]
             elif _valid_lane_dead(am, b, ins):
                 dest = ins.operands[0].first
-            if dest is None or uni.is_divergent_operand(ins.operands[1]):
+            if dest is None or uni.is_divergent_operand(ins.operands[1]) or uni.is_divergent_operand(ins.operands[4]):
                 out.append(ins)
                 continue
             if b.label in diverged:
+                if not ctx.target.has("DIVERGED_UNIFORM_SHFL_FOLDS"):
+                    out.append(ins)
+                    continue
                 out.append(_kept_warp_sync(ins))
             out.append(ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), (dest, ins.operands[1]), None, {},
                                  ins.line, NAME))
