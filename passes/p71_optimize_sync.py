@@ -290,8 +290,9 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
 
 def _kept_warp_sync(ins: ori.Instr) -> ori.Instr:
     """What a folded shuffle in divergent code leaves: its warp synchronisation, a `bar.warp.sync` of its member
-    mask (sm_75-89: the pair, the BRA.CONV test and a helper that only runs WARPSYNC, one
-    EIATTR_COOP_GROUP_INSTR_OFFSETS entry; sm_90+: WARPSYNC.ALL; probes warp/shfl_uniform_div_*;
+    mask (sm_75-89, DIVERGED_UNIFORM_SHFL_FOLDS: the pair, the BRA.CONV test and a helper that only runs
+    WARPSYNC, one EIATTR_COOP_GROUP_INSTR_OFFSETS entry; from sm_90 the shuffle is not folded there at all:
+    `WARPSYNC.ALL; SHFL`); probes warp/shfl_uniform_div_*;
     docs/findings/warp.md "A folded uniform shuffle in divergent code keeps its warp sync (helper w2ushfl, stop 27)")."""
     return ori.Instr(ori.ORI_CLASSES["barrier"], "bar", (".warp", ".sync"), (ins.operands[4],), None,
                      {"folded": True}, ins.line, NAME)
