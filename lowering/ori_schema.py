@@ -75,6 +75,7 @@ class BarrierAttrs(SyncAttrs):
     cluster: str = field(default="", metadata=_choices("", "arrive", "wait"))
     order: str = field(default="", metadata=_choices("", "release", "relaxed", "acquire"))
     implicit: bool = False       # bar.warp.sync: the full-warp sync an aligned op implies (no EIATTR entry)
+    folded: bool = False         # bar.warp.sync: what a folded uniform shuffle leaves (only its slow path listed)
 
 
 @record(slots=True)

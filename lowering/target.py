@@ -119,6 +119,10 @@ FEATURES: tuple[Feature, ...] = (
             "non-aligned barrier.sync on a CFG cycle runs diverged too (slow path; phase 71)", below=90),
     Feature("SPIN_JOIN_LATER_BARRIER", "a non-aligned barrier.sync right after the aligned barrier that starts a "
             "spin region's join runs diverged (slow path; phase 71)", below=90),
+    Feature("DIVERGED_UNIFORM_SHFL_FOLDS", "a shfl.sync of a warp-uniform value in divergent code folds into a "
+            "move, its warp sync kept (pair, BRA.CONV, helper with WARPSYNC only; phase 71); from sm_90 it keeps "
+            "`WARPSYNC.ALL; SHFL` (folded only when ptxas holds the value in a uniform register, not modelled)",
+            below=90),
     Feature("EXIT_ARMS_DIVERGED", "the first CTA barrier in either arm of a divergent branch whose two sides "
             "both end the kernel, each holding code, re-converges (WARPSYNC; phase 71)", below=90),
     Feature("EXIT_ARM_WARPSYNC_ALL", "instead, the branch-target arm of such a branch that holds a CTA barrier "

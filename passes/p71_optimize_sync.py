@@ -260,31 +260,49 @@ def fold_uniform_shuffles(fn: ori.Function, phase: Phase, ctx: PassContext) -> b
         return False        # nothing to fold: the analysis is not built
     am = ctx.analyses(fn)
     uni = _ShuffleUniformity(fn, am.defuse, am.ipdom, am.liveness, am.native_match_all)
+    diverged = R.divergent_blocks(am.regions)
     changed = False
     for b in fn.blocks:
-        for k, ins in enumerate(b.instrs):
+        out: list[ori.Instr] = []
+        for ins in b.instrs:
+            dest = None
             if ins.guard is not None:
-                continue
-            if _foldable_shfl(ins):
+                pass
+            elif _foldable_shfl(ins):
                 dest = ins.operands[0]
             elif _valid_lane_dead(am, b, ins):
                 dest = ins.operands[0].first
-            else:
+            if dest is None or uni.is_divergent_operand(ins.operands[1]) or uni.is_divergent_operand(ins.operands[4]):
+                out.append(ins)
                 continue
-            if uni.is_divergent_operand(ins.operands[1]):
-                continue
-            b.instrs[k] = ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), (dest, ins.operands[1]), None, {},
-                                    ins.line, NAME)
+            if b.label in diverged:
+                if not ctx.target.has("DIVERGED_UNIFORM_SHFL_FOLDS"):
+                    out.append(ins)
+                    continue
+                out.append(_kept_warp_sync(ins))
+            out.append(ori.Instr(ori.ORI_CLASSES["move"], "mov", (".b32",), (dest, ins.operands[1]), None, {},
+                                 ins.line, NAME))
             ctx.count(phase, "uniform shuffles folded")
             changed = True
+        b.instrs[:] = out
     return changed
+
+
+def _kept_warp_sync(ins: ori.Instr) -> ori.Instr:
+    """What a folded shuffle in divergent code leaves: its warp synchronisation, a `bar.warp.sync` of its member
+    mask (sm_75-89, DIVERGED_UNIFORM_SHFL_FOLDS: the pair, the BRA.CONV test and a helper that only runs
+    WARPSYNC, one EIATTR_COOP_GROUP_INSTR_OFFSETS entry; from sm_90 the shuffle is not folded there at all:
+    `WARPSYNC.ALL; SHFL`); probes warp/shfl_uniform_div_*;
+    docs/findings/warp.md "A folded uniform shuffle in divergent code keeps its warp sync (helper w2ushfl, stop 27)")."""
+    return ori.Instr(ori.ORI_CLASSES["barrier"], "bar", (".warp", ".sync"), (ins.operands[4],), None,
+                     {"folded": True}, ins.line, NAME)
 
 
 def _elided(ins: ori.Instr, wop: ops.WarpOp) -> list[ori.Instr]:
     """What is left of a deleted bar.warp.sync: no code, but ptxas still lists it in
     EIATTR_COOP_GROUP_INSTR_OFFSETS (bar_warp_sync_converged_*, bar_warp_sync_imm_*); nothing of the one an
     aligned op implies (lowering/tensormap_copy.py: async/tensormap_cp_fenceproxy_guard_uniform)."""
-    if ins.attrs.implicit:
+    if ins.attrs.implicit or ins.attrs.folded:
         return []
     return [ops.pseudo("membermask", (".elided",), (wop.mask,), NAME, ins.line, coop=1)]
 

@@ -367,7 +367,8 @@ class _Expander:
             # the sync an aligned op implies is part of that op: a plain WARPSYNC.ALL, no EIATTR entry, and
             # it does not count among the warp ops of its span (async/tensormap_cp_fenceproxy_guard_after_bar_warp_sync)
             return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line)]
-        site = {} if wop.inline else {"coop": 1}
+        # a folded uniform shuffle's sync (phase 71 `_kept_warp_sync`) lists only its slow path, as the shuffle did
+        site = {} if wop.inline or ops.is_bar_warp_sync(ins) and ins.attrs.folded else {"coop": 1}
         permask = ins.attrs.permask
         after_call = id(ins) in self.after_call
         ctx.count(self.phase, "warp ops expanded")
