@@ -107,6 +107,10 @@ class _Expander:
         self._synced_helpers: set[str] = set()        # helpers a call site needs the WARPSYNC of
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
+        # block -> Counter of its warp ops by kind, before the expansion rewrites them (_loop_kind_ops)
+        self._kinds_per_block = {b.label: Counter(
+            _count_kind(w) for i in b.instrs for w in (ops.warp_op(i, self.consts),)
+            if w is not None and not i.attrs.conv and not _implicit(i)) for b in fn.blocks}
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
         self._diverged_sync_loops: dict[tuple, bool] = {}   # loops paired for a diverged sync op -> .RECONVERGENT
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
@@ -205,9 +209,7 @@ class _Expander:
         if body is None:
             return 0
         kind = _count_kind(wop)
-        return sum(1 for x in self.fn.blocks if x.label in body for i in x.instrs
-                   for w in (ops.warp_op(i, self.consts),)
-                   if w is not None and not i.attrs.conv and not _implicit(i) and _count_kind(w) == kind)
+        return sum(self._kinds_per_block[x.label][kind] for x in self.fn.blocks if x.label in body)
 
     def _loop_body(self, label: str):
         loops = [r.body for r in self.am.region_holders.get(label, ()) if r.kind == "loop"] + \
