@@ -107,6 +107,10 @@ class _Expander:
         self._synced_helpers: set[str] = set()        # helpers a call site needs the WARPSYNC of
         self.joins = 0                                # reconvergence points made for single expansions
         self.span, self.kinds = self._count_kinds()
+        # block -> Counter of its warp ops by kind, before the expansion rewrites them (_loop_kind_ops)
+        self._kinds_per_block = {b.label: Counter(
+            _count_kind(w) for i in b.instrs for w in (ops.warp_op(i, self.consts),)
+            if w is not None and not i.attrs.conv and not _implicit(i)) for b in fn.blocks}
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
         self._diverged_sync_loops: dict[tuple, bool] = {}   # loops paired for a diverged sync op -> .RECONVERGENT
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
@@ -193,6 +197,24 @@ class _Expander:
             return 0
         body = min(loops, key=len)
         return sum(self._warp_ops_in(x) for x in self.fn.blocks if x.label in body)
+
+    def _loop_kind_ops(self, label: str, wop: ops.WarpOp) -> int:
+        """Warp ops of wop's kind (_count_kind) in the innermost divergent loop holding the block (0 outside
+        loops). ptxas counts a loop's ops by kind, as _count_kinds counts a span: an op that is the one of its
+        kind in the loop gets the inline WARPSYNC.ALL (which re-converges the warp for the ops after it in its
+        block), two of one kind each run their collective when diverged, whatever the other kinds
+        (docs/findings/warp.md "In a divergent loop warp ops are counted by kind (helper w2loopws, stop 27)";
+        probes warp/divloop_kinds_*)."""
+        body = self._loop_body(label)
+        if body is None:
+            return 0
+        kind = _count_kind(wop)
+        return sum(self._kinds_per_block[x.label][kind] for x in self.fn.blocks if x.label in body)
+
+    def _loop_body(self, label: str):
+        loops = [r.body for r in self.am.region_holders.get(label, ()) if r.kind == "loop"] + \
+            [x for x in self._exiting_loops() if label in x]
+        return min(loops, key=len) if loops else None
 
     def _warp_op_before(self, b: ori.BasicBlock) -> bool:
         """A warp op earlier on the straight-line chain of blocks ending at b (one predecessor, whose one
@@ -415,7 +437,9 @@ class _Expander:
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
                 return fast
-        if not after_call and self._kind_count(ins, wop) == 1 and self._loop_ops(b.label) <= 1:
+        if not after_call and self._kind_count(ins, wop) == 1 and (
+                self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
+                and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if not self._join_reconverges(region):
@@ -502,7 +526,11 @@ class _Expander:
             self._forms[x.label] = forms
         # not in a loop nor with a CTA barrier in the block (triton collatz_steps_kernel: `loop: bar; redux; bar;
         # shfl.bfly` keeps both slow paths)
-        if any(self._loop_ops(x.label) > 1 or self._in_loop_region(x.label) or self.am.loops.on_cycle(x.label)
+        # ... except in a divergent loop, where the ops are counted by kind over the loop (_loop_kind_ops)
+        in_loop = self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and all(
+            self._loop_body(x.label) is not None for x in chain)
+        if any(not in_loop and (self._loop_ops(x.label) > 1 or self._in_loop_region(x.label)
+                                or self.am.loops.on_cycle(x.label))
                or any(ops.is_cta_barrier(i) for i in x.instrs) for x in chain):
             return forms
         run = [(i, w) for x in chain for i in x.instrs if not (i.attrs.copy or i.attrs.conv and not i.attrs.permask)
@@ -521,7 +549,8 @@ class _Expander:
                 forms.update((id(i), "converged") for i, _ in run[k:end + 1])
             elif any(not ops.is_full_mask(w.mask) for _, w in run[k:end + 1]):
                 pass                 # a partial mask: its own form (warp()), the warp stays unconverged
-            elif end == k and self._kind_count(*run[k]) == 1:
+            elif end == k and self._kind_count(*run[k]) == 1 and (
+                    not in_loop or self._loop_kind_ops(b.label, run[k][1]) <= 1):
                 forms[id(run[k][0])] = "warpsync"
                 converged = True
             k = end + 1
