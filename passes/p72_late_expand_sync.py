@@ -890,7 +890,7 @@ class _Expander:
         else:
             for r in self.regions:
                 if (r.body & paired_blocks or ifconvert.is_kept_region(self.am, r, self.target)) \
-                        and not (r.body & barrier_blocks):
+                        and (not (r.body & barrier_blocks) or r.kind == "loop" and R.exits_before_barrier(self.am, r)):
                     self._pair(r)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
