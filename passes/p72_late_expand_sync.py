@@ -441,6 +441,13 @@ class _Expander:
                 self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
                 and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
+                # its WARPSYNC.ALL re-converges the loop as a CTA barrier does, unless the loop has a second
+                # exit before it (probes warp/loop_two_exit_*; R.exits_before_barrier)
+                if region is not None and region.kind == "loop" and R.exits_before_barrier(
+                        self.am, region, lambda i: i is ins or ops.is_aligned_cta_barrier(i)):
+                    self._pair(region)          # sm_100+ .RECONVERGENT (a barrier's loop stays plain)
+                    self._diverged_sync_loops.setdefault(_value_key(region), not any(
+                        ops.is_aligned_cta_barrier(i) for x in region.body for i in self.am.blocks[x].instrs))
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if not self._join_reconverges(region):
                 self._pair(region)

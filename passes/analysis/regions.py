@@ -278,13 +278,14 @@ def _exited_loop(am, label: str, join: str) -> tuple[str, set[str]] | None:
     return (outside[0], body) if len(outside) == 1 else None
 
 
-def exits_before_barrier(am, region: Region) -> bool:
+def exits_before_barrier(am, region: Region, stop=is_aligned_cta_barrier) -> bool:
     """Is a divergent loop (`region`, kind "loop") also left, towards its join, by an exit the trip reaches before
     any aligned CTA barrier (`L: @(param == 5) bra out; st; bar.sync; i++; @(i + tid < n) bra L; out:`)? ptxas
     then pairs the loop from its preheader to the join although the body holds a barrier, on every target; with
     only the latch leaving, an exit after a barrier of the trip, or exits to different blocks that both leave the
     kernel, it does not (probes barrier/loop_two_exit_*; docs/findings/convergence.md "A divergent loop with a
-    second exit before its barrier keeps its pair (helper w3pair, stop 27)")."""
+    second exit before its barrier keeps its pair (helper w3pair, stop 27)"). `stop`: the instructions that
+    re-converge the warp like the barrier (p72 passes a lone full-mask warp op's, its inline WARPSYNC.ALL)."""
     by_label = am.blocks
     pre = by_label.get(region.bssy_block)
     header = next((s for s in pre.succs if s in region.body), None) if pre is not None else None
@@ -297,7 +298,7 @@ def exits_before_barrier(am, region: Region) -> bool:
         if x in seen or x not in region.body:
             continue
         seen.add(x)
-        if any(is_aligned_cta_barrier(i) for i in by_label[x].instrs):
+        if any(stop(i) for i in by_label[x].instrs):
             continue                    # the trip passes a barrier before anything after it
         if x not in latches and any(s not in region.body and region.join in arm(s, "", by_label) | {s}
                                     for s in by_label[x].succs):
