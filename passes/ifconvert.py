@@ -123,7 +123,7 @@ def _sass_size(instrs, target) -> int:
     generic = [i for i in instrs if i.opcode == "cvta" and i.has(".shared") and not i.has(".to")
                and type(i.operands[0]) is A.Reg and i.operands[0].name in stored]
     widened = {r for i in generic for o in i.operands[1:] for r in _operand_regs(o)}
-    n += len(generic) * CVTA_SHARED_UNITS
+    n += len(generic) * CVTA_SHARED_UNITS + _special_reads(instrs)
     if generic and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
         n += SHARED_WINDOW_BASE_UNITS
     for ins in instrs:
@@ -175,6 +175,36 @@ def _sass_size(instrs, target) -> int:
             n += sum(1 for lo in (0, 2) if {lo, lo + 1} <= words) + \
                 sum(1 for w in words if not {w & 2, (w & 2) + 1} <= words)
     return n
+
+
+# special registers ptxas reads in a region as an instruction of its own: a constant-bank read (ULDC / LDC of
+# %ntid, %nctaid) or a special-register read (S2UR / S2R of %ctaid, the cluster's ids). %tid is left out: under
+# the usual `tid == 0` guard ptxas knows its value (docs/findings/mbarrier.md "A special-register read counts in
+# an if's size (helper w3cost, stop 27)")
+_COUNTED_SPECIALS = ("%ntid", "%nctaid", "%ctaid", "%clusterid", "%nclusterid", "%cluster_ctaid",
+                     "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank")
+
+
+def _special_reads(instrs) -> int:
+    """The special-register reads (`mov r, %ntid.x`, ...) of a region whose value reaches work with an effect
+    in it (a store, an mbarrier op: something without a register result), each one SASS instruction; reads
+    that feed only dead arithmetic cost nothing (mbarrier/init_if_count_mul2_dead)."""
+    reaching: set[str] = set()            # registers the region's effects read, directly or through its ALU work
+    counted = 0
+    for ins in reversed(list(instrs)):
+        if not _size(ins):
+            continue
+        dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg and ins.opcode != "st" else None
+        if ins.opcode == "mov" and dest is not None and type(ins.operands[-1]) is A.Reg \
+                and ins.operands[-1].name.startswith(_COUNTED_SPECIALS):
+            counted += dest.name in reaching
+            continue
+        if dest is not None and dest.name not in reaching and ins.op not in (ASYNC, MBARRIER) \
+                and ins.opcode not in _WRITES:
+            continue                      # arithmetic whose result no effect of the region reads
+        for o in ins.operands[1:] if dest is not None else ins.operands:
+            reaching.update(_operand_regs(o))
+    return counted
 
 
 _THREE_INPUT = {"add": "iadd3", "and": "lop3", "or": "lop3", "xor": "lop3"}
@@ -1331,9 +1361,18 @@ def _init_units_beside(instrs, init) -> int:
     values: set = set()
     symbols: set[str] = set()
     units = 0
+    readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    for ins in instrs:
+        for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
+            for r in _operand_regs(o):
+                readers.setdefault(r, []).append(ins)
     for ins in instrs:
         if ins is init or not _size(ins):
             continue
+        dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
+        only = readers.get(dest.name, []) if dest is not None else []
+        if ins.opcode == "shl" and type(ins.operands[-1]) is A.Imm and len(only) == 1 and only[0].opcode == "add":
+            continue                      # ULEA / LEA: the shift is one instruction with its add (count_folded3)
         if ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm:
             if getattr(ins.operands[0], "name", None) not in own:
                 values.add(ins.operands[-1].value)
@@ -1346,7 +1385,7 @@ def _init_units_beside(instrs, init) -> int:
         symbol = _address_symbol(ins)
         if symbol is not None and symbol != own_symbol:
             symbols.add(symbol)
-    return units + len(values) + 2 * len(symbols)
+    return units + len(values) + 2 * len(symbols) + _special_reads(instrs)
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
