@@ -966,7 +966,7 @@ def _is_kept_region(am, region: Region, target) -> bool:
         return True
     if not c.loads and _kept_for_global_stores(list(_region_instrs(am, region.body)), target):
         return True
-    if _anchored_region_kept(list(_region_instrs(am, region.body)), target):
+    if _anchored_region_kept(list(_region_instrs(am, region.body)), target, am):
         return True
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) or loops.branches_back(by_label[x])
@@ -1279,7 +1279,7 @@ def elected_copy(ins: ori.Instr) -> bool:
     return ins.op == ASYNC and a.form in ("bulk", "tensor_load") and a.src == "global" and a.dst != "global"
 
 
-def _anchored_region_kept(instrs, target) -> bool:
+def _anchored_region_kept(instrs, target, am=None) -> bool:
     """Does a region holding an elected bulk/tensor load, or an mbarrier.init or arrive on SYNCS, stay a
     branch? With a copy: on the sm_120 family always (the syscall is a CALL); elsewhere ptxas predicates it
     (VOTEU.ALL-guarded, the ELECT loop kept) while the rest of its work is small: one unit on sm_90, two from
@@ -1296,7 +1296,10 @@ def _anchored_region_kept(instrs, target) -> bool:
         return False
     inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
     if inits:
-        return _init_units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
+        units = _init_units_beside(instrs, inits[0])
+        if am is not None:
+            units += _init_variable_offset(am, inits[0])
+        return units >= INIT_KEPT_UNITS
     arrives = [i for i in instrs if i.op == MBARRIER and i.attrs.op in ("arrive", "arrive_drop")]
     if arrives:
         limit = REMOTE_ARRIVE_KEPT_UNITS if _remote_arrive(arrives[0]) else ARRIVE_KEPT_UNITS
@@ -1386,6 +1389,42 @@ def _init_units_beside(instrs, init) -> int:
         if symbol is not None and symbol != own_symbol:
             symbols.add(symbol)
     return units + len(values) + 2 * len(symbols) + _special_reads(instrs)
+
+
+
+def _symbols_named(fn) -> set[str]:
+    out: set[str] = set()
+    for ins in fn.instructions():
+        for o in ins.operands:
+            if type(o) is A.Sym:
+                out.add(o.name)
+            elif type(o) is A.Addr and type(o.base) is A.Sym:
+                out.add(o.base.name)
+    return out
+
+
+def _init_variable_offset(am, init) -> int:
+    """1 when the variable an mbarrier.init names is not at the start of the CTA's shared window: ptxas
+    forms its address with a UIADD3 of the offset inside the region (`UMOV 0x400; UIADD3 +0x1000; ULEA`),
+    one more instruction beside the init. Taken as: a .shared variable of the function's own, which the
+    function names, is declared before it (ptxas drops the unnamed ones). The init's variable is read
+    through `mov r, var` too (nvcc's form). Module-level variables are not placed (not measured).
+    docs/findings/mbarrier.md "An mbarrier.init's variable at a non-zero shared offset costs one more
+    instruction (helper w3cost, stop 27)"."""
+    addr = next((o for o in init.operands if type(o) is A.Addr), None)
+    symbol = addr.base.name if addr is not None and type(addr.base) in (A.Sym, A.Reg) else None
+    if symbol is not None and type(addr.base) is A.Reg and symbol.startswith("%"):
+        defs = am.defuse.definitions(symbol)
+        symbol = None
+        if len(defs) == 1 and defs[0].opcode == "mov" and type(defs[0].operands[-1]) is A.Sym:
+            symbol = defs[0].operands[-1].name
+    if symbol is None:
+        return 0
+    own = [d.name for d in am.fn.decls if type(d) is A.VarDecl and d.space == ".shared"]
+    if symbol not in own:
+        return 0
+    named = _symbols_named(am.fn)
+    return int(any(name in named for name in own[:own.index(symbol)]))
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
