@@ -1298,7 +1298,7 @@ def _anchored_region_kept(instrs, target, am=None) -> bool:
     if inits:
         units = _init_units_beside(instrs, inits[0])
         if am is not None:
-            units += _init_variable_offset(am, inits[0])
+            units += _init_variable_offset(am, instrs, inits[0])
         return units >= INIT_KEPT_UNITS
     arrives = [i for i in instrs if i.op == MBARRIER and i.attrs.op in ("arrive", "arrive_drop")]
     if arrives:
@@ -1403,12 +1403,14 @@ def _symbols_named(fn) -> set[str]:
     return out
 
 
-def _init_variable_offset(am, init) -> int:
+def _init_variable_offset(am, instrs, init) -> int:
     """1 when the variable an mbarrier.init names is not at the start of the CTA's shared window: ptxas
     forms its address with a UIADD3 of the offset inside the region (`UMOV 0x400; UIADD3 +0x1000; ULEA`),
     one more instruction beside the init. Taken as: a .shared variable of the function's own, which the
     function names, is declared before it (ptxas drops the unnamed ones). The init's variable is read
-    through `mov r, var` too (nvcc's form). Module-level variables are not placed (not measured).
+    through `mov r, var` too (nvcc's form). Module-level variables are not placed (not measured). A region
+    that names another shared variable already pays for an address (_init_units_beside's two units) and no
+    more (mbarrier/init_if_st_sym, init_if_units_st1).
     docs/findings/mbarrier.md "An mbarrier.init's variable at a non-zero shared offset costs one more
     instruction (helper w3cost, stop 27)"."""
     addr = next((o for o in init.operands if type(o) is A.Addr), None)
@@ -1418,7 +1420,7 @@ def _init_variable_offset(am, init) -> int:
         symbol = None
         if len(defs) == 1 and defs[0].opcode == "mov" and type(defs[0].operands[-1]) is A.Sym:
             symbol = defs[0].operands[-1].name
-    if symbol is None:
+    if symbol is None or any(i is not init and _address_symbol(i) is not None for i in instrs):
         return 0
     own = [d.name for d in am.fn.decls if type(d) is A.VarDecl and d.space == ".shared"]
     if symbol not in own:
