@@ -123,7 +123,7 @@ def _sass_size(instrs, target) -> int:
     generic = [i for i in instrs if i.opcode == "cvta" and i.has(".shared") and not i.has(".to")
                and type(i.operands[0]) is A.Reg and i.operands[0].name in stored]
     widened = {r for i in generic for o in i.operands[1:] for r in _operand_regs(o)}
-    n += len(generic) * CVTA_SHARED_UNITS
+    n += len(generic) * CVTA_SHARED_UNITS + _special_reads(instrs)
     if generic and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
         n += SHARED_WINDOW_BASE_UNITS
     for ins in instrs:
@@ -175,6 +175,36 @@ def _sass_size(instrs, target) -> int:
             n += sum(1 for lo in (0, 2) if {lo, lo + 1} <= words) + \
                 sum(1 for w in words if not {w & 2, (w & 2) + 1} <= words)
     return n
+
+
+# special registers ptxas reads in a region as an instruction of its own: a constant-bank read (ULDC / LDC of
+# %ntid, %nctaid) or a special-register read (S2UR / S2R of %ctaid, the cluster's ids). %tid is left out: under
+# the usual `tid == 0` guard ptxas knows its value (docs/findings/mbarrier.md "A special-register read counts in
+# an if's size (helper w3cost, stop 27)")
+_COUNTED_SPECIALS = ("%ntid", "%nctaid", "%ctaid", "%clusterid", "%nclusterid", "%cluster_ctaid",
+                     "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank")
+
+
+def _special_reads(instrs) -> int:
+    """The special-register reads (`mov r, %ntid.x`, ...) of a region whose value reaches work with an effect
+    in it (a store, an mbarrier op: something without a register result), each one SASS instruction; reads
+    that feed only dead arithmetic cost nothing (mbarrier/init_if_count_mul2_dead)."""
+    reaching: set[str] = set()            # registers the region's effects read, directly or through its ALU work
+    counted = 0
+    for ins in reversed(list(instrs)):
+        if not _size(ins):
+            continue
+        dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg and ins.opcode != "st" else None
+        if ins.opcode == "mov" and dest is not None and type(ins.operands[-1]) is A.Reg \
+                and ins.operands[-1].name.startswith(_COUNTED_SPECIALS):
+            counted += dest.name in reaching
+            continue
+        if dest is not None and dest.name not in reaching and ins.op not in (ASYNC, MBARRIER) \
+                and ins.opcode not in _WRITES:
+            continue                      # arithmetic whose result no effect of the region reads
+        for o in ins.operands[1:] if dest is not None else ins.operands:
+            reaching.update(_operand_regs(o))
+    return counted
 
 
 _THREE_INPUT = {"add": "iadd3", "and": "lop3", "or": "lop3", "xor": "lop3"}
@@ -936,7 +966,7 @@ def _is_kept_region(am, region: Region, target) -> bool:
         return True
     if not c.loads and _kept_for_global_stores(list(_region_instrs(am, region.body)), target):
         return True
-    if _anchored_region_kept(list(_region_instrs(am, region.body)), target):
+    if _anchored_region_kept(list(_region_instrs(am, region.body)), target, am):
         return True
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) or loops.branches_back(by_label[x])
@@ -1249,7 +1279,7 @@ def elected_copy(ins: ori.Instr) -> bool:
     return ins.op == ASYNC and a.form in ("bulk", "tensor_load") and a.src == "global" and a.dst != "global"
 
 
-def _anchored_region_kept(instrs, target) -> bool:
+def _anchored_region_kept(instrs, target, am=None) -> bool:
     """Does a region holding an elected bulk/tensor load, or an mbarrier.init or arrive on SYNCS, stay a
     branch? With a copy: on the sm_120 family always (the syscall is a CALL); elsewhere ptxas predicates it
     (VOTEU.ALL-guarded, the ELECT loop kept) while the rest of its work is small: one unit on sm_90, two from
@@ -1266,7 +1296,10 @@ def _anchored_region_kept(instrs, target) -> bool:
         return False
     inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
     if inits:
-        return _init_units_beside(instrs, inits[0]) >= INIT_KEPT_UNITS
+        units = _init_units_beside(instrs, inits[0])
+        if am is not None:
+            units += _init_variable_offset(am, instrs, inits[0])
+        return units >= INIT_KEPT_UNITS
     arrives = [i for i in instrs if i.op == MBARRIER and i.attrs.op in ("arrive", "arrive_drop")]
     if arrives:
         limit = REMOTE_ARRIVE_KEPT_UNITS if _remote_arrive(arrives[0]) else ARRIVE_KEPT_UNITS
@@ -1331,9 +1364,18 @@ def _init_units_beside(instrs, init) -> int:
     values: set = set()
     symbols: set[str] = set()
     units = 0
+    readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    for ins in instrs:
+        for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
+            for r in _operand_regs(o):
+                readers.setdefault(r, []).append(ins)
     for ins in instrs:
         if ins is init or not _size(ins):
             continue
+        dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
+        only = readers.get(dest.name, []) if dest is not None else []
+        if ins.opcode == "shl" and type(ins.operands[-1]) is A.Imm and len(only) == 1 and only[0].opcode == "add":
+            continue                      # ULEA / LEA: the shift is one instruction with its add (count_folded3)
         if ins.opcode == "mov" and type(ins.operands[-1]) is A.Imm:
             if getattr(ins.operands[0], "name", None) not in own:
                 values.add(ins.operands[-1].value)
@@ -1346,7 +1388,45 @@ def _init_units_beside(instrs, init) -> int:
         symbol = _address_symbol(ins)
         if symbol is not None and symbol != own_symbol:
             symbols.add(symbol)
-    return units + len(values) + 2 * len(symbols)
+    return units + len(values) + 2 * len(symbols) + _special_reads(instrs)
+
+
+
+def _symbols_named(fn) -> set[str]:
+    out: set[str] = set()
+    for ins in fn.instructions():
+        for o in ins.operands:
+            if type(o) is A.Sym:
+                out.add(o.name)
+            elif type(o) is A.Addr and type(o.base) is A.Sym:
+                out.add(o.base.name)
+    return out
+
+
+def _init_variable_offset(am, instrs, init) -> int:
+    """1 when the variable an mbarrier.init names is not at the start of the CTA's shared window: ptxas
+    forms its address with a UIADD3 of the offset inside the region (`UMOV 0x400; UIADD3 +0x1000; ULEA`),
+    one more instruction beside the init. Taken as: a .shared variable of the function's own, which the
+    function names, is declared before it (ptxas drops the unnamed ones). The init's variable is read
+    through `mov r, var` too (nvcc's form). Module-level variables are not placed (not measured). A region
+    that names another shared variable already pays for an address (_init_units_beside's two units) and no
+    more (mbarrier/init_if_st_sym, init_if_units_st1).
+    docs/findings/mbarrier.md "An mbarrier.init's variable at a non-zero shared offset costs one more
+    instruction (helper w3cost, stop 27)"."""
+    addr = next((o for o in init.operands if type(o) is A.Addr), None)
+    symbol = addr.base.name if addr is not None and type(addr.base) in (A.Sym, A.Reg) else None
+    if symbol is not None and type(addr.base) is A.Reg and symbol.startswith("%"):
+        defs = am.defuse.definitions(symbol)
+        symbol = None
+        if len(defs) == 1 and defs[0].opcode == "mov" and type(defs[0].operands[-1]) is A.Sym:
+            symbol = defs[0].operands[-1].name
+    if symbol is None or any(i is not init and _address_symbol(i) is not None for i in instrs):
+        return 0
+    own = [d.name for d in am.fn.decls if type(d) is A.VarDecl and d.space == ".shared"]
+    if symbol not in own:
+        return 0
+    named = _symbols_named(am.fn)
+    return int(any(name in named for name in own[:own.index(symbol)]))
 
 
 def _branches_on_own_load(am, region: Region) -> bool:
