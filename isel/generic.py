@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import CALLS, calls_subroutine, routine
+from pylower.lowering.shared_size import size_align
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import SassInstr
 
@@ -123,21 +124,6 @@ def const_bank(sel: SelectContext) -> tuple[int, int, int]:
     return _CONST_BANK_DEFAULT
 
 
-def _param_size_align(p: A.Param | A.VarDecl) -> tuple[int, int]:
-    size = 4
-    align = 0
-    for a in p.attrs:
-        if a.startswith(".align"):
-            align = int(a.split()[-1]) if " " in a else align
-        elif a[:2] in (".b", ".u", ".s", ".f") and a[2:].isdigit():
-            size = int(a[2:]) // 8
-    n = 1
-    for d in p.dims:
-        n *= int(d) if str(d).isdigit() else 1
-    vec = next((int(a[2:]) for a in p.attrs if a in (".v2", ".v4", ".v8")), 1)
-    return size * n * vec, max(align, size * vec)
-
-
 def param_offsets(sel: SelectContext) -> dict[str, tuple[int, int]]:
     """Kernel parameter name -> (byte offset in c[0x0], size): in declaration order, each naturally aligned
     (or to its `.align`), from the target's parameter base (probe: k(.param .u64, .param .u8, .param .align 16
@@ -149,7 +135,7 @@ def param_offsets(sel: SelectContext) -> dict[str, tuple[int, int]]:
     out, off = {}, 0
     if sel.function.is_entry:
         for p in sel.function.decl.params:
-            size, align = _param_size_align(p)
+            size, align = size_align(p)
             if p.attrs and any(a.startswith(".align") for a in p.attrs):
                 align = max(align, _explicit_align(p))
             off = (off + align - 1) // max(align, 1) * max(align, 1)

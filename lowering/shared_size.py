@@ -19,9 +19,9 @@ _DEFAULT_LIMIT = 0xc000
 _DEVICE_LIMIT = {False: 0x38c00, True: 0x18c00}      # keyed by SHARED_CAPACITY_99K
 
 
-def size_align(d: A.VarDecl) -> tuple[int, int]:
-    """(bytes, alignment) of a variable declaration: element type x dims x vector width, aligned to `.align` or
-    its element."""
+def size_align(d: A.VarDecl | A.Param) -> tuple[int, int]:
+    """(bytes, alignment) of a variable or parameter declaration (also isel/generic.py's parameter offsets):
+    element type x dims x vector width, aligned to `.align` or its element."""
     size, align = 4, 0
     for a in d.attrs:
         if a.startswith(".align"):
