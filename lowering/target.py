@@ -236,8 +236,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("INVERT_WARP_OPS", "a loop whose header holds a warp-synchronous op is inverted (header copied to "
             "the bottom)", since=90),
     Feature("UNROLL_SMALL_BUDGET", "the full-unroll budget is 3x307 (else 3x1500) body cost units", since=90),
-    Feature("UNROLL_UNKNOWN_TRIP_17", "an unknown-trip loop of arithmetic is unrolled up to 17 instructions, an "
-            "mma.sync counting one (else 16, an mma.sync counting two)", since=90),
+    Feature("UNROLL_SYNC_COST_1", "in the unknown-trip unroll cost a CTA barrier and an mma.sync count one "
+            "arithmetic instruction (else two)", since=90),
     # ---- the instruction scheduler (isel/schedule.py)
     Feature("FULL_RATE_INT", "integer and compare instructions issue every cycle (else every second cycle: "
             "16-lane pipes)", families=(120,)),

@@ -11,10 +11,11 @@ with a known start value of i:
   repeated _PARTIAL_FACTOR times in the loop (plus the remainder copies);
 - N loaded from a kernel parameter, or any loop-invariant N (an immediate too, with an unknown start:
   docs/findings/phases.md "An unknown start with an immediate bound is unrolled too (helper w2unroll, stop 26)")
-  when the body holds no CTA barrier or warp op (with one, only a parameter bound and a start the same in every
-  lane: a %tid-derived start keeps it rolled, docs/findings/phases.md "A loop holding a sync op with a per-thread
-  start stays rolled (helper nv27warp, stop 27)"),
-  never with an atomic or reduction in the body, and only while the body is small (unknown trip): with an
+  when the body holds no CTA barrier or warp op (with one, only a parameter or immediate bound and a start the
+  same in every lane: a %tid-derived start keeps it rolled, docs/findings/phases.md "A loop holding a sync op with
+  a per-thread start stays rolled (helper nv27warp, stop 27)"; a plain cp.async is no sync op there),
+  never with an atomic or reduction in the body, and only while the body's cost is within the allowance
+  (docs/findings/phases.md "Unknown-trip unrolling is a cost against an allowance (helper unroll28, stop 28)"): with an
   unsigned compare peel one iteration, then unroll the main loop by 4, then a 2-copy and a 1-copy remainder
   (8 copies of the body in all, as ptxas; 7 without the peel for a signed compare);
 - never with `.pragma "nounroll"`, a MEMBAR-class fence in the body (findings R6), a call, or, below
@@ -29,7 +30,7 @@ from pylower.lowering import ori
 from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.fam_fence import is_membar_class
-from pylower.passes.analysis.defuse import defs
+from pylower.passes.analysis.defuse import defs, uses
 
 from .manager import PassContext, Phase
 
@@ -43,12 +44,27 @@ _FULL_BUDGET = {True: 3 * 307, False: 3 * 1500}
 _MAX_FULL_TRIP = 2000             # a bar-only body (cost 0) was seen fully unrolled up to here (sm_90)
 _PARTIAL_FACTOR = 32              # loop_bar_sync_trip512 on sm_90+: 32 BARs in the loop
 _UNKNOWN_TRIP_FACTOR = 4          # [peel 1] + 4 + 2 + 1 (loop_bar_sync_trip_unknown)
-# Largest body an unknown-trip loop is unrolled with (_unknown_trip_too_big counts it): for a body of arithmetic
-# alone 16, an mma.sync counting two (17, an mma.sync counting one, with UNROLL_UNKNOWN_TRIP_17); 64 when it
-# loads from memory (docs/findings/phases.md "Unknown-trip unrolling stops at a body size")
-_UNKNOWN_TRIP_LIMIT = {False: 16, True: 17}
-_UNKNOWN_TRIP_LOAD_LIMIT = 64
-_UNKNOWN_TRIP_MMA_WEIGHT = {False: 2, True: 1}
+# The unknown-trip unroll cost model (_unknown_trip_cost; docs/findings/phases.md "Unknown-trip unrolling is a cost
+# against an allowance (helper unroll28, stop 28)"): a loop is unrolled while the summed cost of its body's
+# instructions is at most the allowance. Costs are in units of one arithmetic instruction, fitted to bisections of
+# `do { FIXED; N x add.f32 } while (++i < n)` (largest N unrolled) over body kinds and targets.
+_UNKNOWN_TRIP_ALLOWANCE = 18
+_UNROLL_COST = {
+    "induction": 0,         # `add r, r, imm` of a register the body updates and reads only there (the counter)
+    "alu": 1,               # any other plain instruction (add, fma, mov, cvt, shfl, vote, ...)
+    "store": 2,             # st.shared / st.global
+    "shared_load": -3,      # each ld.shared *raises* the allowance: its latency is what unrolling hides
+    "global_load": 2,       # ld.global / generic ld, on top of _FIRST_GLOBAL_LOAD_CREDIT
+    "shared_atomic": 10,    # atom/red.shared (their warp aggregation)
+    "async_copy": 1,        # cp.async (LDGSTS)
+    "async_group": 1,       # cp.async.commit_group / wait_group
+}
+# a CTA barrier and an mma.sync cost 2 below sm_90 and 1 from it (UNROLL_SYNC_COST_1)
+_UNROLL_SYNC_COST = {False: 2, True: 1}
+_FIRST_GLOBAL_LOAD_CREDIT = 28     # once, for a body with a global or generic load (a latency to hide)
+# ... and never a body of more instructions than this, whatever its loads earn (32 ld.shared + add pairs and a
+# bar.sync, 67 with the loop control, are unrolled; 34 pairs are not: phases/loop_unknown_bound_param_bar_lds36)
+_UNKNOWN_TRIP_MAX_BODY = 68
 _MAX_SIMULATED_TRIP = 1 << 20
 
 _CMP = {".lt": operator.lt, ".le": operator.le, ".gt": operator.gt, ".ge": operator.ge,
@@ -75,6 +91,7 @@ def _param_loaded(fn: ori.Function, reg: str) -> bool:
 
 _ATOMICS = ("atom", "red")
 _SYNC_CLASSES = (ops.SYNC, ops.BARRIER, ops.MBARRIER, ops.ASYNC)
+_PLAIN_COPY_FORMS = ("ldgsts",)
 
 
 def _memory_atomic(ins: ori.Instr) -> bool:
@@ -98,7 +115,13 @@ def _holds_sync(body) -> bool:
     phases/loop_may_spin_red_shared_bar_join: a %tid bound keeps it rolled). A loop of plain work (loads, stores, arithmetic) is unrolled 4 + 2 + 1 whatever its
     loop-invariant bound is: loaded from global or shared memory, computed from a parameter, %ntid, %tid
     (phases/loop_unknown_bound_*; nvcc/cub_warp_reduce_scan csr_spmv_*: the pairs around its remainders)."""
-    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES or i.opcode in _ATOMICS for i in body)
+    return any(ops.is_sync(i) or i.op in _SYNC_CLASSES and not _plain_copy(i) or i.opcode in _ATOMICS for i in body)
+
+
+def _plain_copy(ins: ori.Instr) -> bool:
+    """A cp.async copy (LDGSTS) is memory work, not a sync op, to the unroller: a loop of them with a per-thread
+    start and an immediate bound is unrolled; its commit_group / wait_group are sync ops."""
+    return ins.op == ops.ASYNC and ins.attrs.form in _PLAIN_COPY_FORMS
 
 
 def _unsigned(setp: ori.Instr) -> bool:
@@ -114,6 +137,54 @@ def _imm_int(o) -> int | None:
     if type(o) is A.Imm and isinstance(o.value, int):
         return o.value
     return None
+
+
+def _cost_kind(ins: ori.Instr, inductions: set) -> str:
+    """The row of _UNROLL_COST an instruction of the loop body falls under."""
+    if ins.opcode == "add" and id(ins) in inductions:
+        return "induction"
+    if ins.opcode == "ld":
+        return "shared_load" if ins.has(".shared") else "alu" if ins.has(".const") or ins.has(".param") \
+            else "global_load"
+    if ins.opcode == "st":
+        return "store"
+    if ins.opcode in _ATOMICS:
+        return "shared_atomic"
+    if ins.op == ops.ASYNC:
+        return "async_copy" if _plain_copy(ins) else "async_group"
+    return "alu"
+
+
+def _induction_updates(body, counter) -> set:
+    """The loop counter's update, and `add r, r, imm` whose register the body writes only there and reads nowhere
+    else (an address advanced but not used): free. One the body reads (an address it loads or stores through)
+    costs 1."""
+    writers: dict = {}
+    readers: dict = {}
+    for i in body:
+        for r in defs(i):
+            writers[r] = writers.get(r, 0) + 1
+    steps = [i for i in body if i.opcode == "add" and i.guard is None and len(i.operands) == 3
+             and type(i.operands[0]) is A.Reg and i.operands[1] == i.operands[0]
+             and _imm_int(i.operands[2]) is not None and writers.get(i.operands[0].name) == 1]
+    for i in body:
+        for r in uses(i):
+            readers[r] = readers.get(r, 0) + 1
+    return {id(i) for i in steps if readers.get(i.operands[0].name, 0) <= 1} | {id(counter)}
+
+
+def _unknown_trip_cost(body, counter, target) -> int:
+    """ptxas's cost of unrolling an unknown-trip loop with this body (see _UNROLL_COST): the sum of the rows of its
+    instructions, a CTA barrier or an mma.sync _UNROLL_SYNC_COST, less _FIRST_GLOBAL_LOAD_CREDIT once for a body
+    that loads from global memory."""
+    sync_cost = _UNROLL_SYNC_COST[target.has("UNROLL_SYNC_COST_1")]
+    inductions = _induction_updates(body, counter)
+    kinds = [_cost_kind(i, inductions) for i in body]
+    cost = sum(sync_cost if ops.is_cta_barrier(i) or i.opcode == "mma" else _UNROLL_COST[k]
+               for i, k in zip(body, kinds))
+    if "global_load" in kinds:
+        cost -= _FIRST_GLOBAL_LOAD_CREDIT
+    return cost
 
 
 class _Loop:
@@ -226,7 +297,7 @@ class LoopUnrolling(Phase):
             return NOT_EXIT
         if any(_memory_atomic(i) for i in loop.body):
             return NOT_PERFORMANCE
-        if (loop.bound_reg is None or not _param_loaded(fn, loop.bound_reg.name)) and _holds_sync(loop.body):
+        if loop.bound_reg is not None and not _param_loaded(fn, loop.bound_reg.name) and _holds_sync(loop.body):
             return NOT_PERFORMANCE
         if _holds_sync(loop.body) and ctx.analyses(fn).uniformity.is_divergent_operand(loop.var):
             # ... and a start that differs between the lanes (%tid.x, %tid.x & -32, a lane index) keeps it
@@ -260,12 +331,9 @@ class LoopUnrolling(Phase):
 
     @staticmethod
     def _unknown_trip_too_big(loop: _Loop, target) -> bool:
-        """Is the body too big for ptxas to unroll the unknown-trip loop? Its size: every instruction but the
-        induction update and the barriers (phases/loop_unknown_bound_param_bar_*)."""
-        wide = target.has("UNROLL_UNKNOWN_TRIP_17")
-        size = LoopUnrolling._size(loop, _UNKNOWN_TRIP_MMA_WEIGHT[wide])
-        loads = any(i.opcode == "ld" for i in loop.body)
-        return size > (_UNKNOWN_TRIP_LOAD_LIMIT if loads else _UNKNOWN_TRIP_LIMIT[wide])
+        """Is the body too costly for ptxas to unroll the unknown-trip loop (_unknown_trip_cost)?"""
+        return len(loop.body) > _UNKNOWN_TRIP_MAX_BODY or \
+            _unknown_trip_cost(loop.body, loop.update, target) > _UNKNOWN_TRIP_ALLOWANCE
 
     def _constant(self, loop: _Loop, trips: int, ctx: PassContext) -> str | None:
         b = loop.block
