@@ -1045,12 +1045,14 @@ def _pipe(key, unit: Unit):
 
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
-                   stalls: set | None = None) -> list[Unit]:
+                   stalls: set | None = None, any_idle: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
     first SASS instruction of the unit the run issues after its first wait for a variable-latency result (load,
-    shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall)."""
+    shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall); with `any_idle`
+    (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
+    (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)")."""
     _build(region, membar_waits)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1102,7 +1104,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
         pick = best[0][2]
         if idle and pick.sass:
             # the first wait for a variable-latency result by a register or warp-op unit
-            if pick.scoreboard and pick.kind in ("alu", "collective", "load"):
+            if (pick.scoreboard or any_idle) and pick.kind in ("alu", "collective", "load"):
                 if stalls is not None:
                     stalls.add(id(pick.sass[0]))
                 idle = None
@@ -1347,7 +1349,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                         > PREDICATE_REGISTERS:
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
-                                     None if target is None else target.has("LATE_GLOBAL_STORES"), stalls)
+                                     None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
+                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"))
             out.extend(run)
             if u is not None:
                 out.append(u)

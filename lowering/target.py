@@ -76,6 +76,10 @@ FEATURES: tuple[Feature, ...] = (
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
     Feature("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC", "... the wait before the last one may also be the previous "
             "atomic's CCTL.IVALL (ATOMG BSSY CCTL ATOMG CCTL)", since=80, below=90),
+    Feature("BSSY_IN_FIRST_IDLE_CYCLE", "a BSSY is issued in the first idle cycle of its block's last scheduled "
+            "run whatever the cause (a busy shuffle pipe, a fixed-latency result), not only in the first wait for a "
+            "variable-latency one: `SHFL BSSY SHFL` where both shuffles are ready (docs/findings/warp.md \"The BSSY "
+            "in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)\")", since=90),
     Feature("BSSY_IN_B2R_WAIT", "a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays at its branch "
             "behind a reduction barrier starting its block is issued in that wait (`WARPSYNC BAR.RED BSSY B2R`; "
             "from sm_90 `BAR.RED B2R BSSY`)", below=90),

@@ -89,10 +89,12 @@ _COLLECTIVES = ("vote", "shfl", "match", "redux", "activemask")
 def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
     """A warp collective in converged code none of whose results is read is deleted, with no
     EIATTR_COOP_GROUP entry (ptxas: unused shfl/vote/match/activemask, full or partial mask, give no SASS; probes
-    warp/unused_*). In divergent code ptxas keeps the synchronisation (a lone WARPSYNC, or on sm_75-89 the
-    slow-path call), which is not modelled: such a collective is left as it is."""
+    warp/unused_*). Code after a divergent early return counts as converged (the lanes left run on as one:
+    `@P EXIT`), as for folded shuffles (docs/findings/warp.md "A dead collective after an early return is
+    deleted (helper warp28, stop 28)"). In a divergent region ptxas keeps the synchronisation (a lone
+    WARPSYNC, or on sm_75-89 the slow-path call), which is not modelled: such a collective is left as it is."""
     lv, du, uni = am.liveness, am.defuse, am.uniformity
-    diverged = R.divergent_blocks(am.regions) | uni.divergent_blocks
+    diverged = R.divergent_blocks(am.regions)
     candidates = {id(ins) for b in fn.blocks if b.label not in diverged for ins in b.instrs
                   if ins.opcode in _COLLECTIVES and ins.op == ori.ORI_CLASSES["vote"] and id(ins) not in after_call
                   and (ins.guard is None or uni.is_uniform(ins.guard)) and du.defs(ins)}
