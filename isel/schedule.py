@@ -135,6 +135,11 @@ HELD_BARRIERS = frozenset({"BAR"})
 # Results whose wait a barrier fills even when work waiting for them holds it otherwise: a global load or atomic in
 # flight (probes/scheduling/barrier_after_global_load, Triton cumsum_carry: LDG BAR FADD).
 LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
+# Outside a loop a barrier is held only by work at most this many cycles (height) above the barrier's tallest
+# successor; inside a loop by any (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
+# and the reach of the hold (helper bar28, stop 28)"): fitted between 120 (Triton row_stats bf16, held) and 168
+# (causal_masked_softmax, online_softmax: released).
+HOLD_REACH = 150
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -827,7 +832,7 @@ _ORDERED_WITH = {k: tuple(j for j in sorted(_KINDS) if _ordered(k, j)) for k in 
 _COVERED_BY = {hub: tuple(k for k in sorted(_KINDS) if _covered(k, hub)) for hub in ORDERED_ALWAYS}
 
 
-def _build(region: list[Unit], membar_waits: bool = False) -> None:
+def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True) -> None:
     last_def: dict[str, Unit] = {}
     readers: dict[str, list[Unit]] = {}
     mem_ops: dict[str, list[Unit]] = {k: [] for k in _KINDS}   # the memory-ordered units so far, by kind
@@ -893,7 +898,7 @@ def _build(region: list[Unit], membar_waits: bool = False) -> None:
     for u in (_reverse_topological(region) if backward else reversed(region)):
         own = u.latency
         u.height = max([lat + v.height for v, lat in u.succs] + [own])
-    _mark_held(region, edges)
+    _mark_held(region, edges, in_loop)
 
 
 def _reverse_topological(region: list[Unit]) -> list[Unit]:
@@ -917,10 +922,11 @@ def _reverse_topological(region: list[Unit]) -> list[Unit]:
     return out
 
 
-def _mark_held(region: list[Unit], edges: dict) -> None:
+def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
     """Unit.holds: the NOT_FILLERS units a unit can hold back, as a bit mask of unit indices. A barrier is held by
     work that descends from a load ordered before it (directly or through other ordering points) and that every
-    one of the barrier's own successors needs (issuing the barrier early would make nothing ready sooner):
+    one of the barrier's own successors needs (issuing the barrier early would make nothing ready sooner); outside
+    a loop (`in_loop` False) only while that work is within HOLD_REACH cycles of the barrier's successor:
     probes/scheduling/barrier_not_filler, Triton cumsum_carry (the third barrier waits for a shuffle reduction
     of values loaded at the top of the loop). Work some successor of the barrier does not need
     (barrier_successor_independent) or that descends from no such load (Triton layer_norm_fwd_fused) does not
@@ -966,6 +972,12 @@ def _mark_held(region: list[Unit], edges: dict) -> None:
             # work that reads a shuffle's validity predicate (a scan's `@p add`, a selp of it) holds no barrier:
             # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
             # shuffles' validity predicates holds no barrier (helper sched27, stop 27)")
+            continue
+        if not in_loop and holders and \
+                max(w.height for w in holders) - max(v.height for v, _ in region[b].succs) > HOLD_REACH:
+            # outside a loop, work far above the barrier's successor holds nothing: ptxas issues the barrier in
+            # the load's stall (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
+            # and the reach of the hold (helper bar28, stop 28)")
             continue
         for w in holders:
             w.holds |= 1 << b
@@ -1045,15 +1057,16 @@ def _pipe(key, unit: Unit):
 
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
-                   stalls: set | None = None, any_idle: bool = False) -> list[Unit]:
+                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
     first SASS instruction of the unit the run issues after its first wait for a variable-latency result (load,
     shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall); with `any_idle`
     (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
-    (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)")."""
-    _build(region, membar_waits)
+    (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
+    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build)."""
+    _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
     else:
@@ -1329,7 +1342,7 @@ def _collectives_in_order(run: list[Unit]) -> None:
 
 
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
-                   is_predicate=lambda reg: False, stalls: set | None = None) -> list[Unit]:
+                   is_predicate=lambda reg: False, stalls: set | None = None, in_loop: bool = True) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
@@ -1350,7 +1363,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
-                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"))
+                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop)
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -310,7 +310,9 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
             bits = b if bits is None else bits | b
         index = lv.index
         return lambda reg: reg not in index or bool(bits[index[reg]])
-    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls)]
+    cyclic = any(sel.am.loops.on_cycle(b.label) for b in blocks)
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
+                                                    in_loop=cyclic)]
 
 
 def _active_lanes_read(u) -> bool:
