@@ -89,17 +89,45 @@ def _loaded_in(val, span) -> bool:
     return False
 
 
-def _load_fed(val, span) -> bool:
+def _load_fed(val, span, shuffles: bool = False, ahead: set | None = None, limits: tuple | None = None) -> bool:
     """Is `val` computed (through arithmetic) from a memory load of `span` (not a parameter, not an atomic's
-    result: a prefix scan's branches have waited for that)?"""
+    result: a prefix scan's branches have waited for that), or with `shuffles` from a warp shuffle? With `limits`
+    (load, shuffle): at most that many arithmetic steps of the chain may be among the instructions `ahead`
+    (ids: those before a lane-0 if's branch; EXIT_KEEPS_LONG_LATENCY_CONSUMERS)."""
     need = {val.name} if type(val) is A.Reg else set()
+    steps = 0
     for y in reversed(span):
         d = set(defs(y)) & need
         if d:
             if y.op not in _ARITH:
-                return y.opcode == "ld" and not y.has(".param")
+                kind = 0 if y.opcode == "ld" and not y.has(".param") else 1 if shuffles and y.opcode == "shfl" else None
+                return kind is not None and (limits is None or steps <= limits[kind])
+            steps += ahead is not None and id(y) in ahead
             need = (need - d) | set(uses(y))
     return False
+
+
+# from sm_90, how many arithmetic steps on a (load, shuffle) result before a lane-0 if's branch still leave the value
+# in flight at the if (probes atomic/agg_lane0_after_*: load 0, shuffle 1)
+_KEPT_ABOVE_EXIT = (0, 1)
+
+
+def _off_guard_chain(block: ori.BasicBlock) -> list:
+    """The instructions of a block ending in a guarded branch that its guard is not computed from: the branch
+    (ptxas's `@P EXIT` or branch) does not wait for them."""
+    last = block.instrs[-1] if block.instrs else None
+    if last is None or last.opcode != "bra" or last.guard is None:
+        return []
+    g = last.guard.inner if type(last.guard) is A.Not else last.guard
+    need = {g.name} if type(g) is A.Reg else set()
+    out = []
+    for y in reversed(block.instrs[:-1]):
+        d = set(defs(y)) & need
+        if d:
+            need = (need - d) | set(uses(y))
+        else:
+            out.append(y)
+    return out[::-1]
 
 
 _COLLECTIVE_RESULTS = ("activemask", "vote", "redux", "shfl")
@@ -696,10 +724,31 @@ class _Atom:
             # after the guard's definition count; probes atomic/single_lane_and_*)
             first = instrs.index(self.ins)
             since = self._guard_defined(instrs, first)
+            # a block entered only past a guarded branch over it (`if (lane == 0) atom`): the loads and shuffles of
+            # the block before that the branch's guard is not computed from are still in flight too (`SHFL.DOWN
+            # x5; @P0 EXIT; VOTEU.ANY; REDUX.SUM`: llvm/l28_julia_scan julia_warp_reduce_int; probes
+            # atomic/agg_lane0_after_{shfl,shfl_add,load}; docs/findings/atomic.md "An aggregated atomic's value
+            # in flight from the block before its if (helper llvm28, stop 28)")
+            before = self._entry_span() if since == 0 and self.ins.guard is None else []
+            ahead = {id(y) for y in before}
+            limits = _KEPT_ABOVE_EXIT if self.target.has("EXIT_KEEPS_LONG_LATENCY_CONSUMERS") else None
             lead = [r for a, r in zip(hoisted, reduxes) if r.opcode == "REDUX"
-                    and (after_scan or not _load_fed(a.srcs[0], instrs[since:first]))][:1]
+                    and (after_scan or not _load_fed(a.srcs[0], instrs[since:first])
+                         and not (before and _load_fed(a.srcs[0], before + instrs[:first], True, ahead, limits)))][:1]
             return lead + vote + [r for r in reduxes if r not in lead]
         return vote + reduxes
+
+    def _entry_span(self) -> list:
+        """The instructions of this block's one predecessor that end in a guarded branch jumping over this block,
+        minus those the branch's guard is computed from; empty for any other entry."""
+        am = self.sel.am
+        b = am.blocks.get(self.sel.block.label)
+        if b is None or len(b.preds) != 1:
+            return []
+        pred = am.blocks.get(b.preds[0])
+        if pred is None or len(pred.succs) != 2 or b.label not in pred.succs:
+            return []
+        return _off_guard_chain(pred)
 
     def _guard_defined(self, instrs, first: int) -> int:
         """Where in the block the last definition of this atomic's guard predicate is (0: unguarded, or

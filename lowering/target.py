@@ -233,6 +233,10 @@ FEATURES: tuple[Feature, ...] = (
             "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
             since=90),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
+    Feature("EXIT_KEEPS_LONG_LATENCY_CONSUMERS", "before a lane-0 if's branch, the arithmetic on a load's value (and "
+            "the second on a shuffle's) stays above it: an aggregated atomic's REDUX of that value is ready at the "
+            "if and issues before the VOTEU.ANY (below: the arithmetic sinks past the branch, the value is in flight)",
+            since=90),
     Feature("UNROLL_RELEASE_ATOMICS", "loops holding a release or acq_rel atom/red are unrolled (below: its "
             "MEMBAR keeps the loop rolled, as a fence does)", since=90),
     Feature("HEADER_EXIT_LOOP_PAIR", "a header-tested loop left by a per-lane test in its header is paired as a "

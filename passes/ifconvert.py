@@ -1021,9 +1021,54 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # an if whose inner ifs were predicated looks only forward: loads before it do not make it pay
     # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
+    if region.join in head.succs and not inner and _loop_sync_after_join(am, region, head, tainted):
+        return False
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse))
+
+
+def _loop_sync_after_join(am, region: Region, head: ori.BasicBlock, tainted: set[str]) -> bool:
+    """A load triangle in a loop: does the straight-line code from its join reach a CTA barrier (any bar/barrier
+    .sync/.red/.arrive) of the same loop before any warp collective, fence, memory write of
+    the region's value, atomic or branch, while every register the region leaves live at its join was also set
+    before its branch in the branch's block (the join merges that value, `x = 0; if (c) x = ld`, `p = false;
+    if (c) p = ld == k`)? ptxas predicates such a region on every target (a loop holding a barrier is not
+    unrolled: `for (..) { p = i < n && in[i] == key; c += __syncthreads_count(p); }`), where the same region in
+    straight code, or in a loop without the barrier, stays a branch (probes phases/ifconvert_loop_ld_bar_*;
+    docs/findings/convergence.md "A load if in a loop whose join reaches a barrier is predicated (helper
+    llvm28, stop 28)"). A value carried around the loop instead (no reset before the branch) is predicated only
+    below sm_90, not modelled."""
+    loops = am.loops
+    around = [loops.body(h, l) for l, h in loops.back_edges if head.label in loops.body(h, l)]
+    if not around:
+        return False
+    body = min(around, key=len)
+    du = am.defuse
+    lv = am.liveness
+    live, index = lv.live_in.get(region.join), lv.index
+    if live is None:
+        return False
+    out = {r for r in tainted if r in index and live[index[r]]}
+    branch = head.instrs[-1] if head.instrs else None
+    before = set()
+    for ins in head.instrs[:-1]:
+        before.update(du.defs(ins))
+    if branch is None or not out or not out <= before:
+        return False
+    tainted = set(tainted)
+    for b, ins in _fall_through(am, region.join, 0):
+        if b.label not in body:
+            return False
+        dep = not tainted.isdisjoint(du.uses(ins))
+        if is_cta_barrier(ins):
+            return True
+        if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES \
+                or warp_op(ins) is not None or ins.opcode == "atom" or dep and ins.opcode in _WRITES:
+            return False
+        if dep:
+            tainted.update(du.defs(ins))
+    return False
 
 
 def _kept_for_global_stores(instrs, target) -> bool:
