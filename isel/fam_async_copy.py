@@ -426,9 +426,10 @@ def _closure(instrs, du, seed: set[str], start=lambda ins: False) -> set[str]:
 
 def _pipelined_fragments(am, header: str, body: frozenset) -> bool:
     """Is the loop a software-pipelined mma loop: (a) every mma's A and B fragments hold shared-memory data
-    the loop loads (ldmatrix / ld.shared, through copies), (b) some mma reads a fragment the previous trip
-    loaded (live into the header) and (c) some mma reads one loaded earlier in the same trip of the body
-    (ptxas's body, after its unrolling: a fragment that only crosses the back edge does not count)."""
+    the loop loads (ldmatrix / ld.shared, through copies), (b) every accumulator the loop's mma update gets
+    an mma that reads only fragments the previous trip loaded (live into the header) and (c) some mma reads
+    one loaded earlier in the body (ptxas's body, after its unrolling: a fragment that only crosses the back
+    edge does not count)."""
     du, dom = am.defuse, am.dom
     blocks = [b for b in am.blocks.values() if b.label in body]
     instrs = [ins for b in blocks for ins in b.instrs]
@@ -437,12 +438,14 @@ def _pipelined_fragments(am, header: str, body: frozenset) -> bool:
         return False
     loaded = _closure(instrs, du, set(), _shared_load)
     frags = [(b, k, [r for o in ins.operands[1:3] for r in _regs_of(o)]) for b, k, ins in mmas]
+    accumulators = [tuple(_regs_of(ins.operands[0])) for _, _, ins in mmas]
     if not all(regs and all(r in loaded for r in regs) for _, _, regs in frags):
         return False
     live = am.liveness
     index, live_in = live.index, live.live_in[header]
     carried = _closure(instrs, du, {r for r in loaded if r in index and live_in[index[r]]})
-    if not any(r in carried for _, _, regs in frags for r in regs):
+    fed = {acc for acc, (_, _, regs) in zip(accumulators, frags) if all(r in carried for r in regs)}
+    if not fed or not fed >= set(accumulators):
         return False
 
     def defined_before(b, k, r) -> bool:

@@ -132,7 +132,9 @@ PROBES = "tests/corpus/probes/async/"
 
 @pytest.mark.parametrize("probe, on", [("ltc_fragment_pipelined", True), ("ltc_fragment_pipelined_ca4", True),
                                        ("ltc_fragment_other_loop", True), ("ltc_fragment_same_trip", False),
-                                       ("ltc_fragment_b_invariant", False), ("ltc_fragment_carried_only", False)])
+                                       ("ltc_fragment_b_invariant", False), ("ltc_fragment_carried_only", False),
+                                       ("ltc_fragment_b_same_trip", False),
+                                       ("ltc_fragment_second_accumulator_same_trip", False)])
 def test_l2_line_prefetch_of_a_software_pipelined_mma_loop(probe, on):
     """Every LDGSTS without its own .L2:: size gets .LTC128B when a loop of the function is a software-pipelined
     mma loop (docs/findings/async.md "cp.async `.LTC128B`: a software-pipelined mma loop (helper ldg28, stop 28)")."""
