@@ -1,8 +1,8 @@
 """ISel for asynchronous copies (Ori 316, attributes from lowering/fam_async_copy.py; docs/findings/async.md).
 
 - cp.async: LDGSTS.E[.BYPASS][.LTC<n>B][.64|.128][.ZFILL] (.ZFILL unless the source size can only be the
-  copy size or 0); commit LDGDEPBAR; wait DEPBAR.LE SB0, n (wait_all:
-  an implicit commit first).
+  copy size or 0; `.LTC128B` without a prefetch modifier in a function with a software-pipelined mma loop,
+  at -O3); commit LDGDEPBAR; wait DEPBAR.LE SB0, n (wait_all: an implicit commit first).
 - bulk / tensor copies: a copy that is not inherently single-thread sits in an ELECT loop (ptxas elects one
   lane, issues the uniform-datapath op, repeats for the lanes left); stores, prefetches and the s2g bulk copy
   are issued directly. On the sm_120 family a global -> shared::cluster load is a syscall
@@ -394,11 +394,87 @@ def _zero_fills(ins, sel) -> bool:
     return vals is None or not vals <= {0, a.size}
 
 
+# docs/findings/async.md "cp.async `.LTC128B`: a software-pipelined mma loop (helper ldg28, stop 28)"
+_FRAGMENT_COPIES = ("mov", "cvt", "prmt")   # instructions that move or repack a fragment's bits
+
+
+def _shared_load(ins) -> bool:
+    return ins.opcode == "ldmatrix" or (ins.opcode == "ld" and any(m.startswith(".shared") for m in ins.mods))
+
+
+def _regs_of(o) -> list[str]:
+    """The registers of an mma fragment operand (a register or a vector of them)."""
+    if type(o) is A.Reg:
+        return [o.name]
+    return [i.name for i in o.items if type(i) is A.Reg] if type(o) is A.Vec else []
+
+
+def _closure(instrs, du, seed: set[str], start=lambda ins: False) -> set[str]:
+    """`seed` plus the registers `start` instructions define, closed over the fragment copies in `instrs`."""
+    got = set(seed)
+    changed = True
+    while changed:
+        changed = False
+        for ins in instrs:
+            if start(ins) or (ins.opcode in _FRAGMENT_COPIES and any(u in got for u in du.uses(ins))):
+                new = [r for r in du.defs(ins) if r not in got]
+                if new:
+                    got.update(new)
+                    changed = True
+    return got
+
+
+def _pipelined_fragments(am, header: str, body: frozenset) -> bool:
+    """Is the loop a software-pipelined mma loop: (a) every mma's A and B fragments hold shared-memory data
+    the loop loads (ldmatrix / ld.shared, through copies), (b) every accumulator the loop's mma update gets
+    an mma that reads only fragments the previous trip loaded (live into the header) and (c) some mma reads
+    one loaded earlier in the body (ptxas's body, after its unrolling: a fragment that only crosses the back
+    edge does not count)."""
+    du, dom = am.defuse, am.dom
+    blocks = [b for b in am.blocks.values() if b.label in body]
+    instrs = [ins for b in blocks for ins in b.instrs]
+    mmas = [(b, k, ins) for b in blocks for k, ins in enumerate(b.instrs) if ins.opcode == "mma"]
+    if not mmas:
+        return False
+    loaded = _closure(instrs, du, set(), _shared_load)
+    frags = [(b, k, [r for o in ins.operands[1:3] for r in _regs_of(o)]) for b, k, ins in mmas]
+    accumulators = [tuple(_regs_of(ins.operands[0])) for _, _, ins in mmas]
+    if not all(regs and all(r in loaded for r in regs) for _, _, regs in frags):
+        return False
+    live = am.liveness
+    index, live_in = live.index, live.live_in[header]
+    carried = _closure(instrs, du, {r for r in loaded if r in index and live_in[index[r]]})
+    fed = {acc for acc, (_, _, regs) in zip(accumulators, frags) if all(r in carried for r in regs)}
+    if not fed or not fed >= set(accumulators):
+        return False
+
+    def defined_before(b, k, r) -> bool:
+        if any(r in du.defs(i) for i in b.instrs[:k]):
+            return True
+        return any(d.label != b.label and dom.dominates(d.label, b.label) and any(r in du.defs(i) for i in d.instrs)
+                   for d in blocks)
+    return any(defined_before(b, k, r) for b, k, regs in frags for r in regs)
+
+
+def _l2_line_prefetch(sel) -> bool:
+    """ptxas (-O3) gives every cp.async of a function without its own prefetch size `.LTC128B` when one of
+    the function's loops is a software-pipelined mma loop (_pipelined_fragments), wherever the copies are."""
+    if sel.options.get("opt_level", 3) < 3:
+        return False
+    memo = sel.am.memo("l2_line_prefetch")
+    if "v" not in memo:
+        loops = sel.am.loops
+        memo["v"] = any(_pipelined_fragments(sel.am, h, loops.body(h, l)) for l, h in loops.back_edges)
+    return memo["v"]
+
+
 def _ldgsts(ins, sel):
     a = ins.attrs
     mods = ("E",) + (("BYPASS",) if a.level == "cg" else ())
     if a.prefetch in ("64B", "128B", "256B"):
         mods += (f"LTC{a.prefetch}",)
+    elif _l2_line_prefetch(sel):
+        mods += ("LTC128B",)
     mods += _LDGSTS_SIZE[a.size] + (("ZFILL",) if _zero_fills(ins, sel) else ())
     return [sel.sass(ins, "LDGSTS", mods, _ops(ins)[:2])]
 

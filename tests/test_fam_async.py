@@ -125,3 +125,28 @@ def test_perthread_unicast_on_sm120_reconverges():
 ])
 def test_async_errors(body, arch, version, msgs):
     assert errors_of(body, arch, version) == msgs
+
+
+PROBES = "tests/corpus/probes/async/"
+
+
+@pytest.mark.parametrize("probe, on", [("ltc_fragment_pipelined", True), ("ltc_fragment_pipelined_ca4", True),
+                                       ("ltc_fragment_other_loop", True), ("ltc_fragment_same_trip", False),
+                                       ("ltc_fragment_b_invariant", False), ("ltc_fragment_carried_only", False),
+                                       ("ltc_fragment_b_same_trip", False),
+                                       ("ltc_fragment_second_accumulator_same_trip", False)])
+def test_l2_line_prefetch_of_a_software_pipelined_mma_loop(probe, on):
+    """Every LDGSTS without its own .L2:: size gets .LTC128B when a loop of the function is a software-pipelined
+    mma loop (docs/findings/async.md "cp.async `.LTC128B`: a software-pipelined mma loop (helper ldg28, stop 28)")."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / PROBES / f"{probe}.ptx").read_text()
+    res = compile_text(text, f"{probe}.ptx", "sm_80")
+    ldgsts = [s for s in sync_view(res.program.functions[0]) if s.startswith("LDGSTS")]
+    assert ldgsts and all(("LTC128B" in s) == on for s in ldgsts)
+
+
+def test_l2_line_prefetch_only_at_O3():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / PROBES / "ltc_fragment_pipelined.ptx").read_text()
+    res = compile_text(text, "p.ptx", "sm_80", opt_level=2)
+    assert not any("LTC" in s for s in sync_view(res.program.functions[0]))

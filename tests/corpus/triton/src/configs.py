@@ -414,3 +414,28 @@ for cc, w, sem, scope in [(80, 4, "acq_rel", "gpu"), (90, 2, "relaxed", "cta"), 
     add(C(T27, "atomic_minmax_kernel", {**ptrs("x_ptr gmax_ptr gmin_ptr bucket_max_ptr out_ptr", "i32"),
                                         **ints("n n_buckets")}, {"SEM": sem, "SCOPE": scope, "BLOCK": 1024},
           cc=cc, w=w, s=1, tag=f"{sem}_{scope}"))
+
+# ---------------------------------------------------------------- l28_gemm.py (stop 28 unseen set, cp.async forms)
+L28 = "l28_gemm"
+for ty, cc, w, s, bm, bn, bk, scale in [("fp16", 80, 4, 3, 128, 128, 32, False), ("fp16", 80, 4, 2, 64, 128, 64, True),
+                                        ("bf16", 80, 8, 4, 128, 64, 32, False), ("fp16", 80, 2, 5, 32, 32, 64, True),
+                                        ("fp32", 80, 4, 3, 64, 64, 16, False)]:
+    add(C(L28, "l28_matmul_kernel", {**ptrs("a_ptr b_ptr c_ptr", ty), **ints("M N K stride_am stride_bk stride_cm"),
+                                     "alpha": "fp32"}, {"BM": bm, "BN": bn, "BK": bk, "GROUP_M": 8, "SCALE": scale},
+          cc=cc, w=w, s=s, tag=f"{ty}_{bm}x{bn}x{bk}", div16=("K", "stride_am", "stride_bk", "stride_cm")))
+for cc, w, s, bm, bn, bk, split in [(80, 4, 3, 64, 64, 64, 4), (80, 8, 2, 128, 128, 32, 2), (80, 4, 4, 32, 64, 32, 8)]:
+    add(C(L28, "l28_splitk_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32",
+                                     **ints("M N K stride_am stride_bk stride_cm")},
+          {"BM": bm, "BN": bn, "BK": bk, "SPLIT_K": split}, cc=cc, w=w, s=s, tag=f"{bm}x{bn}x{bk}_k{split}",
+          div16=("M", "N", "K", "stride_am", "stride_bk", "stride_cm")))
+for cc, w, s in [(80, 4, 3), (80, 4, 2)]:
+    add(C(L28, "l28_bmm_kernel", {**ptrs("a_ptr b_ptr c_ptr", "fp16"), **ints("M N K"), "stride_ab": "i64",
+                                  "stride_am": "i32", "stride_bb": "i64", "stride_bk": "i32", "stride_cb": "i64",
+                                  "stride_cm": "i32"}, {"BM": 64, "BN": 64, "BK": 32}, cc=cc, w=w, s=s,
+          div16=("K", "stride_am", "stride_bk", "stride_cm", "stride_ab", "stride_bb", "stride_cb")))
+for cc, w, s, div in [(80, 4, 3, ("K", "stride_xm", "stride_wn", "stride_ym")), (80, 4, 3, ())]:
+    add(C(L28, "l28_linear_kernel", {**ptrs("x_ptr w_ptr y_ptr", "fp16"), **ints("M N K stride_xm stride_wn stride_ym")},
+          {"BM": 64, "BN": 64, "BK": 64}, cc=cc, w=w, s=s, tag="div16" if div else "nodiv", div16=div))
+add(C(L28, "l28_int8_matmul_kernel", {**ptrs("a_ptr b_ptr", "i8"), "scale_ptr": "*fp32", "c_ptr": "*fp16",
+                                      **ints("M N K stride_am stride_bk stride_cm")}, {"BM": 64, "BN": 64, "BK": 64},
+      cc=80, w=4, s=3, div16=("K", "stride_am", "stride_bk", "stride_cm")))
