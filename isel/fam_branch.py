@@ -28,18 +28,9 @@ _BRANCHY_EXPANSION = {("tcgen05", ".dealloc")}
 
 
 def _return_block_labels(fn) -> set[str]:
-    """Blocks of an entry function that hold exactly one unguarded `ret`, and the empty blocks that fall into
-    one (a label is a position: an empty block before the return block is the return too; the loop unroller's
-    exit block after a remainder: docs/findings/phases.md "An empty block before the return is the return
-    (helper tri28, stop 28)")."""
-    blocks = fn.blocks
-    labels = {b.label for b in blocks
-              if len(b.instrs) == 1 and b.instrs[0].opcode == "ret" and b.instrs[0].guard is None}
-    for i in range(len(blocks) - 2, -1, -1):
-        b = blocks[i]
-        if not b.instrs and blocks[i + 1].label in labels and list(b.succs) == [blocks[i + 1].label]:
-            labels.add(b.label)
-    return labels
+    """Blocks of an entry function that hold exactly one unguarded `ret`."""
+    return {b.label for b in fn.blocks
+            if len(b.instrs) == 1 and b.instrs[0].opcode == "ret" and b.instrs[0].guard is None}
 
 
 def _next_labels(fn) -> dict[int, str | None]:
