@@ -607,6 +607,12 @@ class _Atom:
         else:
             self.agg_bfly(variant == "bfly_uniform")
         if join:
+            # below sm_90 (no AGG_LEADER_FENCES) the acquire CCTL.IVALL of a branched-around aggregation ends
+            # its arm, before the BSYNC (docs/findings/atomic.md "A branched-around aggregation's acquire fence
+            # ends the arm (helper tri28, stop 28)")
+            if not self.acq_done:
+                self.acquire_fence()
+                self.acq_done = True
             self.guard = None
             self.bsync(0, join)
 

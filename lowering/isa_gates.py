@@ -76,6 +76,10 @@ GATES: tuple[Gate, ...] = (
     Gate((), ".bf16x2", any_mods=(".bf16x2",), since=80),
     Gate((), ".tf32", any_mods=(".tf32",), since=80),
     Gate(("add", "sub", "mul"), "{stem}.bf16", any_mods=(".bf16", ".bf16x2"), since=90, of_type=True),
+    # bf16 comparisons (setp/set) are sm_90 too; min/max/neg/abs/fma.bf16 are not
+    # (docs/findings/frontend.md "setp and set on bf16 need sm_90 (helper tri28, stop 28)")
+    Gate(("setp", "set"), "{stem}.bf16", any_mods=(".bf16",), since=90, of_type=True),
+    Gate(("setp", "set"), "{stem}.bf16x2", any_mods=(".bf16x2",), since=90, of_type=True),
     Gate(("cvt",), "cvt.bf16.f32", all_mods=(".bf16", ".f32"), operands=2, since=80, of_type=True, first=".bf16"),
     Gate(("cvt",), "cvt.bf16x2.f32", all_mods=(".bf16x2", ".f32"), since=80, of_type=True),
     Gate(("cvt",), "cvt with .f32.bf16", all_mods=(".f32", ".bf16"), since=80, of_type=True, first=".f32"),

@@ -55,6 +55,8 @@ _SPACES = (".global", ".shared", ".local", ".const", ".param")
 # to the immediate for the bound to be a multiple of 32 (tid < 32, tid >= 64, tid <= 31, tid > 63).
 _ALIGNED_BOUND = {".lt": 0, ".ge": 0, ".le": 1, ".gt": 1}
 _WARP = 32
+_WIDE_TYPES = frozenset({".b64", ".u64", ".s64"})
+_HALF_DEPTH = 6                          # definitions followed back by the 64-bit halves model
 _WARP_SHIFT = 5
 
 
@@ -128,6 +130,8 @@ class Uniformity:
         self._loop_list: list[tuple[str, frozenset]] | None = None
         self._loop_by_header: dict[str, list[frozenset]] | None = None
         self._dom: DomTree | None = None
+        self._deep: set[int] = set()              # setps whose halves model read registers beyond their operands
+        self._block_of: dict[int, str] | None = None
         self._run()
         self._at = None
 
@@ -252,8 +256,54 @@ class Uniformity:
             return True                      # per-lane results (atomics, shuffles, ...)
         if self._linear and self._warp_aligned(ins):
             return False
+        if op == "setp" and any(m in _WIDE_TYPES for m in ins.mods):
+            self._deep.add(id(ins))
+            return any(any(self._halves(r, _HALF_DEPTH)) for r in self.du.uses(ins))
         # everything else (incl. loads: same address -> same value) is divergent iff an input is
         return any(self._reg_divergent(r) for r in self.du.uses(ins))
+
+    def _halves(self, name: str, depth: int) -> tuple[bool, bool]:
+        """(low, high) 32-bit halves of a 64-bit register: is each divergent? ptxas splits 64-bit bitwise ops
+        and shifts by 32 into 32-bit ones and judges each half on its own: a zero-extended per-lane 32-bit value
+        has a uniform (zero) high half, which an `or`/`and`/`xor` with a uniform value keeps, so LLVM's
+        bypass-slow-division test `((a | b) & 0xffffffff00000000) != 0` is a uniform branch (docs/findings/
+        convergence.md "A 64-bit value's high half is uniform on its own (helper tri28, stop 28)"). A register
+        written more than once, guarded, or in divergent code is judged whole."""
+        whole = self._reg_divergent(name)
+        if not whole or depth == 0:
+            return whole, whole
+        ds = self.du.definitions(name)
+        if len(ds) != 1 or ds[0].guard is not None:
+            return whole, whole
+        d = ds[0]
+        if self._block_of is None:
+            self._block_of = {id(i): b.label for b in self.fn.blocks for i in b.instrs}
+        if self._block_of.get(id(d)) in self.divergent_blocks:
+            return whole, whole
+        op, ops = d.opcode, d.operands
+        if op == "cvt" and len(ops) == 2 and ".u64" in d.mods and any(m in (".u32", ".u16", ".u8") for m in d.mods):
+            return self.is_divergent_operand(ops[1]), False            # zero-extended: the high half is 0
+        if op in ("or", "and", "xor") and len(ops) == 3 and ".b64" in d.mods:
+            a, b = (self._operand_halves(o, depth - 1) for o in ops[1:])
+            lo, hi = a[0] or b[0], a[1] or b[1]
+            if op == "and":                                           # a half masked by zero is zero
+                for o in ops[1:]:
+                    v = _imm(o)
+                    if v is not None:
+                        lo = lo and (v & 0xffffffff) != 0
+                        hi = hi and (v >> 32) & 0xffffffff != 0
+            return lo, hi
+        if op == "shr" and len(ops) == 3 and (".u64" in d.mods or ".b64" in d.mods):
+            k = _imm(ops[2])
+            if k is not None and 32 <= k < 64:
+                return self._operand_halves(ops[1], depth - 1)[1], False
+        return whole, whole
+
+    def _operand_halves(self, o, depth: int) -> tuple[bool, bool]:
+        if type(o) is A.Reg:
+            return self._halves(o.name, depth)
+        d = self.is_divergent_operand(o)
+        return d, d
 
     def _per_lane_mask(self, ins: ori.Instr) -> bool:
         """A vote/redux over a member mask that differs between lanes (`0xffff << (laneid & ~15)`: a tile of a
@@ -449,7 +499,7 @@ class Uniformity:
                 b_stamp = max(block_stamp.get(label, 0), iter_stamp)
                 for ins, ds, us in writes:
                     last_seen = evaluated.get(id(ins))
-                    if last_seen is not None and b_stamp <= last_seen and \
+                    if last_seen is not None and b_stamp <= last_seen and id(ins) not in self._deep and \
                             all(reg_stamp.get(r, 0) <= last_seen for r in us):
                         continue                 # nothing it reads changed
                     evaluated[id(ins)] = clock

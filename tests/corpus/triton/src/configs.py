@@ -439,3 +439,84 @@ for cc, w, s, div in [(80, 4, 3, ("K", "stride_xm", "stride_wn", "stride_ym")), 
 add(C(L28, "l28_int8_matmul_kernel", {**ptrs("a_ptr b_ptr", "i8"), "scale_ptr": "*fp32", "c_ptr": "*fp16",
                                       **ints("M N K stride_am stride_bk stride_cm")}, {"BM": 64, "BN": 64, "BK": 64},
       cc=80, w=4, s=3, div16=("K", "stride_am", "stride_bk", "stride_cm")))
+
+# ---------------------------------------------------------------- t28_kernels.py (stop 28 unseen set)
+T28 = "t28_kernels"
+for ty, cc, w, s, bm, bn, bk, mul in [("fp16", 80, 4, 3, 64, 64, 32, True), ("bf16", 90, 8, 4, 64, 128, 64, False),
+                                      ("fp16", 100, 4, 2, 16, 64, 128, True)]:
+    add(C(T28, "fused_moe_kernel", {**ptrs("a_ptr b_ptr c_ptr", ty), "topk_weights_ptr": "*fp32",
+                                    **ptrs("sorted_token_ids_ptr expert_ids_ptr num_tokens_post_padded_ptr", "i32"),
+                                    **ints("N K EM num_valid_tokens stride_am stride_be stride_bn stride_cm")},
+          {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": 8, "TOP_K": 2, "MUL_ROUTED_WEIGHT": mul},
+          cc=cc, w=w, s=s, tag=f"{ty}_{bm}x{bn}x{bk}", div16=("N", "K", "stride_am", "stride_be", "stride_bn",
+                                                                "stride_cm")))
+for cc, w, s, hz in [(80, 4, 2, True), (90, 4, 3, False), (100, 8, 4, True)]:
+    add(C(T28, "w4a16_matmul_kernel", {"a_ptr": "*fp16", "qw_ptr": "*i32", **ptrs("scales_ptr zeros_ptr c_ptr", "fp16"),
+                                       **ints("M N K stride_am stride_qk stride_sg stride_cm")},
+          {"BLOCK_M": 32, "BLOCK_N": 64, "BLOCK_K": 64, "GROUP_SIZE": 128, "HAS_ZERO": hz}, cc=cc, w=w, s=s,
+          tag="zp" if hz else "sym", div16=("K", "stride_am", "stride_qk", "stride_sg", "stride_cm")))
+for cc, w, s in [(90, 4, 3), (100, 8, 2), (90, 8, 4)]:
+    add(C(T28, "fp8_blockwise_matmul_kernel", {**ptrs("a_ptr b_ptr", "fp8e4nv"), "c_ptr": "*bf16",
+                                               **ptrs("as_ptr bs_ptr", "fp32"),
+                                               **ints("M N K stride_am stride_bn stride_cm stride_as_m stride_bs_n")},
+          {"BLOCK_M": 64, "BLOCK_N": 128, "BLOCK_K": 128, "GROUP_K": 128, "GROUP_N": 128}, cc=cc, w=w, s=s,
+          div16=("N", "K", "stride_am", "stride_bn", "stride_cm")))
+for cc, w, ty, cty, q in [(80, 4, "fp16", "fp16", False), (90, 2, "bf16", "fp8e4nv", True), (100, 4, "bf16", "bf16", False)]:
+    add(C(T28, "reshape_and_cache_kernel", {**ptrs("key_ptr value_ptr", ty), **ptrs("key_cache_ptr value_cache_ptr", cty),
+                                            "slot_mapping_ptr": "*i64", "k_scale_ptr": "*fp32",
+                                            **ints("stride_kt stride_vt stride_cb stride_cs num_heads")},
+          {"HEAD_DIM": 128, "BLOCK_SIZE": 16, "BLOCK_H": 4, "QUANT": q}, cc=cc, w=w, s=1, tag=cty,
+          div16=("stride_kt", "stride_vt", "stride_cb", "stride_cs")))
+for cc, w, s, hd, bm, bn, causal in [(80, 4, 2, 64, 64, 64, True), (90, 8, 3, 128, 128, 64, True),
+                                     (100, 4, 3, 64, 128, 32, False), (80, 4, 1, 128, 64, 32, False)]:
+    add(C(T28, "varlen_flash_attn_fwd_kernel", {**ptrs("q_ptr k_ptr v_ptr o_ptr", "fp16"), "lse_ptr": "*fp32",
+                                                "cu_seqlens_ptr": "*i32", "sm_scale": "fp32",
+                                                **ints("stride_qt stride_qh stride_kt stride_kh stride_ot stride_oh num_heads")},
+          {"HEAD_DIM": hd, "BLOCK_M": bm, "BLOCK_N": bn, "CAUSAL": causal}, cc=cc, w=w, s=s,
+          tag=f"hd{hd}_" + ("causal" if causal else "full"),
+          div16=("stride_qt", "stride_qh", "stride_kt", "stride_kh", "stride_ot", "stride_oh")))
+for cc, w, splits in [(80, 2, 8), (90, 4, 16), (100, 1, 4)]:
+    add(C(T28, "split_kv_combine_kernel", {"out_ptr": "*fp16", **ptrs("partial_o_ptr partial_lse_ptr", "fp32"),
+                                           "seq_lens_ptr": "*i32", **ints("stride_ps stride_ph num_heads")},
+          {"NUM_SPLITS": splits, "SPLIT_SIZE": 512, "HEAD_DIM": 128}, cc=cc, w=w, s=1, tag=f"s{splits}"))
+for cc, w, block in [(80, 8, 2048), (90, 4, 1024), (100, 16, 1024)]:
+    add(C(T28, "top_p_sampling_kernel", {"probs_ptr": "*fp32", "out_ptr": "*i32", "top_p_ptr": "*fp32",
+                                         **ints("seed stride vocab")}, {"BLOCK": block}, cc=cc, w=w, s=1,
+          tag=f"b{block}"))
+for cc, w, mode, psw, ty in [(80, 4, "sum", True, "fp32"), (90, 2, "mean", False, "bf16"), (100, 4, "max", False, "fp16")]:
+    add(C(T28, "embedding_bag_kernel", {"weight_ptr": f"*{ty}", "indices_ptr": "*i64", "offsets_ptr": "*i64",
+                                        "psw_ptr": "*fp32", "out_ptr": f"*{ty}", **ints("dim num_indices")},
+          {"BLOCK_D": 256, "MODE": mode, "HAS_PSW": psw}, cc=cc, w=w, s=1, tag=mode + ("_psw" if psw else ""),
+          div16=("dim",)))
+for cc, w, s, ty in [(80, 4, 1, "fp32"), (90, 4, 2, "fp16"), (100, 8, 3, "bf16")]:
+    add(C(T28, "csr_spmm_kernel", {**ptrs("row_ptr_ptr col_idx_ptr", "i32"), **ptrs("val_ptr b_ptr c_ptr", ty),
+                                   **ints("N stride_b stride_c")}, {"BLOCK_NZ": 16, "BLOCK_N": 128}, cc=cc, w=w, s=s,
+          tag=ty, div16=("stride_b", "stride_c")))
+for cc, w, s, ty in [(80, 4, 1, "fp16"), (90, 8, 2, "fp32"), (100, 4, 3, "bf16")]:
+    add(C(T28, "channel_stats_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr var_ptr running_mean_ptr running_var_ptr", "fp32"),
+                                        **ints("rows C"), "momentum": "fp32"},
+          {"BLOCK_R": 64, "BLOCK_C": 32}, cc=cc, w=w, s=s, tag=ty, div16=("C",)))
+for cc, w, ty in [(80, 4, "fp32"), (90, 8, "fp16"), (100, 2, "bf16")]:
+    add(C(T28, "col_argmin_kernel", {"x_ptr": f"*{ty}", "val_ptr": "*fp32", "idx_ptr": "*i32", **ints("M N stride")},
+          {"BLOCK_M": 32, "BLOCK_N": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w, s in [(80, 4, 3), (90, 8, 2), (100, 4, 4)]:
+    add(C(T28, "stream_k_matmul_kernel", {**ptrs("a_ptr b_ptr c_ptr", "fp16"), "partial_ptr": "*fp32", "flags_ptr": "*i32",
+                                          **ints("M N K stride_am stride_bk stride_cm iters_per_prog")},
+          {"BM": 64, "BN": 64, "BK": 32}, cc=cc, w=w, s=s, div16=("K", "stride_am", "stride_bk", "stride_cm")))
+for cc, w, s in [(80, 4, 1), (90, 2, 2), (100, 8, 1)]:
+    add(C(T28, "work_queue_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ptrs("counter_ptr done_ptr", "i32"),
+                                     **ints("n_items item_len")}, {"BLOCK": 1024}, cc=cc, w=w, s=s))
+for cc, w, hz, sp in [(80, 4, True, True), (90, 2, False, True), (100, 4, True, False)]:
+    add(C(T28, "selective_state_update_kernel", {"state_ptr": "*fp32", **ptrs("x_ptr dt_ptr dt_bias_ptr", "bf16"),
+                                                 "A_ptr": "*fp32", **ptrs("B_ptr C_ptr", "bf16"), "D_ptr": "*fp32",
+                                                 **ptrs("z_ptr out_ptr", "bf16"),
+                                                 **ints("dim dstate stride_sb stride_sd stride_xb stride_bb")},
+          {"BLOCK_D": 32, "BLOCK_S": 16, "HAS_Z": hz, "SOFTPLUS": sp}, cc=cc, w=w, s=1,
+          tag=("z" if hz else "noz") + ("_sp" if sp else ""), div16=("stride_sb", "stride_sd", "stride_xb")))
+for cc, w, width, silu in [(80, 4, 4, True), (90, 4, 3, False), (100, 2, 4, True)]:
+    add(C(T28, "causal_conv1d_kernel", {**ptrs("x_ptr w_ptr bias_ptr out_ptr", "fp16"), **ints("seqlen dim stride_xb stride_xd")},
+          {"BLOCK_L": 64, "BLOCK_D": 64, "WIDTH": width, "SILU": silu}, cc=cc, w=w, s=1,
+          tag=f"w{width}" + ("_silu" if silu else ""), div16=("stride_xb", "stride_xd")))
+for cc, w, ty in [(90, 4, "fp16"), (100, 4, "fp32"), (90, 8, "bf16")]:
+    add(C(T28, "tma_transpose_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("M N")}, {"BLOCK_M": 64, "BLOCK_N": 64},
+          cc=cc, w=w, s=1, tag=ty, div16=("M", "N")))
