@@ -1285,8 +1285,57 @@ def _kept_for_size(am, region: Region, c: _Contents, target) -> bool:
     live = am.liveness
     live_out = frozenset(r for r in _written(instrs, am.defuse)
                          if live.index.get(r) is not None and live.live_in[region.join][live.index[r]])
-    return _sass_size(instrs, target, live_out) >= BARRIER_JOIN_KEPT_MIN and _join_waits_for(am, region, instrs) \
+    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))]
+    return _sass_size(counted, target, live_out) >= BARRIER_JOIN_KEPT_MIN and _join_waits_for(am, region, instrs) \
         and not _long_load_after(am, region.join)
+
+
+# integer ops whose result is 0 when one source is 0 (ptxas folds them; not float: 0 * inf is NaN)
+_ZERO_PRESERVING = ("mul", "shl", "shr", "and", "mov", "cvt")
+
+
+def _zero_result(ins: ori.Instr, zero: set) -> bool:
+    if ins.opcode not in _ZERO_PRESERVING or not ins.operands or type(ins.operands[0]) is not A.Reg \
+            or any(ins.has(t) for t in (".f16", ".f32", ".f64", ".bf16")):
+        return False
+    srcs = ins.operands[1:]
+    if ins.opcode in ("mov", "cvt") or ins.opcode in ("shl", "shr"):
+        srcs = srcs[:1]
+    return any(type(o) is A.Reg and o.name in zero or type(o) is A.Imm and o.text in ("0", "0x0") for o in srcs)
+
+
+def _known_zero(am, region: Region, head: ori.BasicBlock, instrs) -> set:
+    """Registers ptxas knows to be 0 inside the region: the tested register of a `x != 0` test the region runs
+    only when false (`@p bra join` with `p = x != 0`), `mov r, 0` in the head, and integer products, shifts,
+    masks and copies of such a value (phases/div_if_alu_20, ifconvert_live_result_mul14, ifconvert_merged_imad9:
+    ptxas folds these regions to a constant and predicates what is left)."""
+    zero: set = set()
+    br = head.instrs[-1] if head.instrs else None
+    if br is not None and br.opcode == "bra" and br.guard is not None and branch_target(br) == region.join:
+        name = guard_register(br.guard)
+        neg = type(br.guard) is A.Not
+        test = next((i for i in reversed(head.instrs) if i.opcode == "setp" and i.operands
+                     and type(i.operands[0]) is A.Reg and i.operands[0].name == name), None)
+        if test is not None and len(test.operands) == 3 and (test.has(".ne") and not neg or test.has(".eq") and neg):
+            a, b = test.operands[1], test.operands[2]
+            for x, y in ((a, b), (b, a)):
+                if type(x) is A.Reg and type(y) is A.Imm and y.text in ("0", "0x0"):
+                    zero.add(x.name)
+    implied = set(zero)                   # zero inside the region whatever their definition before the test
+    for ins in list(head.instrs) + list(instrs):
+        if not ins.operands or type(ins.operands[0]) is not A.Reg or ins.opcode in ("st", "setp", "bra"):
+            continue
+        dest = ins.operands[0].name
+        if _zero_result(ins, zero):
+            zero.add(dest)
+        elif dest not in implied:
+            zero.discard(dest)
+    return zero
+
+
+def _folds_to_zero(ins: ori.Instr, zero: set) -> bool:
+    return ins.opcode != "st" and bool(ins.operands) and type(ins.operands[0]) is A.Reg \
+        and ins.operands[0].name in zero
 
 
 def _join_waits_for(am, region: Region, instrs) -> bool:
