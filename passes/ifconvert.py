@@ -27,7 +27,11 @@ after it; probes phases/ifconvert_*):
   that depends on the loaded value, at a branch (except into the next load region); the look-back stops at
   any global store, atomic, fence or CTA barrier;
 - a short if (no long load) reading shared memory whose result is read after its join stays a branch from nine
-  SASS instructions wherever it joins (ifconvert_live_result_*), as one joining at a CTA barrier does;
+  SASS instructions wherever it joins (ifconvert_live_result_*), as one joining at a CTA barrier does; in
+  general any one-armed if of short work stays a branch from nine SASS instructions whatever their kinds, on
+  every target, when the code after its join waits for it (ifconvert_size_*: a count, not a latency estimate;
+  docs/findings/convergence.md "If-conversion is a count of nine SASS instructions, not a latency estimate
+  (helper ifc28, stop 28)");
 - an if holding an inner region that stays a branch stays a branch (ifconvert_nested_if1_*); inner ifs ptxas
   predicates leave a straight body decided like any other (ifconvert_nested_if2_bar keeps it, _tail does not).
 Rules and experiments: docs/findings/convergence.md.
@@ -92,7 +96,7 @@ def _global_write(ins: ori.Instr) -> bool:
     return ins.opcode in _WRITES and not _shared(ins)
 
 
-def _sass_size(instrs, target) -> int:
+def _sass_size(instrs, target, live_out=frozenset()) -> int:
     """The number of SASS instructions ptxas makes of a region's straight code: its work (_work), with the
     scalar shared loads of one symbol at constant offsets merged the way ptxas vectorizes them (one load per
     16-byte window holding three or four of the 4-byte words it reads, per aligned pair, else one each),
@@ -123,7 +127,7 @@ def _sass_size(instrs, target) -> int:
     generic = [i for i in instrs if i.opcode == "cvta" and i.has(".shared") and not i.has(".to")
                and type(i.operands[0]) is A.Reg and i.operands[0].name in stored]
     widened = {r for i in generic for o in i.operands[1:] for r in _operand_regs(o)}
-    n += len(generic) * CVTA_SHARED_UNITS + _special_reads(instrs)
+    n += len(generic) * CVTA_SHARED_UNITS + _special_reads(instrs, live_out)
     if generic and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
         n += SHARED_WINDOW_BASE_UNITS
     for ins in instrs:
@@ -153,6 +157,8 @@ def _sass_size(instrs, target) -> int:
                 and any(ins.has(t) for t in (".f32", ".b32", ".u32", ".s32")) and not any(m.startswith(".v") for m in ins.mods):
             windows.setdefault((addr.base.name, addr.offset // 16), set()).add(addr.offset % 16 // 4)
             continue
+        if _constant_operand_load(ins) and len(only) == 1 and only[0].opcode in _THREE_INPUT:
+            continue                      # a constant-bank operand of its one user
         if id(ins) in merged3:
             # IADD3 / LOP3: a 32-bit add (logic op) taking in the result of the one before it
             # (docs/findings/convergence.md "A short if whose result is read after its join keeps its pair from
@@ -185,11 +191,12 @@ _COUNTED_SPECIALS = ("%ntid", "%nctaid", "%ctaid", "%clusterid", "%nclusterid", 
                      "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank")
 
 
-def _special_reads(instrs) -> int:
+def _special_reads(instrs, live_out=frozenset()) -> int:
     """The special-register reads (`mov r, %ntid.x`, ...) of a region whose value reaches work with an effect
-    in it (a store, an mbarrier op: something without a register result), each one SASS instruction; reads
-    that feed only dead arithmetic cost nothing (mbarrier/init_if_count_mul2_dead)."""
-    reaching: set[str] = set()            # registers the region's effects read, directly or through its ALU work
+    in it (a store, an mbarrier op: something without a register result) or a register read after the join
+    (`live_out`), each one SASS instruction; reads that feed only dead arithmetic cost nothing
+    (mbarrier/init_if_count_mul2_dead)."""
+    reaching: set[str] = set(live_out)    # registers the region's effects read, directly or through its ALU work
     counted = 0
     for ins in reversed(list(instrs)):
         if not _size(ins):
@@ -225,8 +232,11 @@ def _three_input_merges(instrs) -> set[int]:
     IADD3 / LOP3: the result read by nothing else first, each 3-input op taking in one 2-input op."""
     merged: set[int] = set()
     chained: dict[str, str] = {}          # register -> the kind of the unmerged op that wrote it
+    constant = {r for i in instrs if _constant_operand_load(i) for r in _operand_regs(i.operands[0])}
     for ins in instrs:
         kind = _three_input_kind(ins)
+        if kind is not None and any(r in constant for o in ins.operands[1:] for r in _operand_regs(o)):
+            kind = None                   # its constant-bank operand takes the slot a merge would need
         srcs = [r for o in (ins.operands[1:] if ins.opcode != "st" else ins.operands) for r in _operand_regs(o)]
         hit = next((r for r in srcs if chained.get(r) == kind), None) if kind is not None else None
         for r in srcs:
@@ -240,6 +250,18 @@ def _three_input_merges(instrs) -> set[int]:
         elif kind is not None and dest is not None:
             chained[dest] = kind
     return merged
+
+
+def _constant_operand_load(ins: ori.Instr) -> bool:
+    """A scalar `ld.const` at a fixed address: ptxas reads it as a constant-bank operand of the instruction
+    using it (`LOP3.LUT R0, R0, c[0x3][0x4], ...` below sm_90), no instruction of its own (docs/findings/
+    convergence.md "If-conversion is a count of nine SASS instructions, not a latency estimate (helper ifc28,
+    stop 28)")."""
+    if ins.opcode != "ld" or not ins.has(".const") or any(m.startswith(".v") for m in ins.mods):
+        return False
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    return addr is not None and type(addr.base) is A.Sym and len(addr.items) == 1 \
+        and type(ins.operands[0]) is A.Reg
 
 
 def _operand_regs(o) -> list[str]:
@@ -979,6 +1001,8 @@ def _is_kept_region(am, region: Region, target) -> bool:
         return True
     if _kept_for_result_after_join(am, region, c, target):
         return True
+    if _kept_for_size(am, region, c, target):
+        return True
     if _branches_on_own_load(am, region):
         return True
     if _join_placed_elsewhere(am, region):
@@ -1284,6 +1308,107 @@ def _kept_for_result_after_join(am, region: Region, c: _Contents, target) -> boo
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
         size += SHARED_WINDOW_BASE_UNITS
     return size >= BARRIER_JOIN_KEPT_MIN
+
+
+def _kept_for_size(am, region: Region, c: _Contents, target) -> bool:
+    """ptxas's size limit of if-conversion: a one-armed if of short work (no long load, warp op, CTA barrier or
+    inner branch) stays a branch with its pair from BARRIER_JOIN_KEPT_MIN (9) SASS instructions on, whatever the
+    kinds of its instructions (dependent or independent IMAD/FFMA/I2F/MUFU chains, shared loads, global or
+    shared stores, special-register reads: one count, no latency weights) and on every target, when the code
+    after its join waits for it (_join_waits_for), unless a long load follows in the join's straight-line code
+    (as at a barrier join: _long_load_after; nvcc/cluster_dims_row_softmax). Measured on 1,000+ generated variations (docs/findings/
+    convergence.md "If-conversion is a count of nine SASS instructions, not a latency estimate (helper ifc28,
+    stop 28)")."""
+    if region.kind != "if" or c.loads:
+        return False
+    head = am.blocks.get(region.head)
+    if head is None or region.join not in head.succs:
+        return False                                # if/else regions: not measured
+    instrs = list(_region_instrs(am, region.body))
+    if any(warp_op(i) is not None or is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
+        return False
+    live = am.liveness
+    live_out = frozenset(r for r in _written(instrs, am.defuse)
+                         if live.index.get(r) is not None and live.live_in[region.join][live.index[r]])
+    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))]
+    return _sass_size(counted, target, live_out) >= BARRIER_JOIN_KEPT_MIN and _join_waits_for(am, region, instrs) \
+        and not _long_load_after(am, region.join)
+
+
+# integer ops whose result is 0 when one source is 0 (ptxas folds them; not float: 0 * inf is NaN)
+_ZERO_PRESERVING = ("mul", "shl", "shr", "and", "mov", "cvt")
+
+
+def _zero_result(ins: ori.Instr, zero: set) -> bool:
+    if ins.opcode not in _ZERO_PRESERVING or not ins.operands or type(ins.operands[0]) is not A.Reg \
+            or any(ins.has(t) for t in (".f16", ".f32", ".f64", ".bf16")):
+        return False
+    srcs = ins.operands[1:]
+    if ins.opcode in ("mov", "cvt") or ins.opcode in ("shl", "shr"):
+        srcs = srcs[:1]
+    return any(type(o) is A.Reg and o.name in zero or type(o) is A.Imm and o.text in ("0", "0x0") for o in srcs)
+
+
+def _known_zero(am, region: Region, head: ori.BasicBlock, instrs) -> set:
+    """Registers ptxas knows to be 0 inside the region: the tested register of a `x != 0` test the region runs
+    only when false (`@p bra join` with `p = x != 0`), `mov r, 0` in the head, and integer products, shifts,
+    masks and copies of such a value (phases/div_if_alu_20, ifconvert_live_result_mul14, ifconvert_merged_imad9:
+    ptxas folds these regions to a constant and predicates what is left)."""
+    zero: set = set()
+    br = head.instrs[-1] if head.instrs else None
+    if br is not None and br.opcode == "bra" and br.guard is not None and branch_target(br) == region.join:
+        name = guard_register(br.guard)
+        neg = type(br.guard) is A.Not
+        test = next((i for i in reversed(head.instrs) if i.opcode == "setp" and i.operands
+                     and type(i.operands[0]) is A.Reg and i.operands[0].name == name), None)
+        if test is not None and len(test.operands) == 3 and (test.has(".ne") and not neg or test.has(".eq") and neg):
+            a, b = test.operands[1], test.operands[2]
+            for x, y in ((a, b), (b, a)):
+                if type(x) is A.Reg and type(y) is A.Imm and y.text in ("0", "0x0"):
+                    zero.add(x.name)
+    implied = set(zero)                   # zero inside the region whatever their definition before the test
+    for ins in list(head.instrs) + list(instrs):
+        if not ins.operands or type(ins.operands[0]) is not A.Reg or ins.opcode in ("st", "setp", "bra"):
+            continue
+        dest = ins.operands[0].name
+        if _zero_result(ins, zero):
+            zero.add(dest)
+        elif dest not in implied:
+            zero.discard(dest)
+    return zero
+
+
+def _folds_to_zero(ins: ori.Instr, zero: set) -> bool:
+    return ins.opcode != "st" and bool(ins.operands) and type(ins.operands[0]) is A.Reg \
+        and ins.operands[0].name in zero
+
+
+def _join_waits_for(am, region: Region, instrs) -> bool:
+    """Does the code after an if's join need the if's lanes back: it reads a register the region writes, or it
+    accesses the memory space the region writes (global/generic stores after global stores may alias), or it
+    does work _join_does_work names (shared access, barrier, fence)? Otherwise ptxas moves the join's code above
+    the branch and ends the arm in its own EXIT (no pair: the sts_12 rows of the table)."""
+    live = am.liveness
+    if any(live.index.get(r) is not None and live.live_in[region.join][live.index[r]]
+           for r in _written(instrs, am.defuse)):
+        return True
+    if _join_does_work(am, region):
+        return True
+    if not any(_global_write(i) for i in instrs):
+        return False
+    by_label, seen, label = am.blocks, set(), region.join
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs:
+            if ins.opcode in ("ld", "st", "atom", "red") and not _shared(ins) and not ins.has(".param", ".const"):
+                return True
+            if ins.opcode == "bra" and ins.guard is not None or ins.opcode in ("ret", "exit", "brx", "call"):
+                return ins.opcode == "bra"
+        if len(b.succs) != 1:
+            return True
+        label = b.succs[0]
+    return False
 
 
 def _long_load_after(am, join: str) -> bool:
