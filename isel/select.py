@@ -73,10 +73,12 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     if scheduled and target.has("JOIN_WORK_HOISTED"):
         hoist_join_work(fn.blocks, selections, is_predicate)
     stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
+    placed: set[int] = set()                 # the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED)
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py), through the
         # if regions ptxas predicates (one unit each: _predicated_ifs)
         ifs = _predicated_ifs(am, fn, selections, target)
+        position = {b.label: k for k, b in enumerate(fn.blocks)}
         for first, last in _fall_through_runs(fn.blocks, selections, ifs):
             compounds, merged = {}, []
             for j in range(first, last):
@@ -85,7 +87,10 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     merged.extend(selections[j])
                 elif j - 1 not in ifs:
                     merged.extend(selections[j])
-            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds)
+            head = fn.blocks[first]
+            loop_head = any(position.get(q, -1) >= first for q in head.preds)
+            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds, placed,
+                              loop_head)
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -144,7 +149,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     merged = _if_converted_starts(am, fn, out, starts, target)
     append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs, merged, target, stalls)
+    place_convergence_barriers(out.instrs, merged, target, stalls, placed)
     layout(out)
     return out
 
@@ -252,7 +257,7 @@ _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
-              compounds: dict | None = None) -> list:
+              compounds: dict | None = None, placed: set | None = None, loop_head: bool = False) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
     (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
@@ -310,7 +315,8 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
             bits = b if bits is None else bits | b
         index = lv.index
         return lambda reg: reg not in index or bool(bits[index[reg]])
-    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls)]
+    return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
+                                                                 placed, loop_head)]
 
 
 def _active_lanes_read(u) -> bool:
