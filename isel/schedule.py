@@ -1113,9 +1113,10 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
                 best = (heap[0], key)
         if avail.get(BSSY_KIND) and best is not None and best[1] == _NOT_FILLER \
-                and not best[0][2].far \
-                and not any(v.kind not in NOT_FILLERS and v.npreds == 1 for v, _ in best[0][2].succs):
-            best = None        # before a CTA barrier that makes nothing ready and fills no global load's wait
+                and not any(v.kind not in NOT_FILLERS and (v.npreds == 1 or best[0][2].far)
+                            for v, _ in best[0][2].succs):
+            # before a CTA barrier that makes nothing ready and fills no global load's wait for its successors
+            best = None
         if best is None and avail.get(BSSY_KIND):
             # a BSSY issues in the first cycle nothing else can (docs/findings/scheduling.md "The BSSY is a unit of
             # its block's list scheduler (helper bssy28, stop 28)")
@@ -1400,8 +1401,10 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     seq = units + [None]
     joined = False                   # the run starts where a convergence barrier was just released
     first_run = True                 # (a loop's first block keeps fam_sync_pseudo's loop-head rules)
+    masked = False
     for n, u in enumerate(seq):
         if u is not None and _schedulable_bssy(u, seq[n + 1], target) and run and not (loop_head and first_run) \
+                and not masked \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
@@ -1426,8 +1429,12 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             out.extend(run)
             if u is not None:
                 out.append(u)
-                joined = bool(u.sass) and (u.sass[-1].opcode == "BSYNC"
-                                           or u.sass[-1].opcode == "WARPSYNC" and "ALL" in u.sass[-1].mods)
+                last = u.sass[-1] if u.sass else None
+                full = last is not None and last.opcode == "WARPSYNC" and (
+                    "ALL" in last.mods or last.operands[:1] == ("0xffffffff",))
+                joined = last is not None and last.opcode == "BSYNC" or full
+                # after a WARPSYNC on a register mask the BSSY keeps fam_sync_pseudo's rule (_after_mask_warpsync)
+                masked = last is not None and last.opcode == "WARPSYNC" and not full
                 first_run = False
             run = []
         else:
