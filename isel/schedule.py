@@ -1113,6 +1113,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
                 best = (heap[0], key)
         if avail.get(BSSY_KIND) and best is not None and best[1] == _NOT_FILLER \
+                and all(x.opcode == "BAR" and "RED" not in x.mods for x in best[0][2].sass) \
                 and not any(v.kind not in NOT_FILLERS and (v.npreds == 1 or best[0][2].far)
                             for v, _ in best[0][2].succs):
             # before a CTA barrier that makes nothing ready and fills no global load's wait for its successors
@@ -1395,16 +1396,16 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
     `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
     `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it).
-    `loop_head`: the units start a loop's first block (its first run's BSSY keeps fam_sync_pseudo's rules)."""
+    `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
+    sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join)."""
     out: list[Unit] = []
     run: list[Unit] = []
     seq = units + [None]
     joined = False                   # the run starts where a convergence barrier was just released
-    first_run = True                 # (a loop's first block keeps fam_sync_pseudo's loop-head rules)
     masked = False
     for n, u in enumerate(seq):
-        if u is not None and _schedulable_bssy(u, seq[n + 1], target) and run and not (loop_head and first_run) \
-                and not masked \
+        if u is not None and _schedulable_bssy(u, seq[n + 1], target) and run and not loop_head and not masked \
+                and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
@@ -1435,7 +1436,6 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 joined = last is not None and last.opcode == "BSYNC" or full
                 # after a WARPSYNC on a register mask the BSSY keeps fam_sync_pseudo's rule (_after_mask_warpsync)
                 masked = last is not None and last.opcode == "WARPSYNC" and not full
-                first_run = False
             run = []
         else:
             run.append(u)
