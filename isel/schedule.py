@@ -1390,14 +1390,16 @@ def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
 
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
-                   placed: set | None = None, loop_head: bool = False) -> list[Unit]:
+                   placed: set | None = None, loop_head: bool = False, in_flight=frozenset()) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
     `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
     `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it).
     `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
-    sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join)."""
+    sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join). `in_flight`: registers a
+    load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
+    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3)."""
     out: list[Unit] = []
     run: list[Unit] = []
     seq = units + [None]
@@ -1406,6 +1408,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     for n, u in enumerate(seq):
         if u is not None and _schedulable_bssy(u, seq[n + 1], target) and run and not loop_head and not masked \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
+                and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)

@@ -13,6 +13,7 @@ from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
+from pylower.passes.analysis.defuse import defs as _defs
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import generic
@@ -89,8 +90,11 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     merged.extend(selections[j])
             head = fn.blocks[first]
             loop_head = any(position.get(q, -1) >= first for q in head.preds)
+            # registers a load or atomic of a block branching or falling into the run writes: still in flight
+            in_flight = {r for q in head.preds if q in position for ins in fn.blocks[position[q]].instrs
+                         if ins.opcode in ("ld", "atom") for r in _defs(ins)}
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds, placed,
-                              loop_head)
+                              loop_head, in_flight)
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -257,7 +261,8 @@ _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
-              compounds: dict | None = None, placed: set | None = None, loop_head: bool = False) -> list:
+              compounds: dict | None = None, placed: set | None = None, loop_head: bool = False,
+              in_flight: frozenset = frozenset()) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
     (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
@@ -316,7 +321,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         index = lv.index
         return lambda reg: reg not in index or bool(bits[index[reg]])
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
-                                                                 placed, loop_head)]
+                                                                 placed, loop_head, in_flight)]
 
 
 def _active_lanes_read(u) -> bool:
