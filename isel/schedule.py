@@ -1113,7 +1113,6 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
                 best = (heap[0], key)
         if avail.get(BSSY_KIND) and best is not None and best[1] == _NOT_FILLER \
-                and all(x.opcode == "BAR" and "RED" not in x.mods for x in best[0][2].sass) \
                 and not any(v.kind not in NOT_FILLERS and (v.npreds == 1 or best[0][2].far)
                             for v, _ in best[0][2].succs):
             # before a CTA barrier that makes nothing ready and fills no global load's wait for its successors
