@@ -1394,7 +1394,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
     `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
-    `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it).
+    `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it);
+    None (knob ScheduleBssy=0, the default): no BSSY is scheduled.
     `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
     sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join). `in_flight`: registers a
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
@@ -1405,7 +1406,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     joined = False                   # the run starts where a convergence barrier was just released
     masked = False
     for n, u in enumerate(seq):
-        if u is not None and _schedulable_bssy(u, seq[n + 1], target) and run and not loop_head and not masked \
+        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
+                and not loop_head and not masked \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):

@@ -75,6 +75,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         hoist_join_work(fn.blocks, selections, is_predicate)
     stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
     placed: set[int] = set()                 # the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED)
+    bssy_units = knob_value(options.get("knobs", {}), "ScheduleBssy") != 0
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py), through the
         # if regions ptxas predicates (one unit each: _predicated_ifs)
@@ -93,8 +94,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             # registers a load or atomic of a block branching or falling into the run writes: still in flight
             in_flight = {r for q in head.preds if q in position for ins in fn.blocks[position[q]].instrs
                          if ins.opcode in ("ld", "atom") for r in _defs(ins)}
-            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds, placed,
-                              loop_head, in_flight)
+            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
+                              placed if bssy_units else None, loop_head, in_flight)
             for j in range(first, last):
                 selections[j] = []
             at = first
