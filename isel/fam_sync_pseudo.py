@@ -185,11 +185,12 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
 
 
 def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), target=None,
-                               stalls: set = frozenset()) -> None:
+                               stalls: set = frozenset(), placed: set = frozenset()) -> None:
     """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
     ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
     if region it predicates and its join); the branch into them is no block end either. `stalls`: ids of the
-    instructions the scheduler issued after a run's first variable-latency wait (_hoist_to_first_stall)."""
+    instructions the scheduler issued after a run's first variable-latency wait (_hoist_to_first_stall). `placed`:
+    ids of the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED): they stay."""
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
@@ -197,7 +198,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
-    for k, first, start in _open_stretches(instrs, merged, merged_labels):
+    for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
         if _after_mask_warpsync(instrs, start, first, target):
             _move_bssy(instrs, first, k, start)
             continue
@@ -268,19 +269,19 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
-    _hoist_to_first_stall(instrs, merged, merged_labels, stalls)
-    _above_group_wait(instrs, merged, merged_labels)
+    _hoist_to_first_stall(instrs, merged, merged_labels, stalls, placed)
+    _above_group_wait(instrs, merged, merged_labels, placed)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
 
 
-def _above_group_wait(instrs: list, merged, merged_labels: set) -> None:
+def _above_group_wait(instrs: list, merged, merged_labels: set, placed=frozenset()) -> None:
     """A BSSY the rules above leave below a `DEPBAR.LE` that waits for the cp.async group its stretch commits
     (`LDGDEPBAR` before it) goes right after the commit: ptxas issues it there, above the wait and the CTA
     barriers around it, on every target (docs/findings/async.md "The BSSY in a cp.async group wait's stall
     (helper nv27async, stop 27)"; probes async/bssy_group_wait_*). Only over waits, CTA barriers and non-sync
     work: another sync instruction after the commit keeps the placement the rules chose."""
-    for k, first, start in _open_stretches(instrs, merged, merged_labels):
+    for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
         commit = next((j for j in range(start, first) if instrs[j].opcode == "LDGDEPBAR"), None)
         if commit is None or not any(instrs[j].opcode == "DEPBAR" for j in range(commit + 1, first)):
             continue
@@ -289,7 +290,7 @@ def _above_group_wait(instrs: list, merged, merged_labels: set) -> None:
             _move_bssy(instrs, first, k, commit + 1)
 
 
-def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set) -> None:
+def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set, placed=frozenset()) -> None:
     """A BSSY the rules above leave below the first stall of its block's last scheduled run (the first wait for a
     variable-latency result) goes up into that stall: ptxas's scheduler issues it there (docs/findings/convergence.md
     "The BSSY in the first variable-latency stall (helper w2bssy, stop 26)"). `stalls`: the id()s of those
@@ -297,13 +298,14 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set)
     from .schedule import CONTROL
     if not stalls:
         return
-    for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL):
+    for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL, skip=placed):
         at = [j for j in range(start, first) if id(instrs[j]) in stalls]
         if at and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(at[0], first)):
             _move_bssy(instrs, first, k, at[0])
 
 
-def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozenset = frozenset()):
+def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozenset = frozenset(),
+                    skip=frozenset()):
     """(k, first, start) for each BSSY a placement rule may move, read as `instrs` changes: k its index, first
     that of its BMOV.32.CLEAR (else k), start the first instruction of the straight-line stretch before it (regions
     pylower predicates are part of it; the stretch also ends after an opcode in `stop_after`). A guarded BSSY, or
@@ -313,7 +315,7 @@ def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozen
     "A nested pair's BSSY stays in its region (helper tatom, stop 20)")."""
     k = 0
     while k < len(instrs):
-        if instrs[k].opcode == "BSSY":
+        if instrs[k].opcode == "BSSY" and id(instrs[k]) not in skip:
             first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
             if not (instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard):
                 start = first

@@ -194,6 +194,7 @@ class Unit:
     waits_for: object = None        # a later atomic's memory unit this broadcast waits for (_broadcasts_after_acquire)
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
+    not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
 
     @property
     def first(self) -> str:
@@ -881,6 +882,22 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
             last_def[r] = u
             readers[r] = []
     _waits(region, edges)
+    bssys = [u for u in region if u.kind == BSSY_KIND]
+    if bssys:
+        read = set()
+        awaited = set()
+        fences = {p.index for p in region if _bssy_fence(p, membar_waits)}
+        for p in reversed(region):                 # loads and atomics whose result the block reads, fences
+            if p.index in fences or _bssy_awaits(p) and set(p.defs) & read:
+                awaited.add(p.index)
+            if p.cost or set(p.defs) & read:       # (a folded move reads for its readers)
+                read.update(p.uses)
+        # ... and what a memory fence orders right after it
+        awaited |= {b for a, b in edges if a in fences}
+        for u in bssys:
+            for k in sorted(awaited):
+                if k < u.index and region[k].kind != BSSY_KIND:
+                    edge(region[k], u, 0)
     backward = False
     succs = None                       # _successor_lists(edges), built on the first broadcast that waits
     for u in region:
@@ -1079,6 +1096,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
         # through a move (helper nvcg26, stop 26)")
         if not u.cost and any(v.mask_first for v, _ in u.succs):
             u.mask_first = True
+    for u in region:
+        u.ready = max(u.ready, u.not_before)
     waiting = [(u.ready, u.index, u) for u in region if u.npreds == 0]    # predecessors issued, by ready time
     heapq.heapify(waiting)
     avail: dict = {}                   # pipe name (or None) -> heap of (-height, index, unit) ready to issue
@@ -1089,13 +1108,14 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     while waiting or any(avail.values()):
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
-            key = _NOT_FILLER if u.kind in NOT_FILLERS else u.pipe[0] if u.pipe else None
+            key = BSSY_KIND if u.kind == BSSY_KIND else _NOT_FILLER if u.kind in NOT_FILLERS \
+                else u.pipe[0] if u.pipe else None
             if u.late and key != _NOT_FILLER:
                 key = (_LATE, key)
             heapq.heappush(avail.setdefault(key, []), (-u.height - u.boost, u.index - _FIRST * u.mask_first, u))
         best = None
         for key, heap in avail.items():
-            if not heap:
+            if not heap or key == BSSY_KIND:
                 continue
             top = heap[0][2]
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
@@ -1107,6 +1127,15 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
                 best = (heap[0], key)
+        if avail.get(BSSY_KIND) and best is not None and best[1] == _NOT_FILLER \
+                and not any(v.kind not in NOT_FILLERS and (v.npreds == 1 or best[0][2].far)
+                            for v, _ in best[0][2].succs):
+            # before a CTA barrier that makes nothing ready and fills no global load's wait for its successors
+            best = None
+        if best is None and avail.get(BSSY_KIND):
+            # a BSSY issues in the first cycle nothing else can (docs/findings/scheduling.md "The BSSY is a unit of
+            # its block's list scheduler (helper bssy28, stop 28)")
+            best = (avail[BSSY_KIND][0], BSSY_KIND)
         if best is None:
             nxt = [waiting[0][0]] if waiting else []
             nxt += [busy.get(_pipe(key, heap[0][2]), 0) for key, heap in avail.items() if heap]
@@ -1115,7 +1144,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             continue
         heapq.heappop(avail[best[1]])
         pick = best[0][2]
-        if idle and pick.sass:
+        if idle and pick.sass and pick.kind != BSSY_KIND:
             # the first wait for a variable-latency result by a register or warp-op unit
             if (pick.scoreboard or any_idle) and pick.kind in ("alu", "collective", "load"):
                 if stalls is not None:
@@ -1341,15 +1370,70 @@ def _collectives_in_order(run: list[Unit]) -> None:
             prev = u
 
 
+BSSY_KIND = "bssy"
+# what a BSSY scheduled in its block waits for: the global loads and atomics with a result and the memory fences
+# before it are issued first (docs/findings/scheduling.md "The BSSY is a unit of its block's list scheduler
+# (helper bssy28, stop 28)")
+BSSY_WAITS_FOR = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM", "MEMBAR"})
+
+
+# A BSSY in a block entered from a released convergence barrier (after a BSYNC or a WARPSYNC.ALL) is issued no
+# earlier than this cycle: a CTA barrier starting the block goes first (`BSYNC BAR BSSY BAR`)
+BSSY_AFTER_JOIN = 1
+
+
+def _bssy_awaits(p: Unit) -> bool:
+    return any(x.opcode in BSSY_WAITS_FOR and not (x.opcode in ATOMIC and x.operands[:1] == ("RZ",)) for x in p.sass)
+
+
+def _bssy_fence(p: Unit, membar_waits: bool) -> bool:
+    """A memory fence a BSSY waits for: a thread fence's MEMBAR; below sm_90 (MEMBAR_WAITS_MEMORY) also a release
+    operation's, not a proxy fence's."""
+    return any(x.opcode == "MEMBAR" for x in p.sass) and (_is_fence(p.ins) or membar_waits and p.ins is not None
+                                                          and not any(m.startswith(".proxy") for m in p.ins.mods))
+
+
+def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
+    """An unguarded BSSY (with sm_75's BMOV.32.CLEAR before it) right before its region's branch: the list
+    scheduler places it (target feature BSSY_SCHEDULED)."""
+    return target is not None and target.has("BSSY_SCHEDULED") and u.kind == "control" and bool(u.sass) \
+        and u.sass[-1].opcode == "BSSY" and not u.sass[-1].guard \
+        and all(s.opcode == "BSSY" or s.opcode == "BMOV" and "CLEAR" in s.mods for s in u.sass) \
+        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) and nxt.sass[0].opcode == "BRA"
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
-                   is_predicate=lambda reg: False, stalls: set | None = None, in_loop: bool = True) -> list[Unit]:
+                   is_predicate=lambda reg: False, stalls: set | None = None,
+                   placed: set | None = None, loop_head: bool = False, in_flight=frozenset(),
+                   in_loop: bool = True) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
-    `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's."""
+    `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
+    `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it);
+    None (knob ScheduleBssy=0, the default): no BSSY is scheduled.
+    `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
+    sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join). `in_flight`: registers a
+    load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
+    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3)."""
     out: list[Unit] = []
     run: list[Unit] = []
-    for u in units + [None]:
+    seq = units + [None]
+    joined = False                   # the run starts where a convergence barrier was just released
+    masked = False
+    for n, u in enumerate(seq):
+        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
+                and not loop_head and not masked \
+                and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
+                and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
+                and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
+            # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules)
+            u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
+            u.not_before = BSSY_AFTER_JOIN if joined else 0
+            run.append(u)
+            if placed is not None:
+                placed.add(id(u.sass[-1]))
+            continue
         if u is None or u.kind == "control":
             if len(run) > 1:
                 run = _hoist_values(run)
@@ -1367,6 +1451,12 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             out.extend(run)
             if u is not None:
                 out.append(u)
+                last = u.sass[-1] if u.sass else None
+                full = last is not None and last.opcode == "WARPSYNC" and (
+                    "ALL" in last.mods or last.operands[:1] == ("0xffffffff",))
+                joined = last is not None and last.opcode == "BSYNC" or full
+                # after a WARPSYNC on a register mask the BSSY keeps fam_sync_pseudo's rule (_after_mask_warpsync)
+                masked = last is not None and last.opcode == "WARPSYNC" and not full
             run = []
         else:
             run.append(u)

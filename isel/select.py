@@ -13,6 +13,7 @@ from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
+from pylower.passes.analysis.defuse import defs as _defs
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import generic
@@ -73,10 +74,13 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     if scheduled and target.has("JOIN_WORK_HOISTED"):
         hoist_join_work(fn.blocks, selections, is_predicate)
     stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
+    placed: set[int] = set()                 # the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED)
+    bssy_units = knob_value(options.get("knobs", {}), "ScheduleBssy") != 0
     if scheduled:
         # one scheduling region per run of blocks only a fall-through enters (isel/schedule.py), through the
         # if regions ptxas predicates (one unit each: _predicated_ifs)
         ifs = _predicated_ifs(am, fn, selections, target)
+        position = {b.label: k for k, b in enumerate(fn.blocks)}
         for first, last in _fall_through_runs(fn.blocks, selections, ifs):
             compounds, merged = {}, []
             for j in range(first, last):
@@ -85,7 +89,13 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     merged.extend(selections[j])
                 elif j - 1 not in ifs:
                     merged.extend(selections[j])
-            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds)
+            head = fn.blocks[first]
+            loop_head = any(position.get(q, -1) >= first for q in head.preds)
+            # registers a load or atomic of a block branching or falling into the run writes: still in flight
+            in_flight = {r for q in head.preds if q in position for ins in fn.blocks[position[q]].instrs
+                         if ins.opcode in ("ld", "atom") for r in _defs(ins)}
+            order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
+                              placed if bssy_units else None, loop_head, in_flight)
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -144,7 +154,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     merged = _if_converted_starts(am, fn, out, starts, target)
     append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs, merged, target, stalls)
+    place_convergence_barriers(out.instrs, merged, target, stalls, placed)
     layout(out)
     return out
 
@@ -252,7 +262,8 @@ _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
-              compounds: dict | None = None) -> list:
+              compounds: dict | None = None, placed: set | None = None, loop_head: bool = False,
+              in_flight: frozenset = frozenset()) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
     (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
@@ -312,7 +323,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         return lambda reg: reg not in index or bool(bits[index[reg]])
     cyclic = any(sel.am.loops.on_cycle(b.label) for b in blocks)
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
-                                                    in_loop=cyclic)]
+                                                    placed, loop_head, in_flight, in_loop=cyclic)]
 
 
 def _active_lanes_read(u) -> bool:

@@ -71,6 +71,9 @@ FEATURES: tuple[Feature, ...] = (
             "its first CTA barrier wait, the BSSY goes after that barrier when a global load follows it in the "
             "block (`BSYNC STS BAR BSSY LDG .. BAR`; without the load `BSYNC STS BSSY BAR`); sm_75 only when the block "
             "compares the branch's guard", since=75),
+    Feature("BSSY_SCHEDULED", "the BSSY before a region's branch is a unit of its block's list scheduler: issued "
+            "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
+            "memory fences", since=75),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
