@@ -23,9 +23,10 @@ KNOBS: dict[str, Knob] = {k.name: k for k in (
     Knob("DisableErrbarAfterMembar", 0, "drop the ERRBAR/CGAERRBAR after a MEMBAR in every fence sequence"),
     Knob("Schedule", 1, "list-schedule each block after ISel as ptxas's scheduler orders it (isel/schedule.py; "
          "pylower's); 0 keeps PTX order"),
-    Knob("ScheduleBssy", 0, "1: the BSSY before a region's branch is a unit of the list scheduler (isel/schedule.py "
+    Knob("ScheduleBssy", 1, "1: the BSSY before a region's branch is a unit of the list scheduler (isel/schedule.py "
          "BSSY_SCHEDULED; pylower's, docs/findings/scheduling.md \"The BSSY is a unit of its block's list scheduler "
-         "(helper bssy28, stop 28)\"); 0 places it after scheduling (fam_sync_pseudo.place_convergence_barriers)"),
+         "(helper bssy28, stop 28)\"; the targets of BSSY_SCHEDULED, sm_75..89); 0 places it after scheduling "
+         "(fam_sync_pseudo.place_convergence_barriers)"),
 )}
 SYNC_GATE_KNOB = "487"
 
