@@ -393,10 +393,30 @@ class Threads:
         if op in ("setp", "set"):
             return same(self._setp(ins, srcs, vals))
         if op in ("mov", "cvt", "cvta") and len(srcs) == 1 and type(srcs[0]) is not A.Vec:
-            return same(vals[0])
+            parts = self._unpacked(ins, srcs[0]) if op == "mov" else None
+            return same(vals[0]) if parts is None else parts
         if not allv.lanes:
             return same(_aligned(op, ins, vals, flat, [self.values.const(x) for x in srcs]))
         return same(self._arith(op, ins, srcs, vals, flat))
+
+    def _unpacked(self, ins, src) -> dict | None:
+        """`mov.b64 {a, b}, %rd` of a register whose one write packed it (`mov.b64 %rd, {x, y}`): each element
+        takes the dependence of its own part (Triton packs a lane-dependent low half with a uniform high half
+        and reads the high half back as a loop bound); None when the source is no such pack."""
+        dest = ins.operands[0] if ins.operands else None
+        if type(dest) is not A.Vec or type(src) is not A.Reg:
+            return None
+        writes = self.values.defs.get(src.name, ())
+        if len(writes) != 1 or writes[0].opcode != "mov" or len(writes[0].operands) != 2:
+            return None
+        packed = writes[0].operands[1]
+        if type(packed) is not A.Vec or len(packed.items) != len(dest.items):
+            return None
+        out: dict = {}
+        for item, part in zip(dest.items, packed.items):
+            for r in self._names(item):
+                out[r] = self.val(part, writes[0])
+        return out
 
     def _names(self, o) -> list:
         out: list = []
