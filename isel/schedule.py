@@ -1374,7 +1374,7 @@ BSSY_KIND = "bssy"
 # what a BSSY scheduled in its block waits for: the global loads and atomics with a result and the memory fences
 # before it are issued first (docs/findings/scheduling.md "The BSSY is a unit of its block's list scheduler
 # (helper bssy28, stop 28)")
-BSSY_WAITS_FOR = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM", "MEMBAR"})
+BSSY_WAITS_FOR = LONG_WAITS | {"MEMBAR"}
 
 
 # A BSSY in a block entered from a released convergence barrier (after a BSYNC or a WARPSYNC.ALL) is issued no
@@ -1411,7 +1411,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
     `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
     `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it);
-    None (knob ScheduleBssy=0, the default): no BSSY is scheduled.
+    None (knob ScheduleBssy=0): no BSSY is scheduled.
     `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
     sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join). `in_flight`: registers a
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
@@ -1431,8 +1431,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)
-            if placed is not None:
-                placed.add(id(u.sass[-1]))
+            placed.add(id(u.sass[-1]))
             continue
         if u is None or u.kind == "control":
             if len(run) > 1:

@@ -89,11 +89,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     merged.extend(selections[j])
                 elif j - 1 not in ifs:
                     merged.extend(selections[j])
-            head = fn.blocks[first]
-            loop_head = any(position.get(q, -1) >= first for q in head.preds)
-            # registers a load or atomic of a block branching or falling into the run writes: still in flight
-            in_flight = {r for q in head.preds if q in position for ins in fn.blocks[position[q]].instrs
-                         if ins.opcode in ("ld", "atom") for r in _defs(ins)}
+            loop_head, in_flight = _run_entry(fn.blocks, first, position) if bssy_units else (False, frozenset())
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
                               placed if bssy_units else None, loop_head, in_flight)
             for j in range(first, last):
@@ -259,6 +255,17 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 # Pseudo-operations whose next non-pseudo instruction is the fast path a slow path returns to or skips: that
 # instruction keeps its place (the scheduler treats it as control).
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
+
+
+def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set]:
+    """For the BSSY units of a scheduling run starting at blocks[first]: is it a loop's first block (a predecessor
+    laid out at or after it), and which registers a load or atomic of a block branching or falling into it writes
+    (still in flight at the run's start)?"""
+    head = blocks[first]
+    loop_head = any(position.get(q, -1) >= first for q in head.preds)
+    in_flight = {r for q in head.preds if q in position for ins in blocks[position[q]].instrs
+                 if ins.opcode in ("ld", "atom") for r in _defs(ins)}
+    return loop_head, in_flight
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
