@@ -1134,12 +1134,11 @@ class _Expander:
         for r in order:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
-            # ... and so does a region that sleeps (probes phases/loop_div_arm_*, sm_100a) or an if inside a spin
-            # loop (the backoff of an mbarrier wait: nvcc/cuda_barrier_producer_consumer on sm_100a;
-            # docs/findings/convergence.md "Loops whose divergent arm sleeps or syncs the warp carry per-lane values (helper nvasync, stop 21)")
+            # ... and so does a region that sleeps (probes phases/loop_div_arm_*, sm_100a); an if inside a spin loop
+            # does not: docs/findings/convergence.md "An if inside a spin loop keeps .RECONVERGENT (helper tgt29, stop 29)"
             reconv = self.reconvergent and not (r.body & user_op) \
                 and not ((r.kind == "loop" or R.holds_cycle(self.am, r)) and R.is_spin_loop(self.am, r)) \
-                and not R.in_spin_loop(self.am, r) and not R.holds_nanosleep(self.am, r)
+                and not R.holds_nanosleep(self.am, r)
             if _value_key(r) in self._diverged_sync_loops:
                 reconv = self.reconvergent and self._diverged_sync_loops[_value_key(r)]
             head = by_label[r.bssy_block]

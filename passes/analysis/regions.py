@@ -532,29 +532,6 @@ def is_spin_loop(am, region: Region) -> bool:
     return False
 
 
-def in_spin_loop(am, region: Region) -> bool:
-    """Does the region lie inside a loop whose own back edge tests memory other threads change (the backoff if
-    of an mbarrier wait, not an if in a counted loop that holds a wait loop: llvm/tma_tile tma_tile_add)?"""
-    du = am.defuse
-    for latch, header in am.loops.back_edges:
-        body = am.loops.body(header, latch)
-        if region.head not in body or region.join not in body or region.body >= body:
-            continue
-        test = loop_test(am.blocks[latch])
-        want = set(du.uses(test)) if test is not None else set()
-        seen: set[str] = set()
-        while want:
-            reg = want.pop()
-            seen.add(reg)
-            for x in body:
-                for ins in am.blocks[x].instrs:
-                    if reg in du.defs(ins):
-                        if _reads_shared_state(ins):
-                            return True
-                        want |= set(du.uses(ins)) - seen
-    return False
-
-
 def holds_nanosleep(am, region: Region) -> bool:
     """Does the region's body hold a nanosleep? (ptxas keeps its pair plain on sm_100+.)"""
     return any(i.opcode == "nanosleep" for x in region.body for i in am.blocks[x].instrs)
