@@ -233,6 +233,8 @@ FEATURES: tuple[Feature, ...] = (
             "load region whose value a CTA barrier reduces (predicates it)", below=90),
     Feature("BARRIER_REDUCTION_HIDES_STORES", "a global store after a CTA barrier that reduces a load region's "
             "value does not make the region's predication pay (below: it predicates the region)", since=90),
+    Feature("PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER", "a load if that computes a value from its load and carries "
+            "it across the CTA barrier its join reaches (no store in the region) is predicated", below=90),
     Feature("PREDICATE_LOAD_BEFORE_DIVERGENT_IF", "a load region whose join runs straight into another "
             "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
             since=90),

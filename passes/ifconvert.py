@@ -1047,9 +1047,49 @@ def _is_kept_region(am, region: Region, target) -> bool:
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
     if region.join in head.succs and not inner and _loop_sync_after_join(am, region, head, tainted):
         return False
+    if region.join in head.succs and not inner and target.has("PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER") \
+            and _computed_across_barrier(am, region, instrs):
+        return False
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse))
+
+
+_COPIES = ("mov", "cvta")
+
+
+def _computed_across_barrier(am, region: Region, instrs) -> bool:
+    """A load triangle holding no store or atomic, that computes a value from its long load (any op but a copy:
+    add, mul, cvt, the sum of two loads or of a vector load's parts) and leaves it live at its join, whose
+    straight-line code reaches a CTA barrier before anything reads that value: ptxas predicates it below sm_90
+    (PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER), while a raw loaded value carried across the barrier, or a region
+    that also stores, keeps its branch; sm_90+ keeps all (probes phases/ifconvert_ldbar_computed_*;
+    docs/findings/convergence.md "A load if computing a value carried across a barrier (helper ifld29, stop 29)")."""
+    du = am.defuse
+    if any(i.opcode in _WRITES for i in instrs):
+        return False
+    loaded: set[str] = set()
+    computed: set[str] = set()
+    for ins in instrs:
+        if is_long_load(ins):
+            loaded.update(du.defs(ins))
+        elif not loaded.isdisjoint(du.uses(ins)):
+            loaded.update(du.defs(ins))
+            if ins.opcode not in _COPIES:
+                computed.update(du.defs(ins))
+            else:
+                computed.update(d for d in du.defs(ins) if not computed.isdisjoint(du.uses(ins)))
+    live = am.liveness
+    carried = {r for r in computed if live.index.get(r) is not None and live.live_in[region.join][live.index[r]]}
+    if not carried:
+        return False
+    for _b, ins in _fall_through(am, region.join, 0):
+        if is_cta_barrier(ins):
+            return ".arrive" not in ins.mods and carried.isdisjoint(du.uses(ins))
+        if not carried.isdisjoint(du.uses(ins)) or ins.opcode in ("bra", "ret", "exit", "call", "brx") \
+                or ins.opcode in _FENCES or warp_op(ins) is not None:
+            return False
+    return False
 
 
 def _loop_sync_after_join(am, region: Region, head: ori.BasicBlock, tainted: set[str]) -> bool:
