@@ -137,10 +137,11 @@ HELD_BARRIERS = frozenset({"BAR"})
 LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # Outside a loop a barrier is held only by work at most this many cycles (height) above the barrier's tallest
 # successor; inside a loop by any (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
-# and the reach of the hold (helper bar28, stop 28)"): fitted between 135 (Triton row_topk, held) and 148 (the
-# four-value one-shuffle exchange of probes/scheduling/bar_slot_short_reach_released: released; docs/findings/
+# and the reach of the hold (helper bar28, stop 28)"): fitted between 135 (Triton row_topk, held) and 138 (Triton
+# online_softmax sm100-w8s3 on sm_100a, released; the four-value one-shuffle exchange of
+# probes/scheduling/bar_slot_short_reach_released at 148: released; docs/findings/
 # scheduling.md "The load after the next exchange rescaled in place holds the barrier (helper slot29, stop 29)").
-HOLD_REACH = 140
+HOLD_REACH = 136
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
