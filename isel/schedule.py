@@ -137,9 +137,11 @@ HELD_BARRIERS = frozenset({"BAR"})
 LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # Outside a loop a barrier is held only by work at most this many cycles (height) above the barrier's tallest
 # successor; inside a loop by any (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
-# and the reach of the hold (helper bar28, stop 28)"): fitted between 120 (Triton row_stats bf16, held) and 168
-# (causal_masked_softmax, online_softmax: released).
-HOLD_REACH = 150
+# and the reach of the hold (helper bar28, stop 28)"): fitted between 135 (Triton row_topk, held) and 138 (Triton
+# online_softmax sm100-w8s3 on sm_100a, released; the four-value one-shuffle exchange of
+# probes/scheduling/bar_slot_short_reach_released at 148: released; docs/findings/
+# scheduling.md "The load after the next exchange rescaled in place holds the barrier (helper slot29, stop 29)").
+HOLD_REACH = 136
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -970,6 +972,7 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         if u.kind in ("load", "atomic"):
             loads |= 1 << u.index
     valid = _shuffle_predicates(region)
+    rescaled = _rescaled_loads(region) if not in_loop else 0
     for b in barriers:
         before = anc[b] & loads
         if not before:
@@ -990,14 +993,53 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
             # shuffles' validity predicates holds no barrier (helper sched27, stop 27)")
             continue
-        if not in_loop and holders and \
+        if not in_loop and holders and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
                 max(w.height for w in holders) - max(v.height for v, _ in region[b].succs) > HOLD_REACH:
             # outside a loop, work far above the barrier's successor holds nothing: ptxas issues the barrier in
             # the load's stall (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
-            # and the reach of the hold (helper bar28, stop 28)")
+            # and the reach of the hold (helper bar28, stop 28)"), unless a load after it is rescaled in place
+            # (docs/findings/scheduling.md "The load after the next exchange rescaled in place holds the barrier
+            # (helper slot29, stop 29)")
             continue
         for w in holders:
             w.holds |= 1 << b
+
+
+def _bits(m: int):
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+# PTX forms ptxas expands with a denormal prelude that rescales their source in place under a predicate
+# (`FSETP.GEU P, x, -126; @!P FMUL x, x, 0.5; MUFU.EX2`): the approximate f32 ex2/lg2 without .ftz.
+_RESCALED = frozenset({"ex2", "lg2"})
+
+
+def _rescales(ins: ori.Instr | None) -> bool:
+    return ins is not None and ins.opcode in _RESCALED and ins.has(".approx") and ins.has(".f32") \
+        and not ins.has(".ftz")
+
+
+def _rescaled_loads(region: list[Unit]) -> int:
+    """Bit set of the region's loads whose result a rescaling form (_RESCALED) reads directly: outside a loop a
+    barrier ordered before such a load keeps its hold whatever the reach (docs/findings/scheduling.md "The load
+    after the next exchange rescaled in place holds the barrier (helper slot29, stop 29)")."""
+    defs: dict[str, int] = {}
+    out = 0
+    for u in region:
+        if _rescales(u.ins):
+            for r in u.uses:
+                k = defs.get(r)
+                if k is not None:
+                    out |= 1 << k
+        for r in u.defs:
+            if u.kind == "load":
+                defs[r] = u.index
+            else:
+                defs.pop(r, None)
+    return out
 
 
 def _shuffle_predicates(region: list[Unit]) -> set:
