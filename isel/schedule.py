@@ -1466,10 +1466,12 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     for n, u in enumerate(seq):
         if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
                 and not loop_head and not masked \
+                and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
-            # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules)
+            # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
+            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)

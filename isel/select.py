@@ -81,6 +81,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         # if regions ptxas predicates (one unit each: _predicated_ifs)
         ifs = _predicated_ifs(am, fn, selections, target)
         position = {b.label: k for k, b in enumerate(fn.blocks)}
+        merged_joins = _predicated_joins(am, fn, target, ifs) if bssy_units else set()
         for first, last in _fall_through_runs(fn.blocks, selections, ifs):
             compounds, merged = {}, []
             for j in range(first, last):
@@ -90,6 +91,9 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                 elif j - 1 not in ifs:
                     merged.extend(selections[j])
             loop_head, in_flight = _run_entry(fn.blocks, first, position) if bssy_units else (False, frozenset())
+            # a run entered at the join of an if ptxas predicates but pylower merges only at emission: its BSSY
+            # rises through the merged region, which this run does not see (fam_sync_pseudo's rule places it)
+            loop_head = loop_head or fn.blocks[first].label in merged_joins
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
                               placed if bssy_units else None, loop_head, in_flight)
             for j in range(first, last):
@@ -255,6 +259,17 @@ def _if_converted_starts(am, fn: ori.Function, out: SassFunction, starts: dict[s
 # Pseudo-operations whose next non-pseudo instruction is the fast path a slow path returns to or skips: that
 # instruction keeps its place (the scheduler treats it as control).
 _FAST_PATH_AFTER = frozenset({"bra_conv", "call_helper", "bra_div"})
+
+
+def _predicated_joins(am, fn: ori.Function, target, ifs: dict) -> set[str]:
+    """The join labels of the if regions ptxas predicates (not branch regions) that the scheduler does not take
+    as one unit (_predicated_ifs): ptxas's block runs on through them, pylower merges them only at emission
+    (docs/findings/scheduling.md "The BSSY unit on sm_90+ (helper bssy29, stop 29)")."""
+    if am is None:
+        return set()
+    compound_joins = {fn.blocks[j].label for j in ifs.values()}
+    return {r.join for r in am.regions if r.kind == "if" and r.join not in compound_joins
+            and not is_branch_region(am, r, target)}
 
 
 def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set]:

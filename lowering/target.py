@@ -73,8 +73,11 @@ FEATURES: tuple[Feature, ...] = (
             "compares the branch's guard", since=75),
     Feature("BSSY_SCHEDULED", "the BSSY before a region's branch is a unit of its block's list scheduler: issued "
             "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
-            "memory fences (sm_90+ keeps fam_sync_pseudo's placement rules: there the unit model loses as many "
-            "kernels as it gains, proxy fences, mbarrier and bulk-copy work)", below=90),
+            "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
+            since=75),
+    Feature("BSSY_SCHEDULED_AT_JOIN", "... also in a run entered from a released convergence barrier (after a BSYNC "
+            "or a WARPSYNC.ALL); from sm_90 that BSSY keeps fam_sync_pseudo's placement (the unit there loses as "
+            "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
