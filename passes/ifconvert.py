@@ -1045,10 +1045,11 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # an if whose inner ifs were predicated looks only forward: loads before it do not make it pay
     # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
-    if region.join in head.succs and not inner and _loop_sync_after_join(am, region, head, tainted):
-        return False
-    if region.join in head.succs and not inner and target.has("PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER") \
-            and _computed_across_barrier(am, region, instrs):
+    # what follows a one-level region's join can make ptxas predicate its loads
+    if region.join in head.succs and not inner and (
+            _loop_sync_after_join(am, region, head, tainted)
+            or (target.has("PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER") and _computed_across_barrier(am, region, instrs))
+            or _loop_same_test_after_join(am, region, head, instrs)):
         return False
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
@@ -1132,6 +1133,63 @@ def _loop_sync_after_join(am, region: Region, head: ori.BasicBlock, tainted: set
             return False
         if dep:
             tainted.update(du.defs(ins))
+    return False
+
+
+def _loop_same_test_after_join(am, region: Region, head: ori.BasicBlock, instrs) -> bool:
+    """A load triangle in a loop whose join's straight-line code (shuffles, arithmetic) in the same loop body
+    reaches a second if on the same test, before any other branch or barrier: ptxas predicates the load on
+    every target (`for (..) { v = 0; if (i < n) v = x[i]; scan(v) (shuffles); if (i < n) y[i] = s; }`, nvcc
+    w27_tile_scan, w27_online_softmax_lse), unless the second if stores through the load's own address
+    register (`st [a]`, `st [a+4]` after `ld [a]`: kept). The same test is the same predicate register or one
+    set by the same compare of unchanged operands. Without the second if, or in straight code, the pair stays
+    (probes phases/ifconvert_loop_ld_same_test_*; docs/findings/convergence.md "A loop's load if followed by a
+    second if on its test is predicated (helper shfl29, stop 29)")."""
+    loops = am.loops
+    around = [loops.body(h, l) for l, h in loops.back_edges if head.label in loops.body(h, l)]
+    branch = head.instrs[-1] if head.instrs else None
+    if not around or branch is None or branch.opcode != "bra" or branch.guard is None:
+        return False
+    body = min(around, key=len)
+    du = am.defuse
+    test = guard_register(branch.guard)
+    compare = next((ins for ins in reversed(head.instrs[:-1]) if test in du.defs(ins)), None)
+    changed: set[str] = set()                      # registers written since the branch
+    for b, ins in _fall_through(am, region.join, 0):
+        if b.label not in body:
+            return False
+        if ins.opcode == "bra":
+            if ins.guard is None or branch_target(ins) not in body:
+                return False
+            return _same_test(du, test, compare, guard_register(ins.guard), b, ins, changed) \
+                and not _stores_through(am, b.label, _address_bases(i for i in instrs if i.opcode in LOADS))
+        if ins.opcode in ("ret", "exit", "call", "brx") or is_cta_barrier(ins):
+            return False
+        changed.update(du.defs(ins))
+    return False
+
+
+def _same_test(du, test: str, compare, other: str, block, branch, changed: set[str]) -> bool:
+    """Is predicate `other` (tested by `branch` in `block`) the value `test` had at the first branch: the same
+    register unchanged, or set in `block` by the same compare of operands unchanged since?"""
+    if other == test:
+        return test not in changed
+    if compare is None or compare.opcode != "setp":
+        return False
+    mine = next((ins for ins in reversed(block.instrs[:block.instrs.index(branch)]) if other in du.defs(ins)), None)
+    if mine is None or mine.opcode != "setp" or mine.mods != compare.mods:
+        return False
+    if mine.operands[1:] != compare.operands[1:] or len(mine.operands) != len(compare.operands):
+        return False
+    return changed.isdisjoint(du.uses(compare))
+
+
+def _stores_through(am, label: str, bases: set[str]) -> bool:
+    """Does the if whose branch ends block `label` store through one of `bases` (an address register)?"""
+    for r in am.region_heads.get(label, ()):
+        if r.kind == "if" and any(i.opcode == "st" and _address_bases([i]) & bases
+                                  for i in _region_instrs(am, r.body)):
+            return True
     return False
 
 

@@ -1,6 +1,8 @@
 """Which divergent load regions ptxas predicates rather than pairs with BSSY/BSYNC: two load ifs in a row,
 and from sm_90 a load if whose join reaches a CTA barrier (rules: docs/phases/72_LateExpandSyncInstructions.md;
 probes phases/div_if_ld_global*)."""
+from pathlib import Path
+
 import pytest
 
 from pylower.pipeline import compile_text
@@ -261,3 +263,24 @@ def test_loop_load_region_before_barrier_predicated(arch, post):
                                        ("sm_80", "  st.shared.u32 [%rd9], %r4;\n  bar.sync 0;")])
 def test_loop_load_region_kept_without_barrier_or_with_store(arch, post):
     assert loop_pairs(*RESET, post, arch)
+
+
+
+PROBES = Path(__file__).parent / "corpus" / "probes" / "phases"
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_90", "sm_100a"])
+@pytest.mark.parametrize("probe,kept", [("ifconvert_loop_ld_same_test_store", False),
+                                        ("ifconvert_loop_ld_same_test_alu", False),
+                                        ("ifconvert_loop_ld_same_test_recomputed", False),
+                                        ("ifconvert_loop_ld_same_test_store_same_addr", True),
+                                        ("ifconvert_loop_ld_same_test_none", True),
+                                        ("ifconvert_straight_ld_same_test_store", True)])
+def test_loop_load_region_before_same_test_if(arch, probe, kept):
+    """docs/findings/convergence.md "A loop's load if followed by a second if on its test is predicated (helper
+    shfl29, stop 29)": a second if on the load's test later in the loop body predicates the load, unless it
+    stores through the load's address register; in straight code, or with no second if, the pair stays."""
+    text = (PROBES / f"{probe}.ptx").read_text().replace(".target sm_75", f".target {arch}")
+    res = compile_text(text, f"{probe}.ptx", arch, opt_level=3)
+    pairs = [s for s in sync_view(next(f for f in res.program.functions if f.name == "k")) if s.startswith("BSSY")]
+    assert bool(pairs) == kept
