@@ -280,8 +280,10 @@ def _above_group_wait(instrs: list, merged, merged_labels: set, placed=frozenset
     (`LDGDEPBAR` before it) goes right after the commit: ptxas issues it there, above the wait and the CTA
     barriers around it, on every target (docs/findings/async.md "The BSSY in a cp.async group wait's stall
     (helper nv27async, stop 27)"; probes async/bssy_group_wait_*). Only over waits, CTA barriers and non-sync
-    work: another sync instruction after the commit keeps the placement the rules chose."""
-    for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
+    work: another sync instruction after the commit keeps the placement the rules chose. A BSSY the scheduler
+    placed moves too: its run starts after the wait (a join whose next if's test moved above the region before it,
+    isel/join_hoist.py hoist_guard_tests)."""
+    for k, first, start in _open_stretches(instrs, merged, merged_labels):
         commit = next((j for j in range(start, first) if instrs[j].opcode == "LDGDEPBAR"), None)
         if commit is None or not any(instrs[j].opcode == "DEPBAR" for j in range(commit + 1, first)):
             continue

@@ -107,6 +107,115 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
         selections[i].append((ins, seq))
 
 
+# special registers whose value changes while the thread runs: their reads never move
+_VOLATILE_SREGS = ("%clock", "%clock64", "%globaltimer", "%globaltimer_lo", "%globaltimer_hi", "%lanemask",
+                   "%pm", "%nsmid", "%smid", "%warpid", "%dynamic_smem", "%total_smem", "%aggr_smem")
+
+
+def _movable(ins: ori.Instr, seq: list) -> bool:
+    """Plain arithmetic, or a read of a special register fixed for the thread (`%tid`, `%ctaid`, `%ntid`: S2R)
+    or of a kernel parameter (LDC)."""
+    if _plain(ins, seq):
+        return True
+    if ins.guard is not None or ins.opcode in ori.PSEUDO_OPCODES or ins.opcode not in ("mov", "ld", "cvta"):
+        return False
+    if any(str(o).startswith(_VOLATILE_SREGS) for o in ins.operands[1:]):
+        return False
+    return all(s.label is None and s.opcode in ("S2R", "LDC", "ULDC", VIRTUAL) or s.opcode == VIRTUAL for s in seq) \
+        and (ins.opcode != "ld" or ".param" in ins.name)
+
+
+def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: False) -> None:
+    """Move the guard test of the if that follows a region's join above that region's bssy, in place (below sm_90,
+    GUARD_TEST_HOISTED): `J: bsync B; [bar.sync;] ...; setp p, ...; bssy B2; @p bra K` where the compare and the
+    plain arithmetic, special-register and parameter reads it depends on read nothing the region (or the join's
+    earlier kept instructions) writes. ptxas computes such a test in the block that opens the region (above a
+    loop too): the join keeps `BSYNC [BAR] BSSY @P BRA` (nvcc a27_hist_weighted). The next if must be one arm
+    (its test crosses a CTA barrier of the join), or nothing but movable work may lie between the BSYNC and the
+    test (an if-else's test stays behind a barrier: `BSYNC BAR ISETP BSSY`); see docs/findings/scheduling.md
+    "The next if's guard test is computed above the region before it (helper hoist29, stop 29)"."""
+    items = [(i, ins, seq) for i, sel in enumerate(selections) for ins, seq in sel]
+    block_of = {id(ins): blocks[i].label for i, ins, _ in items}
+    k = 0
+    while k < len(items):
+        bi, ins, _ = items[k]
+        if ins.opcode != "bssy":
+            k += 1
+            continue
+        reg = _bar_reg(ins)
+        end = next((j for j in range(k + 1, len(items))
+                    if items[j][1].opcode in ("bsync", "bssy") and _bar_reg(items[j][1]) == reg), None)
+        if end is None or items[end][1].opcode != "bsync":
+            k += 1
+            continue
+        # the join's instructions up to the next region's bssy and its guarded branch
+        j = end + 1
+        while j < len(items) and items[j][1].opcode not in ori.PSEUDO_OPCODES \
+                and items[j][1].opcode not in ("bra", "ret", "exit", "call") and not _labelled(blocks, items, j):
+            j += 1
+        if j + 1 >= len(items) or items[j][1].opcode != "bssy" or items[j + 1][1].opcode != "bra" \
+                or items[j + 1][1].guard is None or items[j + 1][0] != items[j][0] \
+                or any(x[0] != items[end][0] for x in items[end:j]):
+            k += 1
+            continue
+        next_reg = _bar_reg(items[j][1])
+        next_end = next((m for m in range(j + 1, len(items))
+                         if items[m][1].opcode in ("bsync", "bssy") and _bar_reg(items[m][1]) == next_reg), None)
+        if next_end is None or items[next_end][1].opcode != "bsync":
+            k += 1
+            continue
+        # the next if has no else: its branch goes to its join (its body may hold loops of its own)
+        bra_ops = items[j + 1][1].operands
+        one_arm = bool(bra_ops) and getattr(bra_ops[0], "name", None) == block_of.get(id(items[next_end][1]))
+        guard = set(ori_uses(items[j + 1][1]))
+        join = list(range(end + 1, j))
+        # the test's chain in the join: what defines the guard, and what defines what those read
+        need = set(guard)
+        chain = set()
+        for m in reversed(join):
+            d = set(ori_defs(items[m][1]))
+            if d & need:
+                chain.add(m)
+                need |= set(ori_uses(items[m][1]))
+        if not chain or not any(guard & set(ori_defs(items[m][1])) for m in chain):
+            k += 1
+            continue
+        written, read = set(), set()
+        for r_ins, _ in [(x[1], x[2]) for x in items[k + 1:end + 1]]:
+            written.update(ori_defs(r_ins))
+            read.update(ori_uses(r_ins))
+        ok, moved = True, []
+        for m in join:
+            c_ins, c_seq = items[m][1], items[m][2]
+            d, u = set(ori_defs(c_ins)), set(ori_uses(c_ins))
+            free = not (written & u or written & d or read & d)
+            if m in chain:
+                if not _movable(c_ins, c_seq) or not free:
+                    ok = False
+                    break
+                moved.append(m)
+            elif free and d and _plain(c_ins, c_seq) and not any(is_predicate(r) for r in d):
+                moved.append(m)     # the join's other independent arithmetic goes with it
+            else:
+                if not one_arm and not _movable(c_ins, c_seq):
+                    ok = False      # an if-else's test does not cross the join's barrier
+                    break
+                written |= d
+                read |= u
+        if not ok:
+            k += 1
+            continue
+        hoisted = [items[m] for m in moved]
+        for m in sorted(moved, reverse=True):
+            items.pop(m)
+        items[k:k] = [(bi, h[1], h[2]) for h in hoisted]
+        k += len(hoisted) + 1
+    for sel in selections:
+        sel.clear()
+    for i, ins, seq in items:
+        selections[i].append((ins, seq))
+
+
 def _labelled(blocks: list, items: list, j: int) -> bool:
     """Item j starts a block something other than the previous block's fall-through enters."""
     i = items[j][0]

@@ -21,7 +21,7 @@ from .block_order import layout as place_blocks
 from .call_layout import place_callees
 from .fam_math import append_subroutines
 from .fam_sync_pseudo import place_convergence_barriers
-from .join_hoist import hoist_join_work
+from .join_hoist import hoist_guard_tests, hoist_join_work
 from .provenance import annotate
 from .rules import RULES, SelectContext, TempNames
 from .schedule import make_predicated_if, make_units, schedule_block
@@ -73,6 +73,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
         return regs.of(reg) == ".pred"
     if scheduled and target.has("JOIN_WORK_HOISTED"):
         hoist_join_work(fn.blocks, selections, is_predicate)
+    if scheduled and target.has("GUARD_TEST_HOISTED"):
+        hoist_guard_tests(fn.blocks, selections, is_predicate)
     stalls: set[int] = set()                 # the scheduler's first-stall marks, for the BSSY placement
     placed: set[int] = set()                 # the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED)
     bssy_units = knob_value(options.get("knobs", {}), "ScheduleBssy") != 0

@@ -280,6 +280,9 @@ FEATURES: tuple[Feature, ...] = (
             "computed above the region (a collective of it issues right after the BSYNC, before a CTA barrier); "
             "from sm_90 only part of such a chain moves",
             below=90),
+    Feature("GUARD_TEST_HOISTED", "the guard test of the if after a region's join (and the arithmetic, special-"
+            "register and parameter reads it needs) is computed above that region when it reads nothing the region "
+            "writes: the join keeps `BSYNC [BAR] BSSY @P BRA` (isel/join_hoist.py hoist_guard_tests)", below=90),
     Feature("LATE_GLOBAL_STORES", "a global store or cp.async is no stall filler whatever its base: it waits "
             "while taller work waits (from sm_90 only a global store sharing its base with a later store does)",
             below=90),
