@@ -102,6 +102,9 @@ FEATURES: tuple[Feature, ...] = (
             "warp reaches its back edge unconverged (no inline full-mask op nor CTA barrier after the last "
             "per-thread-mask op); below sm_90 when it holds two slow-path calls or one with a fast path (phase 72)",
             since=90),
+    Feature("FULL_MASK_OP_STOPS_DRIFT", "a uniform loop running a warp op in a divergent if is not paired when an "
+            "unguarded full-mask warp op of its converged code follows it (a WARPSYNC.ALL or a collective): the "
+            "warp reaches the back edge converged (regions.diverged_sync_loops)", since=90),
     Feature("BSSY_RECONVERGENT", "convergence pairs without a user warp op are BSSY/BSYNC.RECONVERGENT", since=100),
     Feature("BREAK_LOOP_RELIABLE", "a convergence pair around a loop left by BREAK is BSSY/BREAK/BSYNC.RELIABLE "
             "(ptxas's internal math subroutines; the nest of a long run of guarded stores)", since=100),

@@ -389,6 +389,13 @@ def too_long_to_predicate(instrs) -> bool:
     return c.hard or c.size >= KEPT_REGION_MIN_SIZE
 
 
+def _warp_op_or_expansion(instrs) -> bool:
+    """A warp op, or the `warpsync` phase 72 made of one (a bar.warp.sync, an inline form), among `instrs`; not the
+    WARPSYNC it puts before a CTA barrier (barrier/loop_two_exit_*)."""
+    return any(warp_op(i) is not None or i.opcode == "warpsync" and not (
+        k + 1 < len(instrs) and is_cta_barrier(instrs[k + 1])) for k, i in enumerate(instrs))
+
+
 def _region_instrs(am, body):
     for label in body:
         yield from am.blocks[label].instrs
@@ -995,8 +1002,11 @@ def _is_kept_region(am, region: Region, target) -> bool:
                                     for x in region.body):
         # a loop some lanes leave early stays a branch whatever it holds (ifconvert_loop_{alu,lds,stg}_*);
         # one holding a warp op re-converges inside instead (WARPSYNC.ALL; op on sm_90+: div_loop_shfl_sync;
-        # below sm_90 its slow path pairs the region anyway)
-        return not any(warp_op(i) is not None for i in _region_instrs(am, region.body))
+        # below sm_90 its slow path pairs the region anyway) -- unless every warp op sits in an inner divergent
+        # if of the loop: that re-converges only the if, and the loop keeps its pair (docs/findings/warp.md
+        # "The warp reaches a loop's back edge converged only through a full-mask op (helper warp29, stop 29)")
+        inner = set().union(*(r.body for r in am.regions if r.body < region.body))
+        return not any(_warp_op_or_expansion(am.blocks[x].instrs) for x in region.body - inner)
     if _kept_at_barrier_join(am, region, c, target):
         return True
     if _kept_for_result_after_join(am, region, c, target):

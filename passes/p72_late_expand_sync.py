@@ -1066,7 +1066,7 @@ class _Expander:
         if region.kind != "if":
             return False
         by_label = self.am.blocks
-        if region.body & self._user_op:
+        if region.body & self._user_op and not self._inline_ops_rejoined(region):
             return False
         join = by_label.get(R.through_empty(region.join, by_label))
         if join is None:
@@ -1082,6 +1082,16 @@ class _Expander:
             if ops.warp_op(i, self.consts) is not None:
                 return seen_warpsync
         return False
+
+    def _inline_ops_rejoined(self, region: R.Region) -> bool:
+        """An if kept as a branch whose own warp ops all took their inline form (`WARPSYNC mask; op`, no
+        collective) and whose join's first warp op has a full mask (_join_reconverges): the join's WARPSYNC.ALL
+        re-converges the warp for both, no pair (`if (i < n) { x = ld; __all_sync(__activemask(), x > 0) }`
+        before a `__any_sync(-1, ..)` loop test; docs/findings/warp.md "The warp reaches a loop's back edge
+        converged only through a full-mask op (helper warp29, stop 29)")."""
+        by_label = self.am.blocks
+        return self._join_reconverges(region) and not any(
+            i.opcode == "bra_div" for x in region.body for i in by_label[x].instrs)
 
     def _backward_in_text(self, latch: str, order: dict[str, int]) -> bool:
         """Does the latch's back edge branch up the function's text? A rotated loop whose entry jumps into its

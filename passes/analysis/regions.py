@@ -686,6 +686,8 @@ def diverged_sync_loops(am, regions: list[Region], consts=None, to_exit: bool = 
     by_label, uni = am.blocks, am.uniformity
     diverged = divergent_blocks(regions)
     order = {b.label: n for n, b in enumerate(am.fn.blocks)}
+    rpo = am.rpo_index
+    rejoins = am.target_has("FULL_MASK_OP_STOPS_DRIFT") is True
     exiting = set().union(*exiting_divergent_loops(am))
     out: list[Region] = []
     for latch, header in am.loops.back_edges:
@@ -697,13 +699,18 @@ def diverged_sync_loops(am, regions: list[Region], consts=None, to_exit: bool = 
         if len(outside) != 1 or len(outs) != 1 or header in exiting:
             continue
         tainted = False
-        for x in sorted(body, key=order.__getitem__):
+        # in execution order from the header (the layout puts an inverted loop's latch before its arms)
+        for x in sorted(body, key=lambda x: (rpo.get(x, len(rpo)), order[x])):
             for i in by_label[x].instrs:
                 if ops.warp_op(i, consts) is None and not (ops.is_cta_barrier(i) and i.attrs.mode == "sync"):
                     continue
                 if x in diverged:
                     tainted = True
-                elif ops.is_cta_barrier(i):
+                elif ops.is_cta_barrier(i) or rejoins and i.guard is None and ops.is_full_mask(
+                        ops.warp_op(i, consts).mask):
+                    # sm_90+: an unguarded full-mask warp op of converged code re-converges the warp too (its
+                    # WARPSYNC.ALL, or its collective; probes warp/vote_loop_arm_*; docs/findings/warp.md "The
+                    # warp reaches a loop's back edge converged only through a full-mask op (helper warp29, stop 29)")
                     tainted = False
         join = outs.pop()
         if tainted and (to_exit or not exits(by_label[through_empty(join, by_label)])):
