@@ -140,6 +140,14 @@ LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # and the reach of the hold (helper bar28, stop 28)"): fitted between 120 (Triton row_stats bf16, held) and 168
 # (causal_masked_softmax, online_softmax: released).
 HOLD_REACH = 150
+# A CTA barrier's latency to an mbarrier operation ordered after it (SYNCS, ARRIVES; to other barriers, B2R, LDGSTS
+# and memory operations it stays 0): a `DEPBAR.LE; BAR` (or a store then BAR) issues before an ELECT whose chain to
+# the mbarrier operation is one compare, after one whose chain is an ALU op longer, on sm_90..sm_120 alike; fitted
+# between pylower's heights of those chains (20..24 fit). A BAR that is the first unit of its run issues first on
+# sm_90+ (OPENING_BAR_FIRST). docs/findings/scheduling.md "ELECT against a block-opening DEPBAR.LE / BAR (helper
+# elect29, stop 29)"; probes/scheduling/elect_*.
+BAR_ORDER_LATENCY = 20
+MBARRIER_OPS = frozenset({"SYNCS", "ARRIVES"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -868,7 +876,8 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
                             or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
-                             else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR" else 0)
+                             else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR"
+                             else BAR_ORDER_LATENCY if p.first in HELD_BARRIERS and u.first in MBARRIER_OPS else 0)
             if u.kind in ORDERED_ALWAYS:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
@@ -1074,7 +1083,8 @@ def _pipe(key, unit: Unit):
 
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
-                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True) -> list[Unit]:
+                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
+                   opening_bar_first: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1082,7 +1092,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall); with `any_idle`
     (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
     (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
-    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build)."""
+    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `opening_bar_first`
+    (OPENING_BAR_FIRST): a CTA barrier that is the region's first unit issues first."""
     _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1090,7 +1101,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
         for u in region:
             u.late = False
     for u in region:
-        u.boost = EAGER if u.eager and u.npreds == 0 else 0
+        u.boost = EAGER if u.eager and u.npreds == 0 \
+            or opening_bar_first and u.index == 0 and u.first in HELD_BARRIERS else 0
         # a form folded into its reader (a register move before a masked shuffle) is the reader's operand: it
         # goes first when the reader does (docs/findings/scheduling.md "A merged load feeds a masked shuffle
         # through a move (helper nvcg26, stop 26)")
@@ -1446,7 +1458,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
-                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop)
+                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
+                                     target is not None and target.has("OPENING_BAR_FIRST"))
             out.extend(run)
             if u is not None:
                 out.append(u)
