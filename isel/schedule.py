@@ -143,8 +143,8 @@ HOLD_REACH = 150
 # A CTA barrier's latency to an mbarrier operation ordered after it (SYNCS, ARRIVES; to other barriers, B2R, LDGSTS
 # and memory operations it stays 0): a `DEPBAR.LE; BAR` (or a store then BAR) issues before an ELECT whose chain to
 # the mbarrier operation is one compare, after one whose chain is an ALU op longer, on sm_90..sm_120 alike; fitted
-# between pylower's heights of those chains (20..24 fit). A BAR that is the first unit of its run issues first on
-# sm_90+ (OPENING_BAR_FIRST). docs/findings/scheduling.md "ELECT against a block-opening DEPBAR.LE / BAR (helper
+# between pylower's heights of those chains (20..24 fit). (A BAR opening its block issues first in those
+# variations, but a rule saying so broke Triton layer_norm_fwd_fused and llvm histogram_privatized: not built.) docs/findings/scheduling.md "ELECT against a block-opening DEPBAR.LE / BAR (helper
 # elect29, stop 29)"; probes/scheduling/elect_*.
 BAR_ORDER_LATENCY = 20
 MBARRIER_OPS = frozenset({"SYNCS", "ARRIVES"})
@@ -1083,8 +1083,7 @@ def _pipe(key, unit: Unit):
 
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
-                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
-                   opening_bar_first: bool = False) -> list[Unit]:
+                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1092,8 +1091,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall); with `any_idle`
     (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
     (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
-    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `opening_bar_first`
-    (OPENING_BAR_FIRST): a CTA barrier that is the region's first unit issues first."""
+    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build)."""
     _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1101,8 +1099,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
         for u in region:
             u.late = False
     for u in region:
-        u.boost = EAGER if u.eager and u.npreds == 0 \
-            or opening_bar_first and u.index == 0 and u.first in HELD_BARRIERS else 0
+        u.boost = EAGER if u.eager and u.npreds == 0 else 0
         # a form folded into its reader (a register move before a masked shuffle) is the reader's operand: it
         # goes first when the reader does (docs/findings/scheduling.md "A merged load feeds a masked shuffle
         # through a move (helper nvcg26, stop 26)")
@@ -1458,8 +1455,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
-                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
-                                     target is not None and target.has("OPENING_BAR_FIRST"))
+                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop)
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -84,10 +84,6 @@ FEATURES: tuple[Feature, ...] = (
             "run whatever the cause (a busy shuffle pipe, a fixed-latency result), not only in the first wait for a "
             "variable-latency one: `SHFL BSSY SHFL` where both shuffles are ready (docs/findings/warp.md \"The BSSY "
             "in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)\")", since=90),
-    Feature("OPENING_BAR_FIRST", "a CTA barrier that opens its block (the first unit of its scheduling run) issues "
-            "first, before taller ready work: `BAR ELECT` with four ALU ops in the ELECT's chain (docs/findings/"
-            "scheduling.md \"ELECT against a block-opening DEPBAR.LE / BAR (helper elect29, stop 29)\"); below sm_90 "
-            "ptxas hoists ALU work above it (probes/scheduling/join_alu_hoisted)", since=90),
     Feature("BSSY_IN_B2R_WAIT", "a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays at its branch "
             "behind a reduction barrier starting its block is issued in that wait (`WARPSYNC BAR.RED BSSY B2R`; "
             "from sm_90 `BAR.RED B2R BSSY`)", below=90),
