@@ -142,6 +142,15 @@ LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # probes/scheduling/bar_slot_short_reach_released at 148: released; docs/findings/
 # scheduling.md "The load after the next exchange rescaled in place holds the barrier (helper slot29, stop 29)").
 HOLD_REACH = 136
+# A CTA barrier's latency to an mbarrier operation ordered after it (SYNCS, ARRIVES; to other barriers, B2R, LDGSTS
+# and memory operations it stays 0): a `DEPBAR.LE; BAR` (or a store then BAR) issues before an ELECT whose chain to
+# the mbarrier operation is one compare, after one whose chain is an ALU op longer, on sm_90..sm_120 alike; fitted
+# between pylower's heights of those chains (20..24 fit). (A BAR opening its block issues first in those
+# variations, but a rule saying so broke Triton layer_norm_fwd_fused and llvm histogram_privatized: not built.)
+# docs/findings/scheduling.md "ELECT against a block-opening DEPBAR.LE / BAR (helper elect29, stop 29)";
+# probes/scheduling/elect_*.
+BAR_ORDER_LATENCY = 20
+MBARRIER_OPS = frozenset({"SYNCS", "ARRIVES"})
 # Issue throughput: the pipe an opcode occupies and for how many cycles (a warp instruction takes two
 # cycles on the 16-lane integer and FMA pipes; memory and shuffle instructions leave every fourth cycle:
 # nvcc/warp_vote's four compares issue two cycles apart, its stores four).
@@ -870,7 +879,8 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
                             or _may_alias(p.mem, u.mem):
                         # below sm_90 a MEMBAR waits for the atomics before it (MEMBAR_WAITS_MEMORY)
                         edge(p, u, p.latency + 1 if membar_waits and u.first == "MEMBAR" and p.kind == "atomic"
-                             else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR" else 0)
+                             else FENCE_WAIT if membar_waits and p.kind == "fence" and p.first == "MEMBAR"
+                             else BAR_ORDER_LATENCY if p.first in HELD_BARRIERS and u.first in MBARRIER_OPS else 0)
             if u.kind in ORDERED_ALWAYS:
                 # every earlier unit whose later order edges all pass through u now (it is ordered with u, and u
                 # with every kind it is ordered with) needs no more edges of its own: they would be transitive,
