@@ -59,28 +59,16 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
     (Ori instruction, SASS sequence) pairs of `blocks[i]`; a hoisted pair joins the bssy's block. A compare
     writing a predicate stays (ptxas keeps the next region's guard test after the BSYNC: Triton
     atomic_rmw_kernel and_gpu_i64 on sm_75, `BSYNC BAR ISETP BMOV.32.CLEAR BSSY`)."""
-    items = [(i, ins, seq) for i, sel in enumerate(selections) for ins, seq in sel]
+    items = _items(selections)
     block_of = {id(ins): blocks[i].label for i, ins, _ in items}
     k = 0
     while k < len(items):
-        bi, ins, _ = items[k]
-        if ins.opcode != "bssy":
+        bi = items[k][0]
+        end = _closing_bsync(items, k)
+        if end is None or not _one_armed([(x[1], x[2]) for x in items[k + 1:end]], block_of.get(id(items[end][1]))):
             k += 1
             continue
-        reg = _bar_reg(ins)
-        end = next((j for j in range(k + 1, len(items))
-                    if items[j][1].opcode in ("bsync", "bssy") and _bar_reg(items[j][1]) == reg), None)
-        if end is None or items[end][1].opcode != "bsync":
-            k += 1
-            continue
-        region = [(x[1], x[2]) for x in items[k + 1:end]]
-        if not _one_armed(region, block_of.get(id(items[end][1]))):
-            k += 1
-            continue
-        written, read = set(), set()
-        for r_ins, _ in region + [(items[end][1], items[end][2])]:
-            written.update(ori_defs(r_ins))
-            read.update(ori_uses(r_ins))
+        written, read = _effects(items[k + 1:end + 1])
         hoisted = []
         j = end + 1
         while j < len(items):
@@ -101,10 +89,7 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
             items[k:k] = hoisted
             k += len(hoisted)
         k += 1
-    for sel in selections:
-        sel.clear()
-    for i, ins, seq in items:
-        selections[i].append((ins, seq))
+    _write_back(items, selections)
 
 
 # special registers whose value changes while the thread runs: their reads never move
@@ -134,18 +119,13 @@ def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: F
     (its test crosses a CTA barrier of the join), or nothing but movable work may lie between the BSYNC and the
     test (an if-else's test stays behind a barrier: `BSYNC BAR ISETP BSSY`); see docs/findings/scheduling.md
     "The next if's guard test is computed above the region before it (helper hoist29, stop 29)"."""
-    items = [(i, ins, seq) for i, sel in enumerate(selections) for ins, seq in sel]
+    items = _items(selections)
     block_of = {id(ins): blocks[i].label for i, ins, _ in items}
     k = 0
     while k < len(items):
-        bi, ins, _ = items[k]
-        if ins.opcode != "bssy":
-            k += 1
-            continue
-        reg = _bar_reg(ins)
-        end = next((j for j in range(k + 1, len(items))
-                    if items[j][1].opcode in ("bsync", "bssy") and _bar_reg(items[j][1]) == reg), None)
-        if end is None or items[end][1].opcode != "bsync":
+        bi = items[k][0]
+        end = _closing_bsync(items, k)
+        if end is None:
             k += 1
             continue
         # the join's instructions up to the next region's bssy and its guarded branch
@@ -158,10 +138,8 @@ def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: F
                 or any(x[0] != items[end][0] for x in items[end:j]):
             k += 1
             continue
-        next_reg = _bar_reg(items[j][1])
-        next_end = next((m for m in range(j + 1, len(items))
-                         if items[m][1].opcode in ("bsync", "bssy") and _bar_reg(items[m][1]) == next_reg), None)
-        if next_end is None or items[next_end][1].opcode != "bsync":
+        next_end = _closing_bsync(items, j)
+        if next_end is None:
             k += 1
             continue
         # the next if has no else: its branch goes to its join (its body may hold loops of its own)
@@ -180,10 +158,7 @@ def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: F
         if not chain or not any(guard & set(ori_defs(items[m][1])) for m in chain):
             k += 1
             continue
-        written, read = set(), set()
-        for r_ins, _ in [(x[1], x[2]) for x in items[k + 1:end + 1]]:
-            written.update(ori_defs(r_ins))
-            read.update(ori_uses(r_ins))
+        written, read = _effects(items[k + 1:end + 1])
         ok, moved = True, []
         for m in join:
             c_ins, c_seq = items[m][1], items[m][2]
@@ -210,10 +185,40 @@ def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: F
             items.pop(m)
         items[k:k] = [(bi, h[1], h[2]) for h in hoisted]
         k += len(hoisted) + 1
+    _write_back(items, selections)
+
+
+def _items(selections: list) -> list:
+    """The function's (block index, Ori instruction, SASS sequence) triples in layout order."""
+    return [(i, ins, seq) for i, sel in enumerate(selections) for ins, seq in sel]
+
+
+def _write_back(items: list, selections: list) -> None:
+    """Refill each block's selection from the (possibly reordered) triples."""
     for sel in selections:
         sel.clear()
     for i, ins, seq in items:
         selections[i].append((ins, seq))
+
+
+def _closing_bsync(items: list, k: int) -> int | None:
+    """The index of the bsync that closes the bssy at items[k] (the next bssy/bsync on its barrier register), or
+    None when items[k] is no bssy or its register is set again before it is released."""
+    if items[k][1].opcode != "bssy":
+        return None
+    reg = _bar_reg(items[k][1])
+    end = next((j for j in range(k + 1, len(items))
+                if items[j][1].opcode in ("bsync", "bssy") and _bar_reg(items[j][1]) == reg), None)
+    return end if end is not None and items[end][1].opcode == "bsync" else None
+
+
+def _effects(span: list) -> tuple[set, set]:
+    """The registers the instructions of a span of triples write and read."""
+    written, read = set(), set()
+    for _, ins, _ in span:
+        written.update(ori_defs(ins))
+        read.update(ori_uses(ins))
+    return written, read
 
 
 def _labelled(blocks: list, items: list, j: int) -> bool:
