@@ -1016,6 +1016,7 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
 
 
 def _bits(m: int):
+    """The indices of the set bits of m, lowest first."""
     while m:
         low = m & -m
         yield low.bit_length() - 1
