@@ -1457,7 +1457,7 @@ def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
 
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
-                   placed: set | None = None, loop_head: bool = False, in_flight=frozenset(),
+                   placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
                    in_loop: bool = True) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
@@ -1465,8 +1465,9 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     `is_predicate(reg)`: is the register a declared predicate (_predicate_pressure)? `stalls`: _list_schedule's.
     `placed`: gets the id() of each BSSY the scheduler placed (fam_sync_pseudo.place_convergence_barriers keeps it);
     None (knob ScheduleBssy=0): no BSSY is scheduled.
-    `loop_head`: the units start a loop's first block (its BSSYs keep fam_sync_pseudo's loop-head rules; so does
-    sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join). `in_flight`: registers a
+    `keep_bssy_rules`: the run's BSSYs keep fam_sync_pseudo's placement: the units start a loop's first block
+    (its loop-head rules; so does sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join)
+    or the join of an if pylower predicates only at emission (isel/select.py _predicated_joins). `in_flight`: registers a
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
     closed region's results still in flight, docs/findings/convergence.md section 3 rule 3)."""
     out: list[Unit] = []
@@ -1476,7 +1477,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     masked = False
     for n, u in enumerate(seq):
         if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
-                and not loop_head and not masked \
+                and not keep_bssy_rules and not masked \
                 and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \

@@ -95,9 +95,9 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             loop_head, in_flight = _run_entry(fn.blocks, first, position) if bssy_units else (False, frozenset())
             # a run entered at the join of an if ptxas predicates but pylower merges only at emission: its BSSY
             # rises through the merged region, which this run does not see (fam_sync_pseudo's rule places it)
-            loop_head = loop_head or fn.blocks[first].label in merged_joins
+            keep_bssy_rules = loop_head or fn.blocks[first].label in merged_joins
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
-                              placed if bssy_units else None, loop_head, in_flight)
+                              placed if bssy_units else None, keep_bssy_rules, in_flight)
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -286,7 +286,7 @@ def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set]:
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
-              compounds: dict | None = None, placed: set | None = None, loop_head: bool = False,
+              compounds: dict | None = None, placed: set | None = None, keep_bssy_rules: bool = False,
               in_flight: frozenset = frozenset()) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
@@ -347,7 +347,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         return lambda reg: reg not in index or bool(bits[index[reg]])
     cyclic = any(sel.am.loops.on_cycle(b.label) for b in blocks)
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
-                                                    placed, loop_head, in_flight, in_loop=cyclic)]
+                                                    placed, keep_bssy_rules, in_flight, in_loop=cyclic)]
 
 
 def _active_lanes_read(u) -> bool:

@@ -1114,11 +1114,9 @@ def _loop_sync_after_join(am, region: Region, head: ori.BasicBlock, tainted: set
     docs/findings/convergence.md "A load if in a loop whose join reaches a barrier is predicated (helper
     llvm28, stop 28)"). A value carried around the loop instead (no reset before the branch) is predicated only
     below sm_90, not modelled."""
-    loops = am.loops
-    around = [loops.body(h, l) for l, h in loops.back_edges if head.label in loops.body(h, l)]
-    if not around:
+    body = am.loops.innermost_body(head.label)
+    if not body:
         return False
-    body = min(around, key=len)
     du = am.defuse
     lv = am.liveness
     live, index = lv.live_in.get(region.join), lv.index
@@ -1155,12 +1153,10 @@ def _loop_same_test_after_join(am, region: Region, head: ori.BasicBlock, instrs)
     set by the same compare of unchanged operands. Without the second if, or in straight code, the pair stays
     (probes phases/ifconvert_loop_ld_same_test_*; docs/findings/convergence.md "A loop's load if followed by a
     second if on its test is predicated (helper shfl29, stop 29)")."""
-    loops = am.loops
-    around = [loops.body(h, l) for l, h in loops.back_edges if head.label in loops.body(h, l)]
+    body = am.loops.innermost_body(head.label)
     branch = head.instrs[-1] if head.instrs else None
-    if not around or branch is None or branch.opcode != "bra" or branch.guard is None:
+    if not body or branch is None or branch.opcode != "bra" or branch.guard is None:
         return False
-    body = min(around, key=len)
     du = am.defuse
     test = guard_register(branch.guard)
     compare = next((ins for ins in reversed(head.instrs[:-1]) if test in du.defs(ins)), None)

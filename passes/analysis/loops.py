@@ -41,6 +41,11 @@ class Loops:
             got = self._bodies[key] = frozenset(body)
         return got
 
+    def innermost_body(self, label: str) -> frozenset:
+        """The smallest natural loop holding block `label` (empty when it lies in none)."""
+        around = [self.body(h, l) for l, h in self.back_edges if label in self.body(h, l)]
+        return min(around, key=len) if around else frozenset()
+
     def latch_body(self, latch: str) -> frozenset:
         """The loop a latch closes: its branch's target when that is a back edge, else the header of its first
         back edge (a latch falling through into its header); empty when it closes none."""
