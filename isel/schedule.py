@@ -1506,7 +1506,11 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             out.extend(run)
             if u is not None:
                 out.append(u)
-                last = u.sass[-1] if u.sass else None
+                # the unit's last instruction, not a label: a BSYNC ISel's own expansion closes (a CAS loop's pair,
+                # with its early exit's label after it) releases a convergence barrier like a region's
+                # (docs/findings/scheduling.md "Every BSYNC opens a join, whatever made it; where ptxas reads special
+                # registers and parameters of a later block (helper inv30, stop 30)")
+                last = next((s for s in reversed(u.sass) if s.opcode != VIRTUAL), None)
                 full = last is not None and last.opcode == "WARPSYNC" and (
                     "ALL" in last.mods or last.operands[:1] == ("0xffffffff",))
                 joined = last is not None and last.opcode == "BSYNC" or full
