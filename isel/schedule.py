@@ -1452,15 +1452,7 @@ def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
     return target is not None and target.has("BSSY_SCHEDULED") and u.kind == "control" and bool(u.sass) \
         and u.sass[-1].opcode == "BSSY" and not u.sass[-1].guard \
         and all(s.opcode == "BSSY" or s.opcode == "BMOV" and "CLEAR" in s.mods for s in u.sass) \
-        and nxt is not None and bool(nxt.sass) and (nxt.kind == "control" and nxt.sass[0].opcode == "BRA"
-                                                    or _guarded_region(nxt))
-
-
-def _guarded_region(u: Unit) -> bool:
-    """A region made of one guarded instruction (Triton's `@%p atom`, `@%p red`): ptxas branches around it
-    (`BSSY; @!P BRA; ATOMG; BSYNC`); its BSSY is scheduled as before a branch (docs/findings/scheduling.md
-    "The BSSY of a guarded instruction's region is a unit of its block (helper tbssy30, stop 30)")."""
-    return u.kind != "control" and all(x.guard for x in u.sass)
+        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) and nxt.sass[0].opcode == "BRA"
 
 
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
@@ -1496,9 +1488,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)
             placed.add(id(u.sass[-1]))
-            if seq[n + 1].kind == "control":
-                continue
-            u = None                           # the guarded region's instruction starts a run of its own
+            continue
         if u is None or u.kind == "control":
             if len(run) > 1:
                 run = _hoist_values(run)
