@@ -132,7 +132,7 @@ def _divergent_loop_blocks(fn: ori.Function, ctx: PassContext) -> frozenset:
             i.opcode in CSE_OPCODES for i in fn.instructions()):
         return frozenset()
     am = ctx.analyses(fn)
-    bodies = [r.body for r in am.all_regions if r.kind == "loop"] + list(R.exiting_divergent_loops(am))
+    bodies = [r.body for r in am.all_regions if r.kind == "loop"] + list(R.exiting_divergent_loops(am, meet_at_end=True))
     return frozenset().union(*bodies) if bodies else frozenset()
 
 

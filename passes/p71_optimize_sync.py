@@ -703,6 +703,9 @@ class OptimizeSyncInstructions(Phase):
                       and r.join in am.blocks and ifconvert.is_branch_region(am, r, target)
                       and ifconvert.arrives_diverged_at_barrier(am, r, target)}
         exiting_loops = set().union(*R.exiting_divergent_loops(am))
+        # warp ops: also the loops whose paths meet only at the kernel's end, and the code their breaks run
+        warp_bodies = R.exiting_divergent_loops(am, meet_at_end=True)
+        warp_exiting = set().union(*warp_bodies) | R.left_exiting_loops(am, warp_bodies)
         reach = barrier_reach(am, regions, target)
         after_warp_ops = R.barriers_after_divergent_warp_ops(am)
         forms, rewarp = {}, set()
@@ -719,7 +722,7 @@ class OptimizeSyncInstructions(Phase):
                 label = blocks_of[id(ins)]
                 if per_thread_op(ins, wop):
                     return id(ins) not in after_calls
-                return id(ins) not in dirty and label not in diverged and label not in exiting_loops and (
+                return id(ins) not in dirty and label not in diverged and label not in warp_exiting and (
                     ins.guard is None or uni.is_uniform(ins.guard))
             after_calls = R.after_extern_call(fn, ctx.module)
             forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
@@ -767,7 +770,7 @@ class OptimizeSyncInstructions(Phase):
                     # (tests/test_check_listing.py's kernel: WARPSYNC.ALL SHFL BAR)
                     divergent_block = False
                 converged = not after_call and not divergent_block and (
-                    ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in exiting_loops)
+                    ins.guard is None or uni.is_uniform(ins.guard)) and not (wop and b.label in warp_exiting)
                 if converged and id(ins) in slept:
                     # re-converges after a nanosleep: `WARPSYNC.ALL; op`, `WARPSYNC mask; op` (phase 72)
                     ctx.count(self, "warp ops re-converging after a nanosleep")

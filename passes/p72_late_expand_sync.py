@@ -184,7 +184,7 @@ class _Expander:
 
     def _exiting_loops(self) -> list[frozenset]:
         if self._exiting is None:
-            self._exiting = R.exiting_divergent_loops(self.am)
+            self._exiting = R.exiting_divergent_loops(self.am, meet_at_end=True)
         return self._exiting
 
     def _loop_ops(self, label: str) -> int:

@@ -460,10 +460,15 @@ def _tests_broadcast(am, latch: ori.BasicBlock, test: ori.Instr) -> bool:
     return False
 
 
-def exiting_divergent_loops(am) -> list[frozenset]:
+def exiting_divergent_loops(am, meet_at_end: bool = False) -> list[frozenset]:
     """The bodies of the loops with a divergent back edge that are no divergent region because their exit
     only leaves the kernel: ptxas runs their warp ops as diverged (WARPSYNC, slow paths) but opens no
-    BSSY/BSYNC for the loop itself (probes/warp/divloop_*_exit; an *if* that exits is converged)."""
+    BSSY/BSYNC for the loop itself (probes/warp/divloop_*_exit; an *if* that exits is converged).
+    `meet_at_end` (for warp ops): also a loop whose exits run code of their own (a break to a ballot, a store)
+    before paths that meet only where the kernel ends (the latch's post-dominator returns): no join, no pair,
+    its warp ops diverged all the same (probes warp/exitloop_break_*; docs/findings/warp.md "A divergent loop
+    whose paths meet only at the kernel's end (helper nvwarp30, stop 30)"). Not for CTA barriers: there the
+    narrower set stays (probes barrier/loop_two_exit_apart_bar keeps one WARPSYNC.ALL)."""
     uni, by_label = am.uniformity, am.blocks
     covered = {r.bssy_block for r in am.regions if r.kind == "loop"}
     out = []
@@ -478,6 +483,29 @@ def exiting_divergent_loops(am) -> list[frozenset]:
             continue
         if all(exits(by_label[through_empty(s, by_label)]) for s in exits_to):
             out.append(body)
+        elif meet_at_end:
+            join = am.ipdom.get(b.label)
+            if join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)]):
+                out.append(body)
+    return out
+
+
+def left_exiting_loops(am, bodies: list[frozenset]) -> set[str]:
+    """The blocks a break out of an exiting divergent loop (`bodies`, exiting_divergent_loops) runs before the kernel
+    ends: the lanes that left early are still away, so ptxas runs their warp ops as diverged too (`for (..) { v =
+    i < n ? ld : 0; if (__any_sync(-1, v < 0)) { m = __ballot_sync(-1, ..); ..; break; } }`: `WARPSYNC.ALL VOTE`
+    for the ballot on sm_90+, its slow path below; docs/findings/warp.md "A divergent loop whose paths meet only
+    at the kernel's end (helper nvwarp30, stop 30)")."""
+    by_label = am.blocks
+    inside = set().union(*bodies) if bodies else set()
+    out: set[str] = set()
+    work = [s for x in inside for s in by_label[x].succs if s not in inside]
+    while work:
+        x = work.pop()
+        if x in out or x in inside or x not in by_label:
+            continue
+        out.add(x)
+        work.extend(by_label[x].succs)
     return out
 
 
