@@ -186,6 +186,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("FMNMX3", "two chained f32 min/max are one three-input FMNMX3 (counts toward the size of an if "
             "region ptxas predicates: docs/findings/convergence.md \"An if joining at a CTA barrier keeps its pair "
             "from nine SASS instructions\")", families=(100, 110)),
+    Feature("NATIVE_MINMAX_64", "a 64-bit integer min/max is one IMNMX.64 (else two ISETP and two SEL: four "
+            "instructions toward the size of an if region ptxas predicates, passes/sass_units.py)", families=(120,)),
     Feature("CREDUX_INT_MINMAX", "integer redux/aggregated min and max use CREDUX", families=(100,)),
     Feature("NANOSLEEP_WARP", "NANOSLEEP prints .WARP", below=80),
     Feature("NANOSLEEP_UNCONVERGES", "the first warp-synchronous op a nanosleep reaches in converged code (no "

@@ -31,7 +31,11 @@ after it; probes phases/ifconvert_*):
   general any one-armed if of short work stays a branch from nine SASS instructions whatever their kinds, on
   every target, when the code after its join waits for it (ifconvert_size_*: a count, not a latency estimate;
   docs/findings/convergence.md "If-conversion is a count of nine SASS instructions, not a latency estimate
-  (helper ifc28, stop 28)");
+  (helper ifc28, stop 28)"); one rule (_kept_for_size) for the barrier join, the shared-load result and the
+  waited-for triangle, and one count (_region_size) in which an instruction ISel expands counts as its expansion
+  (passes/sass_units.py: divisions, MUFU preludes, 64-bit multiply/min/max, the shared window) and, from sm_90,
+  a kernel parameter the region reads costs its LDC (docs/findings/convergence.md "The size of an if region per
+  instruction kind (helper size30, stop 30)");
 - an if holding an inner region that stays a branch stays a branch (ifconvert_nested_if1_*); inner ifs ptxas
   predicates leave a straight body decided like any other (ifconvert_nested_if2_bar keeps it, _tail does not).
 Rules and experiments: docs/findings/convergence.md.
@@ -47,6 +51,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, MBARRIER, branch_target, guard_register, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
+from .sass_units import expansion_units
 from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
                                holds_cycle, is_spin_loop, joins_at_any_cta_barrier, may_spin, register_only,
                                through_empty)
@@ -113,6 +118,8 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     chained: set = set()                  # min/max results a later one of the same kind may absorb
     merged3 = _three_input_merges(instrs)
     fused: set[str] = set()               # shift results a LEA / LEA.HI takes with their add
+    wide: set[str] = set()                # wide multiply results an IMAD.WIDE takes with their 64-bit add
+    fused_right: set[str] = set()         # ... of right shifts (LEA.HI)
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
     for ins in instrs:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
@@ -127,11 +134,14 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     generic = [i for i in instrs if i.opcode == "cvta" and i.has(".shared") and not i.has(".to")
                and type(i.operands[0]) is A.Reg and i.operands[0].name in stored]
     widened = {r for i in generic for o in i.operands[1:] for r in _operand_regs(o)}
+    generic_ids = {id(i) for i in generic}
     n += len(generic) * CVTA_SHARED_UNITS + _special_reads(instrs, live_out)
     if generic and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
         n += SHARED_WINDOW_BASE_UNITS
     for ins in instrs:
         if not _work(ins):
+            if ins.opcode == "cvta" and id(ins) not in generic_ids:
+                n += expansion_units(ins, target, 0)    # into the cluster's shared window (sm_90+)
             continue
         dest = ins.operands[0] if ins.operands and type(ins.operands[0]) is A.Reg else None
         if ins.opcode == "cvt" and dest is not None and dest.name in widened:
@@ -142,15 +152,22 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
             # LEA / LEA.HI: a shift by a constant into its one add is one instruction with the add; below
             # sm_90 a scaled index into a shared address (`[R.X4+sym]`) costs nothing at all
             fused.add(dest.name)
+            if ins.opcode == "shr":
+                fused_right.add(dest.name)
             if scaled and ins.opcode == "shl" and _shared_address_only(only[0], readers):
                 n -= 1
             continue
         if ins.opcode == "add" and len(ins.operands) == 3 and type(ins.operands[2]) is A.Imm \
                 and not any(ins.has(t) for t in (".s64", ".u64", ".b64")) and _shared_address_only(ins, readers):
             continue                      # register + constant as a shared address: the offset of `[R+imm]`
-        if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")) \
-                and not any(r in fused for o in ins.operands[1:] for r in _operand_regs(o)):
-            n += 1                        # a 64-bit add is IADD3 + IADD3.X (IMAD.X); a LEA takes it whole
+        if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")):
+            if any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)):
+                continue                  # IMAD.WIDE(.U32) d, a, b, c: the wide multiply takes the add whole
+            if not _shared_address_only(ins, readers) and not any(r in fused_right for o in ins.operands[1:]
+                                                                  for r in _operand_regs(o)):
+                n += 1                    # IADD3 + IADD3.X, or LEA + LEA.HI.X with the left shift it takes; a
+                                          # shared address is 32 bits, a right shift's add one LEA.HI
+                                          # (phases/ifconvert_bar_join_index64)
         addr = next((o for o in ins.operands if type(o) is A.Addr), None)
         if ins.opcode == "ld" and ins.has(".shared") and not ins.has(".volatile") and addr is not None \
                 and type(addr.base) is A.Sym and len(addr.items) == 1 and addr.offset % 4 == 0 \
@@ -173,7 +190,9 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
                 continue
             if dest is not None:
                 chained.add((ins.opcode, dest))
-        n += 1
+        if ins.opcode == "mul" and ins.has(".wide") and dest is not None:
+            wide.add(dest.name)
+        n += expansion_units(ins, target)
     for words in windows.values():
         if len(words) >= 3:
             n += 1
@@ -1007,10 +1026,6 @@ def _is_kept_region(am, region: Region, target) -> bool:
         # "The warp reaches a loop's back edge converged only through a full-mask op (helper warp29, stop 29)")
         inner = set().union(*(r.body for r in am.regions if r.body < region.body))
         return not any(_warp_op_or_expansion(am.blocks[x].instrs) for x in region.body - inner)
-    if _kept_at_barrier_join(am, region, c, target):
-        return True
-    if _kept_for_result_after_join(am, region, c, target):
-        return True
     if _kept_for_size(am, region, c, target):
         return True
     if _branches_on_own_load(am, region):
@@ -1322,30 +1337,16 @@ def _forms_window_alone(am, region: Region) -> bool:
                    if i.opcode not in ori.PSEUDO_OPCODES)
 
 
-def _kept_at_barrier_join(am, region: Region, c: _Contents, target) -> bool:
-    """An if of short work (no long load: those follow the load rules) joining at a CTA barrier stays a branch
-    with its pair from BARRIER_JOIN_KEPT_MIN SASS instructions on (phases/ifconvert_bar_join_*; numba
-    last_block_sum's tree steps on sm_90+), unless a long load follows the barrier in the join's straight-line
-    code: then ptxas predicates it (phases/ifconvert_bar_join_after_ldg; docs/findings/convergence.md "A long
-    load after the barrier predicates the region (helper cg, stop 21)"). A region holding a warp op
-    re-converges at the barrier instead. A non-aligned `barrier.sync` join counts alike (the same SASS
-    counts keep or predicate; probes phases/ifconvert_barrier_sync_join_*, mbarrier/init_if_eight_barrier_sync;
-    docs/findings/convergence.md "A join at a non-aligned barrier.sync keeps a region as bar.sync does (helper
-    nvasync25, stop 25)")."""
-    if region.kind != "if" or c.loads:
-        return False
-    instrs = list(_region_instrs(am, region.body))
+def _joins_at_barrier(am, region: Region, instrs) -> bool:
+    """The join of an if of short work waits for it at a CTA barrier: the region joins at one (an aligned
+    `bar.sync` or a non-aligned `barrier.sync`: phases/ifconvert_barrier_sync_join_*,
+    mbarrier/init_if_eight_barrier_sync), or the join's straight-line code does work ptxas cannot hoist above
+    the branch (_join_does_work). A region holding a CTA barrier counts only when it joins at one (an if/else
+    whose arms hold `bar.arrive 1` / `bar.sync 1`, joining at `barrier.sync 0`, is predicated:
+    llvm/named_barriers_red on sm_120; ptxas predicates it at `bar.sync 0` too, which this does not model)."""
     if any(is_cta_barrier(i) for i in instrs):
-        # (an if/else whose arms hold barriers, `bar.arrive 1` / `bar.sync 1`, joining at `barrier.sync 0` is
-        # predicated: llvm/named_barriers_red on sm_120; ptxas predicates it at `bar.sync 0` too, which this
-        # rule does not model)
-        if not region.barrier_join:
-            return False
-    elif not region.barrier_join and not joins_at_any_cta_barrier(region.join, am.blocks) \
-            and not _join_does_work(am, region):
-        return False
-    return not any(warp_op(i) is not None for i in instrs) \
-        and _sass_size(instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
+        return region.barrier_join
+    return region.barrier_join or joins_at_any_cta_barrier(region.join, am.blocks) or _join_does_work(am, region)
 
 
 def _join_does_work(am, region: Region) -> bool:
@@ -1386,57 +1387,86 @@ def _join_does_work(am, region: Region) -> bool:
     return False
 
 
-def _kept_for_result_after_join(am, region: Region, c: _Contents, target) -> bool:
-    """An if of short work that reads shared memory and computes a value read after its join stays a branch
-    with its pair from BARRIER_JOIN_KEPT_MIN SASS instructions on, wherever it joins (no barrier needed):
-    `if (tid == 0) { v += s[1] + ... + s[7]; } out = v` (nvcc/cub_reduce_scan_variants). The count is
-    _sass_size's, plus the shared window's base (S2UR SR_CgaCtaId; UMOV; ULEA) on SHARED_WINDOW_ADDRESS targets
-    when the region names the shared variable first (_forms_window_alone). Regions whose work only ends in
-    stores are predicated at any size unless a barrier joins them (probes phases/ifconvert_live_result_*;
-    docs/findings/convergence.md "A short if whose result is read after its join keeps its pair from nine SASS
-    instructions (helper nvnew25, stop 25)")."""
-    if region.kind != "if" or c.loads:
-        return False
-    instrs = list(_region_instrs(am, region.body))
+def _result_read_after_join(am, region: Region, instrs) -> bool:
+    """The join reads a value an if of shared loads computes (`if (tid == 0) { v += s[1] + ... + s[7]; }
+    out = v`: nvcc/cub_reduce_scan_variants; probes phases/ifconvert_live_result_*), wherever it joins; regions
+    whose work only ends in stores are decided by the other conditions."""
     if not any(i.opcode == "ld" and i.has(".shared") for i in instrs) \
-            or any(warp_op(i) is not None or is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
-        return False
-    join = am.blocks.get(region.join)
-    if join is None:
+            or any(is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
         return False
     live = am.liveness
-    if not any(live.index.get(r) is not None and live.live_in[region.join][live.index[r]]
-               for r in _written(instrs, am.defuse)):
-        return False
-    size = _sass_size(instrs, target)
-    if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
-        size += SHARED_WINDOW_BASE_UNITS
-    return size >= BARRIER_JOIN_KEPT_MIN
+    return region.join in am.blocks and any(live.index.get(r) is not None and live.live_in[region.join][live.index[r]]
+                                            for r in _written(instrs, am.defuse))
 
 
-def _kept_for_size(am, region: Region, c: _Contents, target) -> bool:
-    """ptxas's size limit of if-conversion: a one-armed if of short work (no long load, warp op, CTA barrier or
-    inner branch) stays a branch with its pair from BARRIER_JOIN_KEPT_MIN (9) SASS instructions on, whatever the
-    kinds of its instructions (dependent or independent IMAD/FFMA/I2F/MUFU chains, shared loads, global or
-    shared stores, special-register reads: one count, no latency weights) and on every target, when the code
-    after its join waits for it (_join_waits_for), unless a long load follows in the join's straight-line code
-    (as at a barrier join: _long_load_after; nvcc/cluster_dims_row_softmax). Measured on 1,000+ generated variations (docs/findings/
-    convergence.md "If-conversion is a count of nine SASS instructions, not a latency estimate (helper ifc28,
-    stop 28)")."""
-    if region.kind != "if" or c.loads:
-        return False
+def _triangle_waited_for(am, region: Region, instrs) -> bool:
+    """A one-armed if (no inner branch or CTA barrier) whose join's code waits for it (_join_waits_for)."""
     head = am.blocks.get(region.head)
     if head is None or region.join not in head.succs:
         return False                                # if/else regions: not measured
-    instrs = list(_region_instrs(am, region.body))
-    if any(warp_op(i) is not None or is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
+    if any(is_cta_barrier(i) or i.opcode == "bra" for i in instrs):
         return False
+    return _join_waits_for(am, region, instrs)
+
+
+# when the code after an if's join waits for the if's lanes, so that its size decides (any one suffices)
+_SIZE_DECIDES_WHEN = (_joins_at_barrier, _result_read_after_join, _triangle_waited_for)
+
+
+def _kept_for_size(am, region: Region, c: _Contents, target) -> bool:
+    """ptxas's size limit of if-conversion: an if of short work (no long load: those follow the load rules; no
+    warp op: it re-converges inside) stays a branch with its pair from BARRIER_JOIN_KEPT_MIN (9) SASS
+    instructions on (_region_size: whatever their kinds, one count, no latency weights, every target) when the
+    code after its join waits for it (_SIZE_DECIDES_WHEN: it joins at a CTA barrier or does work there ptxas
+    cannot hoist, it reads a value the region computes from shared loads, or a one-armed if's join waits for
+    its registers or stores), unless a long load follows in the join's straight-line code: then ptxas
+    predicates it so the load overlaps (phases/ifconvert_bar_join_after_ldg, nvcc/cluster_dims_row_softmax).
+    One rule for what were three (docs/findings/convergence.md "If-conversion is a count of nine SASS
+    instructions, not a latency estimate (helper ifc28, stop 28)", "The size of an if region per instruction
+    kind (helper size30, stop 30)")."""
+    if region.kind != "if" or c.loads:
+        return False
+    instrs = list(_region_instrs(am, region.body))
+    if any(warp_op(i) is not None for i in instrs):
+        return False
+    if not any(waits(am, region, instrs) for waits in _SIZE_DECIDES_WHEN):
+        return False
+    return _region_size(am, region, instrs, target) >= BARRIER_JOIN_KEPT_MIN and not _long_load_after(am, region.join)
+
+
+def _region_size(am, region: Region, instrs, target) -> int:
+    """The SASS instructions ptxas counts in an if region: _sass_size of its work less the integer work it
+    folds to 0 (_known_zero), special-register reads whose value is read after the join, the shared window's
+    base (S2UR SR_CgaCtaId; MOV; LEA) on SHARED_WINDOW_ADDRESS targets when the region names the shared
+    variable first (_forms_window_alone), and on ARM_PARAM_LDC targets one LDC per kernel parameter the region
+    reads that the branch's block did not compute with (_region_param_loads)."""
+    head = am.blocks[region.head]
     live = am.liveness
     live_out = frozenset(r for r in _written(instrs, am.defuse)
                          if live.index.get(r) is not None and live.live_in[region.join][live.index[r]])
     counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))]
-    return _sass_size(counted, target, live_out) >= BARRIER_JOIN_KEPT_MIN and _join_waits_for(am, region, instrs) \
-        and not _long_load_after(am, region.join)
+    size = _sass_size(counted, target, live_out)
+    if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
+        size += SHARED_WINDOW_BASE_UNITS
+    if target.has("ARM_PARAM_LDC"):
+        size += _region_param_loads(am, head, counted)
+    return size
+
+
+def _region_param_loads(am, head: ori.BasicBlock, instrs) -> int:
+    """The kernel parameters an if region reads (through ld.param results and their copies) that the branch's
+    block did not compute with: from sm_90 (ARM_PARAM_LDC) ptxas loads each inside the region (`LDC R0,
+    c[0x0][0x224]`: no constant-bank operand in the slot, and a copy made before the branch is not kept live
+    across it), one instruction each, as in an exit arm (exit_arm_cost)."""
+    du = am.defuse
+    roots = _param_roots(am)
+    if not roots:
+        return 0
+    in_regs = {roots[r] for ins in head.instrs[:-1] if ins.opcode not in _ARM_FREE
+               and not (ins.opcode == "ld" and ins.has(".param")) for r in du.uses(ins) if r in roots}
+    read = {roots[r] for ins in instrs if ins.opcode not in _ARM_FREE and ins.opcode not in ori.PSEUDO_OPCODES
+            for r in du.uses(ins) if r in roots}
+    return len(read - in_regs)
 
 
 # integer ops whose result is 0 when one source is 0 (ptxas folds them; not float: 0 * inf is NaN)
