@@ -813,7 +813,7 @@ def make_predicated_if(pairs: list, target=None) -> Unit:
     on through it, so the work before and after it is scheduled across it as across one guarded instruction
     (docs/findings/scheduling.md "A predicated if is one instruction to the scheduler (helper sched27, stop 27)").
     Its kind is the strongest of the body's, its registers all of theirs; the branch keeps the body behind it."""
-    # make_units: below sm_90 a release store's MEMBAR is a fence unit, which orders the collectives after the if
+    # make_units: its units as the run would have them (below sm_90 a release MEMBAR would be a fence unit)
     body = [u for ins, seq in pairs[1:] for u in make_units(ins, seq, target)]
     kind = max((b.kind for b in body), key=_RANK.__getitem__, default="alu")
     u = make_unit(pairs[0][0], [s for _, seq in pairs for s in seq], target, kind=kind)
