@@ -813,7 +813,8 @@ def make_predicated_if(pairs: list, target=None) -> Unit:
     on through it, so the work before and after it is scheduled across it as across one guarded instruction
     (docs/findings/scheduling.md "A predicated if is one instruction to the scheduler (helper sched27, stop 27)").
     Its kind is the strongest of the body's, its registers all of theirs; the branch keeps the body behind it."""
-    body = [make_unit(ins, seq, target) for ins, seq in pairs[1:]]
+    # make_units: its units as the run would have them (below sm_90 a release MEMBAR would be a fence unit)
+    body = [u for ins, seq in pairs[1:] for u in make_units(ins, seq, target)]
     kind = max((b.kind for b in body), key=_RANK.__getitem__, default="alu")
     u = make_unit(pairs[0][0], [s for _, seq in pairs for s in seq], target, kind=kind)
     u.members = tuple(pairs)
@@ -910,7 +911,7 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
             for k in sorted(awaited):
                 if k < u.index and region[k].kind != BSSY_KIND:
                     edge(region[k], u, 0)
-    backward = False
+    backward = _heads_after_gated_loads(region, edges)
     succs = None                       # _successor_lists(edges), built on the first broadcast that waits
     for u in region:
         mem = u.waits_for
@@ -1118,6 +1119,35 @@ EAGER = 1 << 20
 
 
 _LATE = "late"                     # avail key (with the pipe) of the Unit.late units
+
+
+def _release_membar(u: Unit) -> bool:
+    """A release operation's MEMBAR (a unit of its own or with its store, or a predicated if's guarded `MEMBAR; ST`),
+    no CTA barrier."""
+    return u.kind in ("barrier", "fence") and any(s.opcode == "MEMBAR" for s in u.sass) \
+        and not any(s.opcode in BARRIER for s in u.sass)
+
+
+def _heads_after_gated_loads(region: list[Unit], edges: dict) -> bool:
+    """An aggregated atomic's eager head waits for every global load of its region that a release MEMBAR orders:
+    ptxas issues the MEMBAR, its store and the load first and the head's VOTEU.ANY right after the LDG, whether the
+    load feeds the atomic or not (`MEMBAR.ALL.CTA STS LDG VOTEU.ANY ATOMS`; with a shared load or no load after the
+    release the head goes first from sm_90): docs/findings/scheduling.md "A release store's MEMBAR in a predicated
+    if issues with its store (helper llvm30, stop 30)". Order edges of latency 0; True when one goes backwards."""
+    heads = [u for u in region if u.eager]
+    if not heads:
+        return False
+    loads = {b for a, b in edges if _release_membar(region[a])
+             and region[b].kind == "load" and any(x.opcode == "LDG" for x in region[b].sass)}
+    backward = False
+    succs = _successor_lists(edges)
+    for h in heads:
+        for k in sorted(loads):
+            if k != h.index and not _reaches(succs, h.index, k):
+                edges.setdefault((k, h.index), 0)
+                succs.setdefault(k, []).append(h.index)
+                backward |= k > h.index
+    return backward
 
 
 def _pipe(key, unit: Unit):
