@@ -426,7 +426,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # (BARRIER_REDUCTION_HIDES_STORES), nor the next if (count_if_syncthreads); docs/findings/convergence.md
     # "A barrier reduction of a load if's value keeps its branch unless double work follows (helper nvcub26,
     # stop 26)"
-    passed = reduced = False
+    passed = reduced = fenced = False
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
     code = _fall_through(am, label, index)
     for b, ins in code:
@@ -444,10 +444,13 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             return False
         if ins.opcode in _FENCES or is_cta_barrier(ins):
             if writes:
-                # the barrier orders the region's stores; only arithmetic after it can still hide the load
-                return is_cta_barrier(ins) and not passed and \
+                # the barrier orders the region's stores; only arithmetic after it can still hide the load,
+                # not across a two-way fence passed before (Triton atomic_load_store_kernel's `@p ld.relaxed;
+                # fence.acq_rel; @p st.shared; bar.sync`: kept on every target, however much work follows)
+                return is_cta_barrier(ins) and not passed and not fenced and \
                     _hoisted_units(am, code, tainted, target, "shared" not in writes) >= HOISTED_WORK_MIN
             passed |= is_cta_barrier(ins)
+            fenced |= _two_way_fence(ins)
             if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
                 tainted.update(du.defs(ins))
                 reduced |= is_cta_barrier(ins)
