@@ -80,6 +80,12 @@ OVERLAP_WORK_MIN = 6
 # ... and before its branch (ifconvert_alu_before: the header's address arithmetic and 5 multiplies
 # predicate, 4 do not)
 OVERLAP_WORK_BEFORE_MIN = 10
+# independent arithmetic after the CTA barrier a load region's stores join at (SASS instructions, counted by
+# _hoisted_units) from which ptxas predicates the region: the work moves above the barrier and hides the load
+# (docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
+# (helper nvbar30, stop 30)")
+HOISTED_WORK_MIN = 4
+DIVISION_UNITS = 13                     # a 32-bit integer div/rem, inline (nvcc/nb30_scale_shift)
 # memory writes that order later global loads after them: every store/atomic except to shared memory
 _WRITES = ("st", "red", "atom")
 _FENCES = ("membar", "fence")
@@ -439,9 +445,10 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # (BARRIER_REDUCTION_HIDES_STORES), nor the next if (count_if_syncthreads); docs/findings/convergence.md
     # "A barrier reduction of a load if's value keeps its branch unless double work follows (helper nvcub26,
     # stop 26)"
-    passed = reduced = False
+    passed = reduced = fenced = False
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
-    for b, ins in _fall_through(am, label, index):
+    code = _fall_through(am, label, index)
+    for b, ins in code:
         uses = du.uses(ins)
         dep = any(r in tainted for r in uses)
         if dep and ins.opcode in _WRITES and not passed:   # a store of the region's value: ordered like its own
@@ -456,8 +463,13 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             return False
         if ins.opcode in _FENCES or is_cta_barrier(ins):
             if writes:
-                return False
+                # the barrier orders the region's stores; only arithmetic after it can still hide the load,
+                # not across a two-way fence passed before (Triton atomic_load_store_kernel's `@p ld.relaxed;
+                # fence.acq_rel; @p st.shared; bar.sync`: kept on every target, however much work follows)
+                return is_cta_barrier(ins) and not passed and not fenced and \
+                    _hoisted_units(am, code, tainted, target, "shared" not in writes) >= HOISTED_WORK_MIN
             passed |= is_cta_barrier(ins)
+            fenced |= _two_way_fence(ins)
             if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
                 tainted.update(du.defs(ins))
                 reduced |= is_cta_barrier(ins)
@@ -481,6 +493,60 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             if work >= OVERLAP_WORK_MIN:
                 return True
     return False
+
+
+def _hoisted_units(am, code, tainted: set[str], target, window: bool = False) -> int:
+    """The SASS instructions of the arithmetic after a CTA barrier (`code`: the rest of _forward_overlap's
+    straight-line walk, up to the next branch, barrier, fence or exit) that reads neither the region's values
+    (`tainted`) nor anything loaded after the barrier: work ptxas moves above the barrier, beside a predicated
+    load region whose stores the barrier orders. Counted as _sass_size counts a region, with a 64-bit add of a
+    widening multiply's product one IMAD.WIDE (and the move of its constant), and one move per constant-bank
+    value (%ntid, a parameter) a multiply-add with an immediate addend reads (IMAD takes only one of the two).
+    Where the target forms the shared window's base in registers (SHARED_WINDOW_ADDRESS), a shared access after
+    the barrier of a region that stores nothing to shared memory (`window`) brings that base and the address's
+    LEA along (SHARED_WINDOW_BASE_UNITS + 1).
+    docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
+    (helper nvbar30, stop 30)"."""
+    du = am.defuse
+    late = set(tainted)
+    work = []
+    shared = False
+    for _, ins in code:
+        if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES or is_cta_barrier(ins):
+            break
+        shared |= ins.opcode in LOADS + _WRITES and _shared(ins)
+        if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
+            late.update(du.defs(ins))
+            continue
+        if ins.opcode in _WRITES or not _work(ins):
+            continue
+        work.append(ins)
+    units = _sass_size(work, target)
+    wide = {ins.operands[0].name for ins in work if ins.opcode == "mul" and ins.has(".wide")
+            and type(ins.operands[0]) is A.Reg}
+    units -= sum(1 for ins in work if ins.opcode == "add" and ins.has(".s64", ".u64")
+                 and any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)))
+    # a 32-bit integer division is expanded inline (I2F.RP, MUFU.RCP, F2I, IMAD.HI, ...: 13+ instructions), by a
+    # constant too (phases/ifconvert_hoist_bar_rem, _rem_imm)
+    units += sum(DIVISION_UNITS - 1 for ins in work if ins.opcode in ("div", "rem")
+                 and not ins.has(".f32", ".f64") and not _integer_division(ins))
+    banked = _constant_bank_regs(am)
+    units += len({o.name for ins in work if ins.opcode in ("mad", "fma") and type(ins.operands[-1]) is A.Imm
+                  for o in ins.operands[1:-1] if type(o) is A.Reg and o.name in banked})
+    if window and shared and target is not None and target.has("SHARED_WINDOW_ADDRESS"):
+        units += SHARED_WINDOW_BASE_UNITS + 1
+    return units
+
+
+def _constant_bank_regs(am) -> set[str]:
+    """Registers holding a constant-bank value: %ntid/%nctaid copies and parameter loads."""
+    out = set()
+    for b in am.fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode == "ld" and ins.has(".param") or ins.opcode == "mov" and any(
+                    type(o) is A.Reg and o.name.startswith(("%ntid", "%nctaid")) for o in ins.operands[1:]):
+                out.update(o.name for o in ins.operands[:1] if type(o) is A.Reg)
+    return out
 
 
 def _fall_through(am, label: str, index: int):
