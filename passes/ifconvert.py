@@ -85,7 +85,6 @@ OVERLAP_WORK_BEFORE_MIN = 10
 # (docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
 # (helper nvbar30, stop 30)")
 HOISTED_WORK_MIN = 4
-DIVISION_UNITS = 13                     # a 32-bit integer div/rem, inline (nvcc/nb30_scale_shift)
 # memory writes that order later global loads after them: every store/atomic except to shared memory
 _WRITES = ("st", "red", "atom")
 _FENCES = ("membar", "fence")
@@ -521,15 +520,13 @@ def _hoisted_units(am, code, tainted: set[str], target, window: bool = False) ->
         if ins.opcode in _WRITES or not _work(ins):
             continue
         work.append(ins)
+    # (_sass_size counts a 32-bit integer div/rem as its inline expansion, by a constant too:
+    # phases/ifconvert_hoist_bar_rem, _rem_imm; and a widening multiply's 64-bit add as part of its IMAD.WIDE)
     units = _sass_size(work, target)
     wide = {ins.operands[0].name for ins in work if ins.opcode == "mul" and ins.has(".wide")
             and type(ins.operands[0]) is A.Reg}
-    units -= sum(1 for ins in work if ins.opcode == "add" and ins.has(".s64", ".u64")
-                 and any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)))
-    # a 32-bit integer division is expanded inline (I2F.RP, MUFU.RCP, F2I, IMAD.HI, ...: 13+ instructions), by a
-    # constant too (phases/ifconvert_hoist_bar_rem, _rem_imm)
-    units += sum(DIVISION_UNITS - 1 for ins in work if ins.opcode in ("div", "rem")
-                 and not ins.has(".f32", ".f64") and not _integer_division(ins))
+    units += sum(1 for ins in work if ins.opcode == "add" and ins.has(".s64", ".u64")
+                 and any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)))    # the constant's move
     banked = _constant_bank_regs(am)
     units += len({o.name for ins in work if ins.opcode in ("mad", "fma") and type(ins.operands[-1]) is A.Imm
                   for o in ins.operands[1:-1] if type(o) is A.Reg and o.name in banked})
