@@ -1492,7 +1492,8 @@ def _predicated_release_store(u: Unit) -> bool:
     """A predicated if (isel/select.py `_predicated_ifs`) whose body holds a release store's or reduction's own
     MEMBAR: from sm_90 (no BSSY_BELOW_MEMBAR) the next region's BSSY keeps fam_sync_pseudo's placement, above that
     MEMBAR (nvcc/atomic_ref_order_scope_matrix: `MEMBAR.SC.CTA BSSY @!P MEMBAR.ALL.CTA @!P ST`;
-    docs/findings/convergence.md "The BSSY above a release store's MEMBAR (sm_90+)")."""
+    docs/findings/scheduling.md "A merged release-store if keeps the BSSY above its MEMBAR from sm_90 (helper
+    llvm30b, stop 30)")."""
     if not getattr(u, "members", None):
         return False
     sass = [s for _, seq in u.members[1:] for s in seq]
