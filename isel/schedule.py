@@ -1485,6 +1485,22 @@ def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
         and nxt is not None and nxt.kind == "control" and bool(nxt.sass) and nxt.sass[0].opcode == "BRA"
 
 
+_STORE_OPS = frozenset({"ST", "STS", "STG", "RED", "REDG"})
+
+
+def _predicated_release_store(u: Unit) -> bool:
+    """A predicated if (isel/select.py `_predicated_ifs`) whose body holds a release store's or reduction's own
+    MEMBAR: from sm_90 (no BSSY_BELOW_MEMBAR) the next region's BSSY keeps fam_sync_pseudo's placement, above that
+    MEMBAR (nvcc/atomic_ref_order_scope_matrix: `MEMBAR.SC.CTA BSSY @!P MEMBAR.ALL.CTA @!P ST`;
+    docs/findings/scheduling.md "A merged release-store if keeps the BSSY above its MEMBAR from sm_90 (helper
+    llvm30b, stop 30)")."""
+    if not getattr(u, "members", None):
+        return False
+    sass = [s for _, seq in u.members[1:] for s in seq]
+    return any(s.opcode == "MEMBAR" and any(x.opcode in _STORE_OPS for x in sass[n + 1:n + 4])
+               for n, s in enumerate(sass))
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
@@ -1511,7 +1527,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
-                and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)):
+                and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
+                and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
             # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)

@@ -444,13 +444,22 @@ def _predicated_ifs(am, fn: ori.Function, selections: list, target) -> dict[int,
         if not pairs or any(ins.opcode in ori.PSEUDO_OPCODES or ins.opcode in ("bra", "ret", "exit", "call")
                             or any(s.label is not None for s in seq) for ins, seq in pairs):
             continue
-        if any(u.kind in ("control", "collective", "barrier", "fence")
+        if any(u.kind in ("control", "collective") or u.kind in ("barrier", "fence") and not _release_fence(ins, seq)
                for ins, seq in pairs for u in make_units(ins, seq, target)):
             continue
         if is_branch_region(am, r, target):
             continue
         out[h] = h + 2
     return out
+
+
+def _release_fence(ins: ori.Instr, seq: list) -> bool:
+    """A release store or reduction's own leading MEMBAR (`st.release`, `red.release`: MEMBAR.ALL.* [ERRBAR ...]
+    then the memory op): ptxas predicates the if holding it (passes/ifconvert.py) and schedules the guarded pair
+    with its block like any guarded store, so work after the if (an aggregation's vote) issues before it from
+    sm_90 while the MEMBAR waits with its store for the store's address (docs/findings/scheduling.md "A release
+    store's MEMBAR in a predicated if issues with its store (helper llvm30, stop 30)")."""
+    return ins.opcode in ("st", "red") and bool(seq) and seq[0].opcode == "MEMBAR"
 
 
 def _live_out(sel: SelectContext, b: ori.BasicBlock):
