@@ -1507,13 +1507,84 @@ def _region_size(am, region: Region, instrs, target) -> int:
     live = am.liveness
     live_out = frozenset(r for r in _written(instrs, am.defuse)
                          if live.index.get(r) is not None and live.live_in[region.join][live.index[r]])
-    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))]
+    repeated = _repeated_before_branch(am, head, instrs)
+    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))
+               and id(i) not in repeated]
     size = _sass_size(counted, target, live_out)
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
         size += SHARED_WINDOW_BASE_UNITS
     if target.has("ARM_PARAM_LDC"):
         size += _region_param_loads(am, head, counted)
     return size
+
+
+# integer arithmetic ptxas computes once when the region repeats it (its value numbering: common subexpressions)
+_CSE_OPCODES = ("add", "sub", "mul", "mad", "shl", "shr", "and", "or", "xor")
+_COMMUTATIVE = ("add", "mul", "and", "or", "xor")
+# copies ptxas makes nothing of (cvta.to.global is the identity: the generic window is global memory)
+_VALUE_COPIES = ("mov",)
+
+
+def _repeated_before_branch(am, head: ori.BasicBlock, instrs) -> set[int]:
+    """The region's integer arithmetic that repeats a computation of the branch's block whose result is used
+    (same opcode and modifiers, same source values up to copies, cvta.to.global and the order of a commutative
+    op's sources; local value numbering over the block and the region in order): ptxas reuses the value and the
+    region counts nothing for it (docs/findings/convergence.md "A region's repeat of a value computed before the
+    branch counts nothing (helper size30b, stop 30)")."""
+    du = am.defuse
+    value: dict[str, object] = {}         # register -> its current value number
+    fresh = iter(range(1 << 30))
+
+    def val(r: str):
+        return value.get(r, ("in", r))
+
+    def copy_of(ins):
+        if len(ins.operands) != 2 or type(ins.operands[1]) is not A.Reg or type(ins.operands[0]) is not A.Reg \
+                or ins.guard is not None:
+            return None
+        if ins.opcode in _VALUE_COPIES or ins.opcode == "cvta" and ins.has(".to") and ins.has(".global"):
+            return val(ins.operands[1].name)
+        return None
+
+    def key(ins):
+        if ins.opcode not in _CSE_OPCODES or ins.guard is not None or len(ins.operands) < 3 \
+                or type(ins.operands[0]) is not A.Reg or any(m.startswith(".f") for m in ins.mods):
+            return None
+        srcs = []
+        for o in ins.operands[1:]:
+            if type(o) is A.Reg:
+                srcs.append(("r", val(o.name)))
+            elif type(o) is A.Imm:
+                srcs.append(("i", o.text))
+            else:
+                return None
+        if ins.opcode in _COMMUTATIVE and len(srcs) == 2:
+            srcs.sort(key=repr)
+        return (ins.opcode, tuple(ins.mods), tuple(srcs))
+
+    available: dict[tuple, tuple] = {}    # key -> (value number, the instruction computing it before the branch)
+    region = {id(i) for i in instrs}
+    used = None
+    out: set[int] = set()
+    for ins in list(head.instrs[:-1]) + list(instrs):
+        c = copy_of(ins)
+        if c is not None:
+            value[ins.operands[0].name] = c
+            continue
+        k = key(ins)
+        if k is not None and k in available and id(ins) in region:
+            if used is None:
+                used = {r for b in am.fn.blocks for i in b.instrs if id(i) not in region for r in du.uses(i)}
+            num, first = available[k]
+            if any(r in used for r in du.defs(first)):      # else dead before the branch: ptxas deleted it
+                out.add(id(ins))
+                value[ins.operands[0].name] = num
+                continue
+        for r in du.defs(ins):
+            value[r] = next(fresh)
+        if k is not None and id(ins) not in region:
+            available.setdefault(k, (value[ins.operands[0].name], ins))
+    return out
 
 
 def _region_param_loads(am, head: ori.BasicBlock, instrs) -> int:
