@@ -51,7 +51,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, MBARRIER, branch_target, guard_register, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .sass_units import expansion_units
+from .sass_units import expansion_units, needs_operand_move
 from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
                                holds_cycle, is_spin_loop, joins_at_any_cta_barrier, may_spin, register_only,
                                through_empty)
@@ -1515,7 +1515,22 @@ def _region_size(am, region: Region, instrs, target) -> int:
         size += SHARED_WINDOW_BASE_UNITS
     if target.has("ARM_PARAM_LDC"):
         size += _region_param_loads(am, head, counted)
+    else:
+        size += _prelude_param_moves(am, counted)
     return size
+
+
+def _prelude_param_moves(am, instrs) -> int:
+    """Below sm_90 (no ARM_PARAM_LDC): one move per MUFU prelude whose operand is a kernel parameter's value
+    (sass_units.needs_operand_move: its FSETP / FMUL by immediates take no constant-bank operand)
+    (docs/findings/convergence.md "A MUFU prelude of a kernel parameter's value takes a move below sm_90
+    (helper size30b, stop 30)")."""
+    preludes = [i for i in instrs if needs_operand_move(i)]
+    if not preludes:
+        return 0
+    roots = _param_roots(am)
+    du = am.defuse
+    return sum(1 for i in preludes if any(r in roots for r in du.uses(i)))
 
 
 # integer arithmetic ptxas computes once when the region repeats it (its value numbering: common subexpressions)
