@@ -106,7 +106,7 @@ def _global_write(ins: ori.Instr) -> bool:
     return ins.opcode in _WRITES and not _shared(ins)
 
 
-def _sass_size(instrs, target, live_out=frozenset()) -> int:
+def _sass_size(instrs, target, live_out=frozenset(), wide_products=frozenset()) -> int:
     """The number of SASS instructions ptxas makes of a region's straight code: its work (_work), with the
     scalar shared loads of one symbol at constant offsets merged the way ptxas vectorizes them (one load per
     16-byte window holding three or four of the 4-byte words it reads, per aligned pair, else one each),
@@ -114,7 +114,10 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     a shared address: `[R.X4+sym]`), a 32-bit add of a constant that only forms shared addresses free (the
     offset of `[R+imm]`: held-out Blelloch down-sweep steps, phases/ifconvert_bar_join_addr_imm), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
     two chained min/max of one kind in one instruction
-    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")."""
+    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions").
+    `wide_products`: registers holding a widening multiply's product computed outside `instrs`; a 64-bit add of
+    one is one IMAD.WIDE (ptxas recomputes the product with the add: docs/findings/convergence.md "A region's
+    repeat of a value computed before the branch counts nothing (helper size30b, stop 30)")."""
     n = 0
     instrs = list(instrs)
     windows: dict[tuple, set[int]] = {}
@@ -126,6 +129,8 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     wide: set[str] = set()                # wide multiply results an IMAD.WIDE takes with their 64-bit add
     fused_right: set[str] = set()         # ... of right shifts (LEA.HI)
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    written = {o.name for i in instrs if i.opcode not in ("st", "red") and i.operands
+               and type(i.operands[0]) is A.Reg for o in i.operands[:1]} if wide_products else set()
     for ins in instrs:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
             for r in _operand_regs(o):
@@ -168,6 +173,10 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
         if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")):
             if any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)):
                 continue                  # IMAD.WIDE(.U32) d, a, b, c: the wide multiply takes the add whole
+            srcs = [r for o in ins.operands[1:] for r in _operand_regs(o)]
+            if any(r in wide_products for r in srcs) and not any(r in written for r in srcs):
+                n += expansion_units(ins, target)     # the multiply made again with the add: one IMAD.WIDE
+                continue
             if not _shared_address_only(ins, readers) and not any(r in fused_right for o in ins.operands[1:]
                                                                   for r in _operand_regs(o)):
                 n += 1                    # IADD3 + IADD3.X, or LEA + LEA.HI.X with the left shift it takes; a
@@ -1510,7 +1519,7 @@ def _region_size(am, region: Region, instrs, target) -> int:
     repeated = _repeated_before_branch(am, head, instrs)
     counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))
                and id(i) not in repeated]
-    size = _sass_size(counted, target, live_out)
+    size = _sass_size(counted, target, live_out, _wide_products(am, instrs))
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
         size += SHARED_WINDOW_BASE_UNITS
     if target.has("ARM_PARAM_LDC"):
@@ -1518,6 +1527,18 @@ def _region_size(am, region: Region, instrs, target) -> int:
     else:
         size += _prelude_param_moves(am, counted)
     return size
+
+
+def _wide_products(am, instrs) -> frozenset:
+    """Registers written once, by a widening multiply outside `instrs` (mul.wide)."""
+    du = am.defuse
+    inside = {id(i) for i in instrs}
+    out = set()
+    for b in am.fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode == "mul" and ins.has(".wide") and id(ins) not in inside and ins.guard is None:
+                out.update(r for r in du.defs(ins) if len(du.definitions(r)) == 1)
+    return frozenset(out)
 
 
 def _prelude_param_moves(am, instrs) -> int:
@@ -1818,6 +1839,8 @@ def _init_units_beside(instrs, init) -> int:
     symbols: set[str] = set()
     units = 0
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    written = {o.name for i in instrs if i.opcode not in ("st", "red") and i.operands
+               and type(i.operands[0]) is A.Reg for o in i.operands[:1]} if wide_products else set()
     for ins in instrs:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
             for r in _operand_regs(o):
