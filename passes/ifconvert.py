@@ -1839,8 +1839,6 @@ def _init_units_beside(instrs, init) -> int:
     symbols: set[str] = set()
     units = 0
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
-    written = {o.name for i in instrs if i.opcode not in ("st", "red") and i.operands
-               and type(i.operands[0]) is A.Reg for o in i.operands[:1]} if wide_products else set()
     for ins in instrs:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
             for r in _operand_regs(o):
