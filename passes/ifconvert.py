@@ -51,7 +51,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ops import ASYNC, MBARRIER, branch_target, guard_register, is_cta_barrier, warp_op
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
-from .sass_units import expansion_units
+from .sass_units import expansion_units, needs_operand_move
 from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
                                holds_cycle, is_spin_loop, joins_at_any_cta_barrier, may_spin, register_only,
                                through_empty)
@@ -106,7 +106,7 @@ def _global_write(ins: ori.Instr) -> bool:
     return ins.opcode in _WRITES and not _shared(ins)
 
 
-def _sass_size(instrs, target, live_out=frozenset()) -> int:
+def _sass_size(instrs, target, live_out=frozenset(), wide_products=frozenset()) -> int:
     """The number of SASS instructions ptxas makes of a region's straight code: its work (_work), with the
     scalar shared loads of one symbol at constant offsets merged the way ptxas vectorizes them (one load per
     16-byte window holding three or four of the 4-byte words it reads, per aligned pair, else one each),
@@ -114,7 +114,10 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     a shared address: `[R.X4+sym]`), a 32-bit add of a constant that only forms shared addresses free (the
     offset of `[R+imm]`: held-out Blelloch down-sweep steps, phases/ifconvert_bar_join_addr_imm), a 64-bit add not taken by a LEA two, and, where the target has FMNMX3,
     two chained min/max of one kind in one instruction
-    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions")."""
+    (docs/findings/convergence.md "An if joining at a CTA barrier keeps its pair from nine SASS instructions").
+    `wide_products`: registers holding a widening multiply's product computed outside `instrs`; a 64-bit add of
+    one is one IMAD.WIDE (ptxas recomputes the product with the add: docs/findings/convergence.md "A region's
+    repeat of a value computed before the branch counts nothing (helper size30b, stop 30)")."""
     n = 0
     instrs = list(instrs)
     windows: dict[tuple, set[int]] = {}
@@ -126,6 +129,8 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
     wide: set[str] = set()                # wide multiply results an IMAD.WIDE takes with their 64-bit add
     fused_right: set[str] = set()         # ... of right shifts (LEA.HI)
     readers: dict[str, list] = {}         # register -> the region's instructions reading it
+    written = {o.name for i in instrs if i.opcode not in ("st", "red") and i.operands
+               and type(i.operands[0]) is A.Reg for o in i.operands[:1]} if wide_products else set()
     for ins in instrs:
         for o in ins.operands[1:] if ins.opcode != "st" else ins.operands:
             for r in _operand_regs(o):
@@ -168,6 +173,10 @@ def _sass_size(instrs, target, live_out=frozenset()) -> int:
         if ins.opcode in ("add", "sub") and any(ins.has(t) for t in (".s64", ".u64", ".b64")):
             if any(r in wide for o in ins.operands[1:] for r in _operand_regs(o)):
                 continue                  # IMAD.WIDE(.U32) d, a, b, c: the wide multiply takes the add whole
+            srcs = [r for o in ins.operands[1:] for r in _operand_regs(o)]
+            if any(r in wide_products for r in srcs) and not any(r in written for r in srcs):
+                n += expansion_units(ins, target)     # the multiply made again with the add: one IMAD.WIDE
+                continue
             if not _shared_address_only(ins, readers) and not any(r in fused_right for o in ins.operands[1:]
                                                                   for r in _operand_regs(o)):
                 n += 1                    # IADD3 + IADD3.X, or LEA + LEA.HI.X with the left shift it takes; a
@@ -1507,13 +1516,111 @@ def _region_size(am, region: Region, instrs, target) -> int:
     live = am.liveness
     live_out = frozenset(r for r in _written(instrs, am.defuse)
                          if live.index.get(r) is not None and live.live_in[region.join][live.index[r]])
-    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))]
-    size = _sass_size(counted, target, live_out)
+    repeated = _repeated_before_branch(am, head, instrs)
+    counted = [i for i in instrs if not _folds_to_zero(i, _known_zero(am, region, head, instrs))
+               and id(i) not in repeated]
+    size = _sass_size(counted, target, live_out, _wide_products(am, instrs))
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
         size += SHARED_WINDOW_BASE_UNITS
     if target.has("ARM_PARAM_LDC"):
         size += _region_param_loads(am, head, counted)
+    else:
+        size += _prelude_param_moves(am, counted)
     return size
+
+
+def _wide_products(am, instrs) -> frozenset:
+    """Registers written once, by a widening multiply outside `instrs` (mul.wide)."""
+    du = am.defuse
+    inside = {id(i) for i in instrs}
+    out = set()
+    for b in am.fn.blocks:
+        for ins in b.instrs:
+            if ins.opcode == "mul" and ins.has(".wide") and id(ins) not in inside and ins.guard is None:
+                out.update(r for r in du.defs(ins) if len(du.definitions(r)) == 1)
+    return frozenset(out)
+
+
+def _prelude_param_moves(am, instrs) -> int:
+    """Below sm_90 (no ARM_PARAM_LDC): one move per MUFU prelude whose operand is a kernel parameter's value
+    (sass_units.needs_operand_move: its FSETP / FMUL by immediates take no constant-bank operand)
+    (docs/findings/convergence.md "A MUFU prelude of a kernel parameter's value takes a move below sm_90
+    (helper size30b, stop 30)")."""
+    preludes = [i for i in instrs if needs_operand_move(i)]
+    if not preludes:
+        return 0
+    roots = _param_roots(am)
+    du = am.defuse
+    return sum(1 for i in preludes if any(r in roots for r in du.uses(i)))
+
+
+# integer arithmetic ptxas computes once when the region repeats it (its value numbering: common subexpressions)
+_CSE_OPCODES = ("add", "sub", "mul", "mad", "shl", "shr", "and", "or", "xor")
+_COMMUTATIVE = ("add", "mul", "and", "or", "xor")
+# copies ptxas makes nothing of (cvta.to.global is the identity: the generic window is global memory)
+_VALUE_COPIES = ("mov",)
+
+
+def _repeated_before_branch(am, head: ori.BasicBlock, instrs) -> set[int]:
+    """The region's integer arithmetic that repeats a computation of the branch's block whose result is used
+    (same opcode and modifiers, same source values up to copies, cvta.to.global and the order of a commutative
+    op's sources; local value numbering over the block and the region in order): ptxas reuses the value and the
+    region counts nothing for it (docs/findings/convergence.md "A region's repeat of a value computed before the
+    branch counts nothing (helper size30b, stop 30)")."""
+    du = am.defuse
+    value: dict[str, object] = {}         # register -> its current value number
+    fresh = iter(range(1 << 30))
+
+    def val(r: str):
+        return value.get(r, ("in", r))
+
+    def copy_of(ins):
+        if len(ins.operands) != 2 or type(ins.operands[1]) is not A.Reg or type(ins.operands[0]) is not A.Reg \
+                or ins.guard is not None:
+            return None
+        if ins.opcode in _VALUE_COPIES or ins.opcode == "cvta" and ins.has(".to") and ins.has(".global"):
+            return val(ins.operands[1].name)
+        return None
+
+    def key(ins):
+        if ins.opcode not in _CSE_OPCODES or ins.guard is not None or len(ins.operands) < 3 \
+                or type(ins.operands[0]) is not A.Reg or any(m.startswith(".f") for m in ins.mods):
+            return None
+        srcs = []
+        for o in ins.operands[1:]:
+            if type(o) is A.Reg:
+                srcs.append(("r", val(o.name)))
+            elif type(o) is A.Imm:
+                srcs.append(("i", o.text))
+            else:
+                return None
+        if ins.opcode in _COMMUTATIVE and len(srcs) == 2:
+            srcs.sort(key=repr)
+        return (ins.opcode, tuple(ins.mods), tuple(srcs))
+
+    available: dict[tuple, tuple] = {}    # key -> (value number, the instruction computing it before the branch)
+    region = {id(i) for i in instrs}
+    used = None
+    out: set[int] = set()
+    for ins in list(head.instrs[:-1]) + list(instrs):
+        c = copy_of(ins)
+        if c is not None:
+            value[ins.operands[0].name] = c
+            continue
+        k = key(ins)
+        if k is not None and k in available and id(ins) in region:
+            if used is None:
+                used = {r for b in am.fn.blocks for i in b.instrs if id(i) not in region for r in du.uses(i)}
+            num, first = available[k]
+            if any(r in used for r in du.defs(first)):      # else dead before the branch: ptxas deleted it
+                out.add(id(ins))
+                value[ins.operands[0].name] = num
+                continue
+        for r in du.defs(ins):
+            value[r] = next(fresh)
+        if k is not None and id(ins) not in region:
+            available.setdefault(k, (value[ins.operands[0].name], ins))
+    return out
 
 
 def _region_param_loads(am, head: ori.BasicBlock, instrs) -> int:

@@ -29,7 +29,7 @@ EXPANSION_UNITS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str, int], .
     ("div", (".u32",), (), "", 16),
     ("rem", (".u32",), (), "", 16),
     # f32 MUFU ops without .ftz: the denormal range prelude and fix-up around the MUFU (FSETP, FMUL/FSEL,
-    # MUFU, FMUL/FADD; a kernel parameter's value as the operand: one more below sm_90, not modelled)
+    # MUFU, FMUL/FADD; a kernel parameter's value as the operand: one more below sm_90, PRELUDE_REGISTER_OPERAND)
     ("ex2", (".approx", ".f32"), (".ftz",), "", 5),
     ("lg2", (".approx", ".f32"), (".ftz",), "", 5),
     ("rsqrt", (".approx", ".f32"), (".ftz",), "", 5),
@@ -51,6 +51,18 @@ EXPANSION_UNITS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str, int], .
     # window base itself is counted once per region: ifconvert's SHARED_WINDOW_BASE_UNITS)
     ("cvta", (".shared",), (".to",), "SHARED_WINDOW_ADDRESS", 2),
 )
+
+# the MUFU preludes that compare and scale their operand by immediates (FSETP x, -126; FMUL x, 0.5): where the
+# target reads kernel parameters from the constant bank in the instruction (below sm_90, no ARM_PARAM_LDC) an
+# operand that is a parameter's value takes one move into a register more (the size table's ex2 / lg2 / rsqrt
+# / sqrt rows: 6 with the operand a parameter, 5 with it from %tid; rcp and div do not: 8 and 7 either way)
+PRELUDE_REGISTER_OPERAND = ("ex2", "lg2", "rsqrt", "sqrt")
+
+
+def needs_operand_move(ins: ori.Instr) -> bool:
+    """A MUFU prelude (PRELUDE_REGISTER_OPERAND, .approx.f32 without .ftz) whose operand must be a register."""
+    return ins.opcode in PRELUDE_REGISTER_OPERAND and ins.has(".approx") and ins.has(".f32") and not ins.has(".ftz")
+
 
 # rows that apply only to 64-bit operands (the 32-bit forms are one instruction)
 _ONLY_WIDE = {"mul", "max", "min"}
