@@ -101,7 +101,7 @@ def expansion_units(ins: ori.Instr, target, default: int = 1) -> int:
             continue
         if opcode in _ONLY_WIDE and not _is_wide(ins):
             continue
-        if opcode in ("div", "rem") and any(ins.has(t) for t in _INT32 + (".u32",)) and _power_of_two_divisor(ins):
+        if opcode in ("div", "rem") and any(ins.has(t) for t in _INT32) and _power_of_two_divisor(ins):
             return 1                      # a shift (and the sign fix-up's add)
         if feature and (target is None or not target.has(feature)):
             continue
