@@ -835,7 +835,8 @@ class OptimizeSyncInstructions(Phase):
                     if not rejoins and not per_thread and not ins.guard and (
                             ops.is_full_mask(wop.mask) and divergent_block
                             and (rejoined or _after_reconverging_barrier(out, consts))
-                            or not divergent_block and id(ins) not in extern_dirty and b.label in test_converged):
+                            or not divergent_block and id(ins) not in extern_dirty and b.label in test_converged
+                            and not ops.is_bar_warp_sync(ins)):     # (a bar.warp.sync keeps its WARPSYNC)
                         # sm_75-89: its slow path needs no WARPSYNC in the helper (phase 72, _unsynced_helpers);
                         # sm_75: also in a loop its convergence test re-converges (EXIT_LOOP_TEST_RECONVERGES),
                         # whatever the member mask (`__activemask()` too)
