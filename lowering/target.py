@@ -112,6 +112,11 @@ FEATURES: tuple[Feature, ...] = (
             "BREAK) re-converges with a WARPSYNC after it", since=80),
     Feature("LOOP_CONVERGENCE_TEST", "a divergent back edge that may spin tests the warp (VOTE.ANY + VOTEU.ANY, "
             "BRA.U)", below=80),
+    Feature("EXIT_LOOP_TEST_RECONVERGES", "a divergent loop whose paths meet only at the kernel's end and whose "
+            "back edge gets the loop convergence test (lanes leaving it exit, the rest go on together: BRA.U) runs "
+            "its warp ops, and those of a uniform break's code, converged: the never-taken slow path kept, its "
+            "helper without WARPSYNC (phase 71 `rejoined`; not when a per-lane break leads to code: that loop is "
+            "paired)", below=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
     Feature("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF", "a region paired for its warp ops that joins at a CTA "

@@ -706,6 +706,9 @@ class OptimizeSyncInstructions(Phase):
         # warp ops: also the loops whose paths meet only at the kernel's end, and the code their breaks run
         warp_bodies = R.exiting_divergent_loops(am, meet_at_end=True)
         warp_exiting = set().union(*warp_bodies) | R.left_exiting_loops(am, warp_bodies)
+        # sm_75: the loop test re-converges such a loop: its warp ops keep a helper without WARPSYNC
+        tested = R.tested_exiting_loops(am, warp_bodies) if target.has("EXIT_LOOP_TEST_RECONVERGES") else []
+        test_converged = set().union(*tested) | R.left_exiting_loops(am, tested) if tested else set()
         reach = barrier_reach(am, regions, target)
         after_warp_ops = R.barriers_after_divergent_warp_ops(am)
         forms, rewarp = {}, set()
@@ -829,9 +832,14 @@ class OptimizeSyncInstructions(Phase):
                 ampere_check = per_thread and id(ins) not in extern_dirty \
                     and _checked_when_diverged(target, overlap)      # (=true: REDUX.OR there, not modelled)
                 if not converged and not (per_thread and form == PT.SLOW_PAIRED) and not ampere_check:
-                    if divergent_block and not rejoins and not per_thread and not ins.guard \
-                            and ops.is_full_mask(wop.mask) and (rejoined or _after_reconverging_barrier(out, consts)):
-                        # sm_75-89: its slow path needs no WARPSYNC in the helper (phase 72, _unsynced_helpers)
+                    if not rejoins and not per_thread and not ins.guard and (
+                            ops.is_full_mask(wop.mask) and divergent_block
+                            and (rejoined or _after_reconverging_barrier(out, consts))
+                            or not divergent_block and id(ins) not in extern_dirty and b.label in test_converged
+                            and not ops.is_bar_warp_sync(ins)):     # (a bar.warp.sync keeps its WARPSYNC)
+                        # sm_75-89: its slow path needs no WARPSYNC in the helper (phase 72, _unsynced_helpers);
+                        # sm_75: also in a loop its convergence test re-converges (EXIT_LOOP_TEST_RECONVERGES),
+                        # whatever the member mask (`__activemask()` too)
                         ins.attrs.rejoined = True
                         changed = True
                     out.append(ins)

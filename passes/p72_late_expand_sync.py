@@ -315,7 +315,7 @@ class _Expander:
     def _helper(self, ins: ori.Instr, wop: ops.WarpOp) -> str:
         """The out-of-line `__cuda_sm70_<op>` slow path: a block after EXIT (one per op kind and function),
         or with -c a function of its own (one per module; call_extern_then_shfl_sync)."""
-        if not (ins.attrs.rejoined and ops.is_full_mask(wop.mask) and not self.o0):
+        if not (ins.attrs.rejoined and not self.o0):        # (phase 71 sets it for full masks but in sm_75's tested loops)
             self._synced_helpers.add(wop.helper)
         label = self.helpers.get(wop.helper)
         if label is not None:

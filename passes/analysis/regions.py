@@ -223,12 +223,22 @@ def all_divergent_regions(am) -> list[Region]:
                     regions.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
             continue
         join = ipdom.get(b.label)
-        if join is None or join == EXIT or join not in by_label or exits(by_label[join]):
-            continue
         target = branch_target(b.instrs[-1])
-        if target in by_label and dominates(target, b.label):
-            if exits(by_label[through_empty(join, by_label)]):
-                continue                 # a loop that leaves the kernel: exiting_divergent_loops
+        latch = target in by_label and dominates(target, b.label)
+        if join is None or join == EXIT or join not in by_label or exits(by_label[through_empty(join, by_label)]) \
+                and latch:
+            if latch and am.target_has("EXIT_LOOP_TEST_RECONVERGES"):
+                # a loop that leaves the kernel (exiting_divergent_loops); sm_75: its convergence test keeps the
+                # warp together, and a per-lane break to code of its own joins there
+                body = set(am.loops.body(target, b.label))
+                outside = [p for p in by_label[target].preds if p not in body]
+                brk = _tested_break_join(am, b.label, body) if len(outside) == 1 else None
+                if brk is not None:
+                    regions.append(Region("loop", outside[0], brk, body, _barrier_join(brk, by_label)))
+            continue
+        if exits(by_label[join]):
+            continue
+        if latch:
             body = set(am.loops.body(target, b.label))
             outside = [p for p in by_label[target].preds if p not in body]
             if len(outside) != 1:
@@ -248,6 +258,25 @@ def all_divergent_regions(am) -> list[Region]:
             regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     return regions
+
+
+def _per_lane_break_targets(am, body, latches) -> set[str]:
+    """The targets outside `body` of its per-lane branches other than its latches that run code of their own
+    (not a block that only returns)."""
+    uni, by_label = am.uniformity, am.blocks
+    return {s for x in body if x not in latches and divergent_branch(by_label[x], uni)
+            for s in by_label[x].succs if s not in body and not exits(by_label[through_empty(s, by_label)])}
+
+
+def _tested_break_join(am, latch: str, body) -> str | None:
+    """sm_75 (EXIT_LOOP_TEST_RECONVERGES): the join of a loop whose latch leaves the kernel, whose back edge gets
+    the convergence test (may_spin) and that one per-lane break leaves for code of its own: ptxas pairs it, BSSY
+    at the end of the preheader, BSYNC at the break's target (`for (..) { s = __shfl_xor_sync(..); if (s) break; }
+    st`; docs/findings/warp.md "The sm_75 loop test re-converges an exiting loop (helper nvwarp30b, stop 30)")."""
+    if not may_spin(am, latch):
+        return None
+    targets = _per_lane_break_targets(am, body, {latch})
+    return targets.pop() if len(targets) == 1 else None
 
 
 def _exited_loop(am, label: str, join: str) -> tuple[str, set[str]] | None:
@@ -487,6 +516,25 @@ def exiting_divergent_loops(am, meet_at_end: bool = False) -> list[frozenset]:
             join = am.ipdom.get(b.label)
             if join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)]):
                 out.append(body)
+    return out
+
+
+def tested_exiting_loops(am, bodies: list[frozenset]) -> list[frozenset]:
+    """sm_75 (EXIT_LOOP_TEST_RECONVERGES): of the exiting divergent loops `bodies` (meet_at_end), those whose
+    back edge gets the loop convergence test (may_spin: a warp op in the loop) and that no per-lane break leaves
+    for code of its own: lanes that leave exit, the rest take the back edge together (`VOTE.ANY; VOTEU.ANY;
+    BRA.U`), so ptxas runs their warp ops converged (a never-taken `@!PT BRA` to a helper without WARPSYNC).
+    A per-lane break to a store or a ballot makes ptxas pair the loop (`BSSY` before it, `BSYNC` at the break's
+    target) and keep the helper's WARPSYNC. docs/findings/warp.md "The sm_75 loop test re-converges an exiting
+    loop (helper nvwarp30b, stop 30)"."""
+    uni, by_label = am.uniformity, am.blocks
+    out = []
+    for body in bodies:
+        latches = [x for x in body if am.loops.ends_in_back_edge(by_label[x]) and divergent_branch(by_label[x], uni)]
+        if not latches or not any(may_spin(am, x) for x in latches):
+            continue
+        if not _per_lane_break_targets(am, body, set(latches)):
+            out.append(body)
     return out
 
 
