@@ -544,8 +544,23 @@ def _hoisted_units(am, code, tainted: set[str], target, window: bool = False) ->
     return units
 
 
+def _per_function(am, key: str, make):
+    """`make(am)`, computed once per function until its code changes (not while a phase edits it in place):
+    whole-function scans asked once per region."""
+    if am.editing_in_place:
+        return make(am)
+    memo = am.memo(key)
+    if key not in memo:
+        memo[key] = make(am)
+    return memo[key]
+
+
 def _constant_bank_regs(am) -> set[str]:
     """Registers holding a constant-bank value: %ntid/%nctaid copies and parameter loads."""
+    return _per_function(am, "constant_bank_regs", _scan_constant_bank_regs)
+
+
+def _scan_constant_bank_regs(am) -> set[str]:
     out = set()
     for b in am.fn.blocks:
         for ins in b.instrs:
@@ -2315,6 +2330,10 @@ def _predicable_in_arm(am, ins: ori.Instr) -> bool:
 
 def _param_roots(am) -> dict[str, str]:
     """Registers holding a kernel parameter (an ld.param's, and copies of one by mov or cvta) -> its name."""
+    return _per_function(am, "param_roots", _scan_param_roots)
+
+
+def _scan_param_roots(am) -> dict[str, str]:
     du = am.defuse
     out: dict[str, str] = {}
     for b in am.fn.blocks:
