@@ -67,17 +67,21 @@ def _syncs_init(ins, sel):
     a, s = ins.attrs, sel.sass
     addr, cnt = _addr(ins), _t(ins.operands[1])
     tags = _init_tags(ins)
+    if a.perthread and sel.target.has("MBARRIER_PERTHREAD_STS"):
+        # a plain store under the init's own guard, then the fence and the invalidation unguarded, once per
+        # block's run of such inits (docs/findings/mbarrier.md "A per-thread mbarrier.init address is an
+        # STS.64 on sm_100+ (helper async31, stop 31)")
+        sts = [s(ins, "STS", ("64",), (addr, cnt), tags=tags)]
+        if a.pair_later:
+            return sts
+        return sts + [s(ins, "FENCE", ("VIEW", "ASYNC", "S"), guard=""), s(ins, "SYNCS", ("CCTL", "IVALL"), guard="")]
     if a.vote:
         vote, g, guard = guard_vote(ins, sel)
-        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"), guard="")] if a.fence else []
+        fence = [s(ins, "FENCE", ("VIEW", "ASYNC", "S"), guard="")] if a.fence or a.perthread else []
         return [s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard=""),
                 s(ins, "VOTEU", (vote,), ("UP0", g), tags=_WW, guard="")] + fence + [
                 s(ins, "SYNCS", ("EXCH", "64"), ("URZ", addr, cnt), tags=tags, guard=guard)]
     if a.perthread and not (a.inloop or a.nopred):      # in a loop or a kept region: the plain EXCH below
-        if sel.target.has("MBARRIER_PERTHREAD_STS"):      # instead of the EXCH waterfall
-            return [s(ins, "STS", ("64",), (addr, cnt), tags=tags),
-                    s(ins, "FENCE", ("VIEW", "ASYNC", "S")),
-                    s(ins, "SYNCS", ("CCTL", "IVALL"))]
         loop = sel.local_label()
         ur = sel.role(ins, "addr", "ur")
         head = s(ins, "R2UR", (), ("P0", ur, addr))         # P0: lanes whose address was not this pass's

@@ -161,6 +161,7 @@ class MbarrierAttrs(Attrs):
     vote: bool = False           # phase 42: a predicated init (VOTEU.ALL-guarded)
     nopred: bool = False         # phase 42: kept behind a branch
     perthread: bool = False      # phase 42: per-thread count or address
+    pair_later: bool = False     # phase 42: a later per-thread STS init of the block gives the FENCE + CCTL.IVALL
     fence: bool = False          # phase 42: the first init of its block gets a FENCE.VIEW.ASYNC.S
     count1: bool = False         # phase 42: the count is the constant 1
     part: str = field(default="", metadata=_choices("", "vote"))       # phase 42: the vote half of an arrive

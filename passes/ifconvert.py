@@ -1783,7 +1783,9 @@ def _anchored_region_kept(instrs, target, am=None) -> bool:
         return _units_beside(instrs, copies[0]) >= (ELECTED_COPY_KEPT_UNITS_WIDE if wide else ELECTED_COPY_KEPT_UNITS)
     if not target.has("MBARRIER_SYNCS"):
         return False
-    inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init"]
+    # (an init at a per-thread address is an STS.64 from sm_100: phase 42's `perthread`, a store like any other)
+    sts = target.has("MBARRIER_PERTHREAD_STS")
+    inits = [i for i in instrs if i.op == MBARRIER and i.attrs.op == "init" and not (sts and i.attrs.perthread)]
     if inits:
         units = _init_units_beside(instrs, inits[0])
         if am is not None:

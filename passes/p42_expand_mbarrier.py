@@ -303,6 +303,21 @@ def implementation(target) -> str | None:
     return "sw" if target.has("MBARRIER_SW") else None
 
 
+def _sts_init(am, ins: ori.Instr, target) -> bool:
+    """An init ptxas makes a plain STS.64 (MBARRIER_PERTHREAD_STS: its address or its count is per-thread)."""
+    uni = am.uniformity
+    return target.has("MBARRIER_PERTHREAD_STS") and any(uni.is_divergent_operand(o) for o in ins.operands)
+
+
+def _share_ivall(instrs) -> None:
+    """The per-thread inits of a block that are STS.64 stores (MBARRIER_PERTHREAD_STS) share one
+    FENCE.VIEW.ASYNC.S + SYNCS.CCTL.IVALL after the last of them, whatever lies between (a store, a loop body
+    unrolled four times: four STS.64 then the pair; probes/mbarrier/perthread_init_*)."""
+    sts = [i for i in instrs if i.op == MBAR and i.attrs.op == "init" and i.attrs.perthread]
+    for ins in sts[:-1]:
+        ins.attrs.pair_later = True
+
+
 def _fence(sem: str, scope: str, line: int) -> ori.Instr:
     return ori.Instr(ops.SYNC, "fence", (f".{sem}", f".{scope}"), (), None,
                      {"form": "thread", "sem": sem, "scope": scope}, line, NAME)
@@ -329,6 +344,7 @@ class ExpandMbarrier(Phase):
         if impl == "syncs" and _merge_expect_tx(fn, ctx.target):
             ctx.count(self, "expect_tx merged into arrive.expect_tx")
         writes = _write_counts(fn)      # (the expansions below write no register)
+        sts_init = impl == "syncs" and ctx.target.has("MBARRIER_PERTHREAD_STS")
         for bi, b in enumerate(list(fn.blocks)):
             out: list[ori.Instr] = []
             for ins in b.instrs:
@@ -353,7 +369,15 @@ class ExpandMbarrier(Phase):
                         a.nopred = True
                     elif ins.guard is not None and uni.is_divergent_operand(ins.guard) or region is not None:
                         a.vote = True
+                        # a predicated init with a per-thread operand: the votes, then the waterfall's fence
+                        # (probes/mbarrier/perthread_init_addr_pred, _if_skip, _count_ldg on sm_90)
+                        a.perthread = any(uni.is_divergent_operand(o) for o in ins.operands)
                     elif any(uni.is_divergent_operand(o) for o in ins.operands):
+                        a.perthread = True
+                    if _sts_init(am, ins, ctx.target):
+                        # from sm_100 a per-thread address is an STS.64 wherever the init is: under a guard, in
+                        # a region ptxas predicates or keeps, in a loop (docs/findings/mbarrier.md "A per-thread
+                        # mbarrier.init address is an STS.64 on sm_100+ (helper async31, stop 31)")
                         a.perthread = True
                     if (a.inloop or a.nopred) and not any(
                             i.op == MBAR and i.attrs.op == "init" for i in out) or id(ins) in after_access:
@@ -375,6 +399,8 @@ class ExpandMbarrier(Phase):
                 out.append(ins)
                 ctx.count(self, f"{op} expanded")
             b.instrs = out
+            if sts_init:
+                _share_ivall(out)
             at = _spin_try_wait(b, writes)
             nxt = fn.blocks[bi + 1] if bi + 1 < len(fn.blocks) else None
             if impl == "syncs" and at is not None and nxt is not None and not _exits_by_jump(fn, bi) and (
@@ -397,11 +423,15 @@ class ExpandMbarrier(Phase):
         # for the software init (sm_80-89), a block of just the `bra.uni` of nvcc's `@p bra L1; bra.uni L2; L1:
         # init; L2:` is no block of the body (probes mbarrier/init_if_bra_uni*: predicated like `@!p bra L2; init;
         # L2:`; docs/findings/mbarrier.md "An if written with a bra.uni is one block (helper nvasync25, stop 25)")
-        syncs = implementation(target) == "syncs"
+        inits = [i for lb in region.body for i in by_label[lb].instrs if i.op == MBAR and i.attrs.op == "init"]
+        # from sm_100 an init at a per-thread address is an STS.64 store: a region of only such inits is decided
+        # as the software init's (docs/findings/mbarrier.md "A per-thread mbarrier.init address is an STS.64 on
+        # sm_100+ (helper async31, stop 31)")
+        syncs = implementation(target) == "syncs" and not (
+            inits and all(_sts_init(am, i, target) for i in inits))
         blocks = [x for x in region.body if syncs or not _only_jump(by_label[x])]
         if region.kind == "loop" or len(blocks) > 1 or ifconvert.is_kept_region(am, region, target):
             return True
-        inits = [i for lb in region.body for i in by_label[lb].instrs if i.op == MBAR and i.attrs.op == "init"]
         # on SYNCS, an init through a generic address with a count that is no constant (%ntid.x, a parameter)
         # stays behind the branch (FENCE.VIEW.ASYNC.S; SYNCS.EXCH.64); either alone is predicated
         # (probes/mbarrier/init_if_{generic,shared}_*; the software init of sm_80-89 is predicated)

@@ -83,7 +83,7 @@ def _param_mask_exclusive(wop: ops.WarpOp, du, target) -> bool:
         and not target.has("WARP_COLLECTIVE") and type(wop.mask) is A.Reg and _from_params(wop.mask.name, du)
 
 
-_COLLECTIVES = ("vote", "shfl", "match", "redux", "activemask")
+_COLLECTIVES = ("vote", "shfl", "match", "redux", "activemask", "elect")
 
 
 def _drop_unused_collectives(fn: ori.Function, am, phase, ctx, after_call: set) -> bool:
