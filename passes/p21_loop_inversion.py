@@ -24,7 +24,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering import ops
 from pylower.lowering.ops import branch_target, clone
 
-from .analysis.regions import OWN_JOIN, register_only, through_empty
+from .analysis.regions import OWN_JOIN, exits, register_only, through_empty
 from .manager import PassContext, Phase
 
 NAME = "LoopInversion"
@@ -79,6 +79,44 @@ def _retarget(ins: ori.Instr, old: str, new: str) -> None:
     ins.operands = tuple(A.Sym(new) if type(o) is A.Sym and o.name == old else o for o in ins.operands)
 
 
+def _exit_over_back_edge(fn: ori.Function, ctx: PassContext, phase) -> bool:
+    """A back edge that jumps over the loop's exit to the header laid out right behind it -- `LAT: ..; @p bra H;
+    bra.uni RET; H: ..` (LLVM's rotated loops, the latch before the header) or `@p bra H; ret; H:` -- is a
+    predicated exit for ptxas: `@!p EXIT` falling into the header, the loop closed by the body's uniform jump to
+    the latch (`@P0 EXIT; BRA head`). The lanes that leave are gone, so the loop has no divergent back edge and
+    its warp ops run converged on every target (`VOTE.ANY`, no WARPSYNC, slow path or pair), where the same loop
+    laid out header first (`@!P0 BRA head; EXIT`) runs them diverged. docs/findings/warp.md "A back edge over a
+    returning exit is a predicated EXIT (helper nvwarp31, stop 31)"."""
+    am = ctx.analyses(fn)
+    changed = False
+    k = 0
+    while k + 2 < len(fn.blocks):
+        b, f, h = fn.blocks[k], fn.blocks[k + 1], fn.blocks[k + 2]
+        last = b.instrs[-1] if b.instrs else None
+        k += 1
+        if last is None or last.opcode != "bra" or last.guard is None or branch_target(last) != h.label \
+                or f.label not in b.succs or f.preds != [b.label] or not am.dom.dominates(h.label, b.label):
+            continue
+        by_label = {x.label: x for x in fn.blocks}
+        if exits(f):
+            out = f.label
+            fn.blocks.append(fn.blocks.pop(k))
+        elif _only_branches(f) and len(f.succs) == 1 and exits(by_label[through_empty(f.label, by_label)]):
+            out = through_empty(f.label, by_label)
+            del fn.blocks[k]
+        else:
+            continue
+        _retarget(last, h.label, out)
+        last.guard = ops.negated(last.guard)
+        b.succs = [out, h.label]
+        ori.link_preds(fn)
+        am.invalidate("none")
+        am = ctx.analyses(fn)
+        ctx.count(phase, "back edges over a returning exit made predicated exits")
+        changed = True
+    return changed
+
+
 class LoopInversion(Phase):
     number = 21
     name = NAME
@@ -87,7 +125,7 @@ class LoopInversion(Phase):
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         if ctx.opt_level < INVERT_FROM_OPT:
             return False
-        changed = False
+        changed = _exit_over_back_edge(fn, ctx, self)
         done: set[str] = set()
         inverted = True
         while inverted:                  # after an inversion the loops are found again

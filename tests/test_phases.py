@@ -355,3 +355,16 @@ def test_bssy_after_join_barrier_before_global_load(arch):
         return [s.split(".")[0] if s.startswith("BSSY") else s for s in view[j + 1:j + 4]]
     assert join("  ld.global.u32 %r6, [%rd3+16];\n") == [BAR[arch], "BSSY", BAR[arch]]
     assert join("  add.u32 %r6, %r5, 1;\n") == ["BSSY", BAR[arch], BAR[arch]]
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_90"])
+@pytest.mark.parametrize("tail,converged", [("bra.uni DONE;", True), ("ret;", True),
+                                            ("st.global.u32 [%rd1], %r2;\n  ret;", False)])
+def test_back_edge_over_returning_exit_is_predicated_exit(arch, tail, converged):
+    """docs/findings/warp.md "A back edge over a returning exit is a predicated EXIT (helper nvwarp31, stop 31)":
+    the latch laid out before the header, its fall-through only returning: the loop's ballot runs converged."""
+    body = (f"  mov.u32 %r2, %r1;\n  bra.uni L;\nLAT:\n  add.u32 %r2, %r2, 128;\n  setp.lt.u32 %p2, %r2, 4000;\n"
+            f"  @%p2 bra L;\n  {tail}\nL:\n  setp.ne.u32 %p3, %r2, 7;\n  vote.sync.ballot.b32 %r3, %p3, -1;\n"
+            "  st.global.u32 [%rd1], %r3;\n  bra.uni LAT;\nDONE:")
+    got = sync_view(next(f for f in compile_k(body, arch).program.functions if f.is_entry))
+    assert (got == ["VOTE.ANY"]) == converged, got
