@@ -354,14 +354,41 @@ _MASKED_COLLECTIVES = frozenset({"SHFL", "MATCH", "VOTE", "REDUX", "CREDUX"})
 def _after_mask_warpsync(instrs: list, start: int, first: int, target) -> bool:
     """sm_90+ (PER_THREAD_MASK_FORMS): does the BSSY's stretch start right after the inline `WARPSYNC Rmask` of a
     warp collective it opens with (a per-lane member mask in a loop)? ptxas issues the BSSY there, between the
-    WARPSYNC and the collective, whether or not the collective waits for a load (nvcc/hist_match_syncthreads_
-    predicates hist_aggregated `VOTE.ANY; WARPSYNC R; BSSY; MATCH.ANY`; probes phases/bssy_after_mask_warpsync_*;
-    docs/findings/convergence.md "The BSSY after a member mask's WARPSYNC (helper nvcub26, stop 26)")."""
+    WARPSYNC and the collective, when the collective waits for a load of its block or is a VOTE (nvcc/
+    hist_match_syncthreads_predicates hist_aggregated `VOTE.ANY; WARPSYNC R; BSSY; MATCH.ANY`; probes
+    phases/bssy_after_mask_warpsync_*, bssy_mask_wait_*, bssy_mask_vote_alu; docs/findings/convergence.md "The BSSY
+    after a member mask's WARPSYNC (helper nvcub26, stop 26)"); a ready SHFL / MATCH / REDUX goes first
+    (phases/bssy_mask_ready_*)."""
     if target is None or not target.has("PER_THREAD_MASK_FORMS") or start == 0 or start >= first:
         return False
     w = instrs[start - 1]
-    return w.opcode == "WARPSYNC" and not w.mods and bool(w.operands) and not w.guard \
-        and instrs[start].opcode in _MASKED_COLLECTIVES
+    if not (w.opcode == "WARPSYNC" and not w.mods and bool(w.operands) and not w.guard
+            and instrs[start].opcode in _MASKED_COLLECTIVES):
+        return False
+    # the BSSY fills the collective's wait: a SHFL / MATCH / REDUX whose operands are ready (computed in the
+    # block from no load) issues first, the BSSY after it; a VOTE never goes ahead of the BSSY
+    # (docs/findings/convergence.md "A ready collective after a member mask's WARPSYNC goes before the BSSY
+    # (helper llvm31, stop 31)")
+    return instrs[start].opcode == "VOTE" or (w.label is None and _waits_for_load(instrs, start, start - 2))
+
+
+def _waits_for_load(instrs: list, at: int, k: int) -> bool:
+    """Does instrs[at] read (through the instructions of its block from instrs[k] back) a value a load of its
+    block gives?"""
+    need = _dest_uses(instrs[at])[1] - {"RZ", "PT", "URZ", "UPT"}
+    while k >= 0 and need:
+        x = instrs[k]
+        if x.opcode in _BLOCK_ENDS:
+            break
+        defs, uses = _dest_uses(x)
+        if defs & need:
+            if x.opcode in _CONDITION_LOADS or x.opcode in _LOADS:
+                return True
+            need = (need - defs) | (uses - {"RZ", "PT", "URZ", "UPT"})
+        if x.label is not None:
+            break
+        k -= 1
+    return False
 
 
 def _clear_at_join(instrs: list) -> None:
