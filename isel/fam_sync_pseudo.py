@@ -655,18 +655,23 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
     (a ballot, a shuffle that waits for no load of its own) do not end the search: it starts again after them
     (nvcc/cub_warp_reduce_scan warp_segmented_and_alloc: `VOTE SHFL.DOWN x5 LDG BSSY SHFL.UP x5 @P BRA`; probes
     phases/bssy_load_fed_shfl_after_*; docs/findings/convergence.md "The BSSY before a load-fed shuffle after
-    earlier warp ops (helper cub, stop 23)")."""
+    earlier warp ops (helper cub, stop 23)"). A shuffle issued while a global load of the block is still unread
+    takes the BSSY too, whatever it reads (a Triton scan's constant-derived operand shuffled first:
+    docs/findings/scheduling.md "A warp shuffle issued while a global load is in flight takes the BSSY (helper
+    tscan31, stop 31)"; probes scheduling/bssy_shfl_load_in_flight*)."""
     loaded: set[str] = set()
+    unread: set[str] = set()            # results of the block's global loads no instruction has read yet
     for j in range(start, first):
         i = instrs[j]
         d, u = _dest_uses(i)
         if i.opcode in _ISSUED_FIRST:
             if _shuffles_after_barrier(instrs, j, first) > 0:
                 return None
-            if u & loaded:
+            if u & loaded or unread:
                 return j
             loaded = set()              # earlier warp ops: the search starts again after them
             continue
+        unread -= u
         if i.opcode == "BAR":           # a CTA barrier after the loads: the BSSY goes after it (cumsum_carry)
             continue
         if is_sync(i.opcode, ", ".join(i.operands)):
@@ -674,6 +679,8 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
             continue
         if i.opcode in _GLOBAL_LOADS or u & loaded:
             loaded |= d
+        if i.opcode in _GLOBAL_LOADS:
+            unread |= d
     return None
 
 

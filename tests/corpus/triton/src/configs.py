@@ -520,3 +520,24 @@ for cc, w, width, silu in [(80, 4, 4, True), (90, 4, 3, False), (100, 2, 4, True
 for cc, w, ty in [(90, 4, "fp16"), (100, 4, "fp32"), (90, 8, "bf16")]:
     add(C(T28, "tma_transpose_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("M N")}, {"BLOCK_M": 64, "BLOCK_N": 64},
           cc=cc, w=w, s=1, tag=ty, div16=("M", "N")))
+
+# ---------------------------------------------------------------- s31_scans.py (helper tscan31, stop 31)
+S31 = "s31_scans"
+for cc, w in [(80, 1), (90, 4), (100, 8)]:
+    add(C(S31, "segmented_cumsum_kernel", {"x_ptr": "*fp32", "flag_ptr": "*i8", "out_ptr": "*fp32", "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 2), ("fp32", 90, 1), ("bf16", 100, 4)]:
+    add(C(S31, "ema_scan_kernel", {**ptrs("x_ptr out_ptr", ty), "alpha": "fp32", **ints("n_cols stride")},
+          {"BLOCK": 512}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 2), (100, 1)]:
+    add(C(S31, "stream_compact_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "count_ptr": "*i32", "n": "i32",
+                                         "threshold": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (100, 2)]:
+    add(C(S31, "histogram_scatter_kernel", {**ptrs("x_ptr hist_ptr", "i32"), "n": "i32"},
+          {"NUM_BINS": 64, "BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(90, 4), (80, 8)]:
+    add(C(S31, "argsort_rows_kernel", {"x_ptr": "*fp32", "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK": 256}, cc=cc, w=w, s=1))
+for cc, w in [(80, 2), (90, 8), (100, 4)]:
+    add(C(S31, "gather_cumsum_kernel", {"src_ptr": "*fp32", "idx_ptr": "*i32", "out_ptr": "*fp32",
+                                        "total_ptr": "*fp32", "n": "i32"}, {"BLOCK": 512}, cc=cc, w=w, s=1))
