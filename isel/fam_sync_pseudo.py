@@ -270,7 +270,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             if at == first and b2r_wait:
                 at = _in_b2r_wait(instrs, start, first)
         if window_symbols:
-            at = min(at, _in_window_base_wait(instrs, start, first, window_symbols))
+            wait = _in_window_base_wait(instrs, start, first, window_symbols)
+            at = wait if wait < first else at
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
@@ -802,16 +803,17 @@ def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozense
     past the CTA barriers before that access and above those after it (probes/scheduling/bssy_join_window_base_*:
     `BSYNC S2UR UMOV ISETP BSSY ULEA LEA STS BAR BAR`, with a barrier before the STS `BSYNC S2UR BAR ISETP UMOV
     BSSY ULEA LEA STS BAR BAR`; sm_80, no window: `BSYNC STS BAR BSSY BAR`; nvcc/b27_tree_reduce). Not when the
-    function formed a window address before the stretch (the base is in a register already), nor past other sync
-    instructions. The index of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's
+    function formed a window address before the stretch (the base is in a register already), nor in a stretch with
+    other sync instructions (a fence after the access holds the BSSY: `MEMBAR CCTL BAR BSSY`). Where it applies it
+    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). The index of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's
     shared-window base wait (helper bssybar31, stop 31)")."""
-    if start == 0 or instrs[start - 1].opcode != "BSYNC" or any(_forms_window(i, symbols) for i in instrs[:start]):
+    if start == 0 or instrs[start - 1].opcode != "BSYNC" or any(_forms_window(i, symbols) for i in instrs[:start]) \
+            or any(i.opcode not in ("BAR", "B2R") and is_sync(i.opcode, ", ".join(i.operands))
+                   for i in instrs[start:first]):
         return first
     formed: set[str] = set()
     for j in range(start, first):
         i = instrs[j]
-        if i.opcode not in ("BAR", "B2R") and is_sync(i.opcode, ", ".join(i.operands)):
-            return first
         d, u = _dest_uses(i)
         if formed & u:
             if i.opcode in _MEMORY_ACCESS:
