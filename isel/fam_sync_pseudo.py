@@ -805,8 +805,9 @@ def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozense
     BSSY ULEA LEA STS BAR BAR`; sm_80, no window: `BSYNC STS BAR BSSY BAR`; nvcc/b27_tree_reduce). Not when the
     function formed a window address before the stretch (the base is in a register already), nor in a stretch with
     other sync instructions (a fence after the access holds the BSSY: `MEMBAR CCTL BAR BSSY`). Where it applies it
-    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). The index of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's
-    shared-window base wait (helper bssybar31, stop 31)")."""
+    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). The index
+    of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's shared-window base wait
+    (helper bssybar31, stop 31)")."""
     if start == 0 or instrs[start - 1].opcode != "BSYNC" or any(_forms_window(i, symbols) for i in instrs[:start]) \
             or any(i.opcode not in ("BAR", "B2R") and is_sync(i.opcode, ", ".join(i.operands))
                    for i in instrs[start:first]):
