@@ -805,7 +805,9 @@ def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozense
     BSSY ULEA LEA STS BAR BAR`; sm_80, no window: `BSYNC STS BAR BSSY BAR`; nvcc/b27_tree_reduce). Not when the
     function formed a window address before the stretch (the base is in a register already), nor in a stretch with
     other sync instructions (a fence after the access holds the BSSY: `MEMBAR CCTL BAR BSSY`). Where it applies it
-    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). The index
+    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). Not past a
+    branch into a region ptxas predicates (nvcc/cub_block_reduce_algorithms block_reduce_commutative_sum sm_90:
+    `BSYNC @P0 STS BAR ISETP BSSY`, the address formed before the join). The index
     of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's shared-window base wait
     (helper bssybar31, stop 31)")."""
     if start == 0 or instrs[start - 1].opcode != "BSYNC" or any(_forms_window(i, symbols) for i in instrs[:start]) \
@@ -815,6 +817,8 @@ def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozense
     formed: set[str] = set()
     for j in range(start, first):
         i = instrs[j]
+        if i.opcode == "BRA":
+            return first        # formed in a region ptxas predicates: it forms the address above the join
         d, u = _dest_uses(i)
         if formed & u:
             if i.opcode in _MEMORY_ACCESS:
