@@ -185,12 +185,15 @@ def _dest_uses(i) -> tuple[set[str], set[str]]:
 
 
 def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), target=None,
-                               stalls: set = frozenset(), placed: set = frozenset()) -> None:
+                               stalls: set = frozenset(), placed: set = frozenset(),
+                               window_symbols: frozenset = frozenset()) -> None:
     """Move each BSSY (with the BMOV.32.CLEAR before it) up to where ptxas's scheduler issues it. `merged`:
     ids of the first instructions of blocks ptxas's if-conversion merges into the block before them (an
     if region it predicates and its join); the branch into them is no block end either. `stalls`: ids of the
     instructions the scheduler issued after a run's first variable-latency wait (_hoist_to_first_stall). `placed`:
-    ids of the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED): they stay."""
+    ids of the BSSYs the scheduler placed (schedule.BSSY_SCHEDULED): they stay. `window_symbols`: the shared
+    variables whose address is the cluster window's base plus an offset (SHARED_WINDOW_ADDRESS targets; else
+    empty): a join that forms one waits for the base (_in_window_base_wait)."""
     acquire_stall = target is not None and target.has("BSSY_IN_ACQUIRE_STALL")
     cctl_before_last = target is not None and target.has("BSSY_BEFORE_LAST_ACQUIRE_ATOMIC")
     below_membar = target is not None and target.has("BSSY_BELOW_MEMBAR")
@@ -266,6 +269,9 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
             if at == first and b2r_wait:
                 at = _in_b2r_wait(instrs, start, first)
+        if window_symbols:
+            wait = _in_window_base_wait(instrs, start, first, window_symbols)
+            at = wait if wait < first else at
         at = max(at, _after_condition_load(instrs, start, first, k))
         if at < first:
             _move_bssy(instrs, first, k, at)
@@ -822,6 +828,44 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozenset) -> int:
+    """At a join (the stretch right after a BSYNC) that forms a shared variable's address, where that address is the
+    cluster window's base plus an offset (sm_90+): ptxas issues the base's `S2UR SR_CgaCtaId` first in the block
+    and its BSSY in the wait for it, right before the first shared access that needs the base (its `ULEA; LEA`),
+    past the CTA barriers before that access and above those after it (probes/scheduling/bssy_join_window_base_*:
+    `BSYNC S2UR UMOV ISETP BSSY ULEA LEA STS BAR BAR`, with a barrier before the STS `BSYNC S2UR BAR ISETP UMOV
+    BSSY ULEA LEA STS BAR BAR`; sm_80, no window: `BSYNC STS BAR BSSY BAR`; nvcc/b27_tree_reduce). Not when the
+    function formed a window address before the stretch (the base is in a register already), nor in a stretch with
+    other sync instructions (a fence after the access holds the BSSY: `MEMBAR CCTL BAR BSSY`). Where it applies it
+    overrides the barrier rules (`BSYNC BAR BAR BSSY ... STS` when the access follows both barriers). Not past a
+    branch into a region ptxas predicates (nvcc/cub_block_reduce_algorithms block_reduce_commutative_sum sm_90:
+    `BSYNC @P0 STS BAR ISETP BSSY`, the address formed before the join). The index
+    of that access, else `first` (docs/findings/scheduling.md "The BSSY in a join's shared-window base wait
+    (helper bssybar31, stop 31)")."""
+    if start == 0 or instrs[start - 1].opcode != "BSYNC" or any(_forms_window(i, symbols) for i in instrs[:start]) \
+            or any(i.opcode not in ("BAR", "B2R") and is_sync(i.opcode, ", ".join(i.operands))
+                   for i in instrs[start:first]):
+        return first
+    formed: set[str] = set()
+    for j in range(start, first):
+        i = instrs[j]
+        if i.opcode == "BRA":
+            return first        # formed in a region ptxas predicates: it forms the address above the join
+        d, u = _dest_uses(i)
+        if formed & u:
+            if i.opcode in _MEMORY_ACCESS:
+                return j
+            formed |= d
+        elif _forms_window(i, symbols):
+            formed |= d
+    return first
+
+
+def _forms_window(i, symbols: frozenset) -> bool:
+    """`MOV r, var` of a shared variable whose address is formed from the cluster window's base."""
+    return i.opcode == "MOV" and not i.guard and len(i.operands) == 2 and i.operands[1] in symbols
 
 
 def _after_loop_exit(instrs: list, start: int) -> bool:

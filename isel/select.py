@@ -156,7 +156,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     merged = _if_converted_starts(am, fn, out, starts, target)
     append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
-    place_convergence_barriers(out.instrs, merged, target, stalls, placed)
+    place_convergence_barriers(out.instrs, merged, target, stalls, placed,
+                               fn.shared_symbols if target.has("SHARED_WINDOW_ADDRESS") else frozenset())
     layout(out)
     return out
 
