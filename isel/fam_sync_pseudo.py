@@ -279,23 +279,31 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         _clear_at_join(instrs)
 
 
-def _param_base(target) -> int:
+def _param_base(target) -> tuple[int, int]:
+    """(first parameter offset, first launch-size offset) of constant bank 0."""
     from pylower.isel.generic import _CONST_BANK, _CONST_BANK_DEFAULT
-    return next((base for feat, base, _, _ in _CONST_BANK if target.has(feat)), _CONST_BANK_DEFAULT[0])
+    return next(((base, sizes) for feat, base, sizes, _ in _CONST_BANK if target.has(feat)), _CONST_BANK_DEFAULT[:2])
 
 
 _PARAM_OPERAND = lazy_compile(r"c\[0x0\]\[(0x[0-9a-f]+)\]")
 
 
-def _join_tests_param(instrs: list, start: int, first: int, k: int, param_base: int) -> bool:
+def _join_tests_param(instrs: list, start: int, first: int, k: int, bank: tuple[int, int]) -> bool:
     """The stretch opens a join (a BSYNC starts it) and its region's branch tests a compare that reads a 32-bit
     kernel parameter as a direct operand (a register an LDC of the parameter defines, or the constant-bank operand):
     ptxas reloads that parameter in the join with a uniform LDCU (sm_100+) and the join's CTA barrier waits for it, the
     BSSY issued in that wait (`BSYNC LDCU:param BSSY BAR ISETP`; a parameter multiplied into the value is a vector
     LDC after the barrier, `BAR LDC BSSY IMAD`): docs/findings/scheduling.md "Constant-bank reads at a join and
-    the BSSY (helper nvjoin31, stop 31)"."""
+    the BSSY (helper nvjoin31, stop 31)". A launch size the join reads too (`%ntid` of `ctaid*ntid+tid`) is loaded
+    first, on the compare's longer path, and the barrier goes right after it, before the parameter's load
+    (`BSYNC LDCU:ntid BAR ISETP LDCU:param BSSY`): then the rule does not apply."""
+    param_base, sizes = bank
     if not any(instrs[j].opcode == "BSYNC" for j in range(max(start - 1, 0), min(start + 1, first))):
         return False
+    for j in range(start, first):
+        m = _PARAM_OPERAND.search(" ".join(instrs[j].operands[1:]))
+        if m is not None and sizes <= int(m.group(1), 16) < sizes + 0x18:
+            return False
     bra = next((instrs[j] for j in range(k + 1, min(k + 3, len(instrs))) if instrs[j].opcode == "BRA"), None)
     if bra is None or not bra.guard:
         return False
