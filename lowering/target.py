@@ -80,8 +80,9 @@ FEATURES: tuple[Feature, ...] = (
             "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),
     Feature("JOIN_BARRIER_WAITS_TESTED_PARAM", "at a join (after a BSYNC) whose next branch compares a 32-bit kernel "
             "parameter directly, ptxas reloads it there with a uniform LDCU and the join's CTA barrier waits for "
-            "it: the BSSY goes before the barrier (`BSYNC LDCU BSSY BAR ISETP`; sm_90's ULDC does not hold the "
-            "barrier back reliably; docs/findings/scheduling.md "
+            "it: the BSSY goes before the barrier (`BSYNC LDCU BSSY BAR ISETP`); not when the join also reads a launch "
+            "size, loaded first with the barrier in its wait (`LDCU:ntid BAR ISETP LDCU:param BSSY`); sm_90's ULDC does "
+            "not hold the barrier back reliably; docs/findings/scheduling.md "
             "\"Constant-bank reads at a join and the BSSY (helper nvjoin31, stop 31)\")", since=100),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
