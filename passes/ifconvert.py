@@ -85,6 +85,12 @@ OVERLAP_WORK_BEFORE_MIN = 10
 # (docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
 # (helper nvbar30, stop 30)")
 HOISTED_WORK_MIN = 4
+# a special-register read after the join that ptxas makes an S2R of its own (the function reads that register
+# nowhere else) counts as this many units of independent work: its variable latency hides the load like a few
+# ALU instructions (docs/findings/convergence.md "An S2R after a load if's join counts as three instructions
+# of work (helper nvfresh31, stop 31)")
+S2R_READ_WORK = 3
+S2R_SPECIALS = ("%tid", "%ctaid", "%laneid", "%warpid", "%smid", "%lanemask", "%clock")
 # memory writes that order later global loads after them: every store/atomic except to shared memory
 _WRITES = ("st", "red", "atom")
 _FENCES = ("membar", "fence")
@@ -496,11 +502,35 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             return False
         if dep:
             tainted.update(du.defs(ins))
-        elif _work(ins):
-            work += 1
+        elif _work(ins) or _own_s2r_read(am, ins):
+            work += S2R_READ_WORK if _own_s2r_read(am, ins) else 1
             if work >= OVERLAP_WORK_MIN:
                 return True
     return False
+
+
+def _special_read(ins: ori.Instr) -> str | None:
+    if ins.opcode == "mov" and len(ins.operands) == 2 and type(ins.operands[1]) is A.Reg \
+            and ins.operands[1].name.startswith(S2R_SPECIALS):
+        return ins.operands[1].name
+    return None
+
+
+def _own_s2r_read(am, ins: ori.Instr) -> bool:
+    """A read of an S2R special register that the function reads nowhere else (ptxas shares one S2R among
+    reads of the same register)."""
+    name = _special_read(ins)
+    return name is not None and _per_function(am, "special_read_counts", _scan_special_reads).get(name, 0) == 1
+
+
+def _scan_special_reads(am) -> dict:
+    counts: dict = {}
+    for b in am.fn.blocks:
+        for ins in b.instrs:
+            name = _special_read(ins)
+            if name is not None:
+                counts[name] = counts.get(name, 0) + 1
+    return counts
 
 
 def _hoisted_units(am, code, tainted: set[str], target, window: bool = False) -> int:
