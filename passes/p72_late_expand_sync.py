@@ -637,8 +637,8 @@ class _Expander:
         a plain `WARPSYNC.COLLECTIVE; op; ENDCOLLECTIVE; BRA back`, only plain instructions between them) share ONE
         convergence test: one `bra_div(run=n)` to one out-of-line block holding every op's collective with the code
         between copied, back after the n-th op of the fast path (ptxas `BRA.DIV UR U U` and `.L: COLL U ENDC; IADD;
-        COLL U ENDC; BRA back`; docs/findings/scheduling.md "One convergence test for a block's run of collectives
-        (helper bradiv31, stop 31)"). The EIATTR_COOP_GROUP_INSTR_OFFSETS entries stay one per op."""
+        COLL U ENDC; BRA back`). The EIATTR_COOP_GROUP_INSTR_OFFSETS entries stay one per op.
+        docs/findings/scheduling.md "One convergence test for a block's run of collectives (helper bradiv31, stop 31)". """
         ool = {blk.label: blk for blk in self.ool}
 
         def simple(ins):
