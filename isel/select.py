@@ -8,7 +8,7 @@ from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.operand_types import RegTypes
 from pylower.lowering.target import Target
-from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask
+from pylower.lowering.ops import is_aligned_cta_barrier, is_cta_barrier, is_full_mask, warp_op
 from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
@@ -113,7 +113,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     for b, selected in zip(fn.blocks, selections):
         starts[b.label] = len(out.instrs)
         sel.block = b
-        div_target = None
+        div_target, div_left, div_run = None, 0, True
         # [BRA.CONV, skip BRA, fast path start, calls still to come, fast-path instructions still to come] of a
         # slow path, until its fast path is out (a run of several ops: phase 72's _slow_run)
         conv: list | None = None
@@ -140,10 +140,14 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     out.instrs.append(skip)
                     conv[1], conv[2] = skip, len(out.instrs)
             if div_target is not None:
-                returns.setdefault(div_target, len(out.instrs))
-                div_target = None
+                div_left -= 1 if div_run else 1 if warp_op(ins) is not None else 0
+                if div_left <= 0:
+                    returns.setdefault(div_target, len(out.instrs))
+                    div_target = None
             if ins.opcode == "bra_div" and ins.operands and type(ins.operands[0]) is A.Sym:
                 div_target = ins.operands[0].name
+                div_left = max(1, ins.attrs.run)     # a collective run's one test: back after its last op
+                div_run = div_left == 1
                 if k + 1 == len(selected):          # no fast path follows: return right here
                     returns.setdefault(div_target, len(out.instrs))
                     div_target = None

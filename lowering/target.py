@@ -55,6 +55,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("LONE_WARP_OP_WARPSYNC_ALL", "in a block of several full-mask warp ops, one not next to an op of "
             "its own kind re-converges the warp with WARPSYNC.ALL (the ops after it need nothing); runs of one "
             "kind take the collective slow path (phase 72)", since=90),
+    Feature("COLLECTIVE_SLOW_PATH_RUNS", "a block's consecutive out-of-line collectives (BRA.DIV each, only plain "
+            "code between) share one BRA.DIV to one out-of-line copy of the span; the fast path is scheduled "
+            "freely (phase 72 _merge_collective_run)", since=90),
     Feature("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT", "equal warp collectives in a loop with a per-thread trip count "
             "are all kept (their collective slow paths are not value-numbered; phase 13)", since=90),
     Feature("WARP_OP_CSE_ACROSS_BARRIER", "a shuffle or vote repeating an earlier one of its block is deleted "

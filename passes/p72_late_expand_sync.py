@@ -632,6 +632,79 @@ class _Expander:
         self.ctx.count(self.phase, "slow-path runs")
         return [self.p("bra_conv", (), (A.Sym(label),), span[0].line, run=n)] + slow + list(span)
 
+    def _merge_collective_run(self, out: list[ori.Instr]) -> list[ori.Instr]:
+        """sm_90+ (COLLECTIVE_SLOW_PATH_RUNS): the block's consecutive out-of-line collectives (each `bra_div` to
+        a plain `WARPSYNC.COLLECTIVE; op; ENDCOLLECTIVE; BRA back`, only plain instructions between them) share ONE
+        convergence test: one `bra_div(run=n)` to one out-of-line block holding every op's collective with the code
+        between copied, back after the n-th op of the fast path (ptxas `BRA.DIV UR U U` and `.L: COLL U ENDC; IADD;
+        COLL U ENDC; BRA back`). The EIATTR_COOP_GROUP_INSTR_OFFSETS entries stay one per op.
+        docs/findings/scheduling.md "One convergence test for a block's run of collectives (helper bradiv31, stop 31)". """
+        ool = {blk.label: blk for blk in self.ool}
+
+        def simple(ins):
+            if ins.opcode != "bra_div" or not ins.operands or type(ins.operands[0]) is not A.Sym:
+                return None
+            blk = ool.get(ins.operands[0].name)
+            if blk is None or any(i.opcode in ("bssy", "bsync") for i in blk.instrs):
+                return None
+            return blk
+
+        res: list[ori.Instr] = []
+        k = 0
+        dropped: set = set()
+        while k < len(out):
+            head = simple(out[k])
+            if head is not None and not (k + 1 < len(out) and ops.warp_op(out[k + 1], self.consts) is not None):
+                head = None
+            if head is None:
+                res.append(out[k])
+                k += 1
+                continue
+            # the run: head, then (plain code, fast op, bra_div ...)*
+            members, between, j, end = [(k, head)], [], k + 1, k + 1
+            while j < len(out):
+                x = out[j]
+                nxt = simple(x)
+                if nxt is not None and not (j + 1 < len(out) and ops.warp_op(out[j + 1], self.consts) is not None):
+                    break
+                if nxt is not None:
+                    members.append((j, nxt))
+                    between.append(list(out[end:j]))
+                    end = j + 1
+                    j += 1
+                    continue
+                # a fence between is plain code to the run (`shfl.up; membar.cta; shfl.up`: one BRA.DIV)
+                if x.opcode in ori.PSEUDO_OPCODES or ops.is_cta_barrier(x) \
+                        or x.op == ops.SYNC and x.opcode not in ("membar", "fence") \
+                        or x.opcode in ("bra", "brx", "ret", "exit", "call"):
+                    break
+                j += 1
+            if len(members) < 2:
+                res.append(out[k])
+                k += 1
+                continue
+            # one fast op follows each bra_div (its `fast`); the span ends at the last op
+            last_at = members[-1][0] + 1
+            body = list(head.instrs[:-1])
+            for (at, blk), code in zip(members[1:], between):
+                body += [ops.clone(i, NAME) for i in code[1:]]
+                coll = list(blk.instrs[:-1])
+                coll[0] = ops.clone(coll[0], NAME, coop_slow=1)
+                body += coll
+                dropped.add(blk.label)
+            head.instrs = body + [head.instrs[-1]]
+            first = out[k]
+            first.attrs.run = len(members)
+            res.append(first)
+            for x in out[k + 1:last_at + 1]:
+                if simple(x) is None:
+                    res.append(x)
+            self.ctx.count(self.phase, "collective slow-path runs")
+            k = last_at + 1
+        if dropped:
+            self.ool = [blk for blk in self.ool if blk.label not in dropped]
+        return res
+
     def _out_of_line(self, b, ins, wop, region, site, fast, paired: bool) -> list[ori.Instr]:
         """`BRA.DIV` to an out-of-line collective (in a BSSY/BSYNC pair when `paired`), then the fast path."""
         label = f"$__collective_{len(self.ool)}"
@@ -889,6 +962,8 @@ class _Expander:
             if run_end >= 0:
                 out[run_start:] = self._store_run(out[run_start:], run, b)
                 changed = True
+            if self.form == "collective" and not self.o0 and self.target.has("COLLECTIVE_SLOW_PATH_RUNS"):
+                out = self._merge_collective_run(out)
             b.instrs = out
         if self.o0:
             for r in self.regions:
