@@ -502,8 +502,9 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             return False
         if dep:
             tainted.update(du.defs(ins))
-        elif _work(ins) or _own_s2r_read(am, ins):
-            work += S2R_READ_WORK if _own_s2r_read(am, ins) else 1
+        else:
+            units = S2R_READ_WORK if _own_s2r_read(am, ins) else 1 if _work(ins) else 0
+            work += units
             if work >= OVERLAP_WORK_MIN:
                 return True
     return False
