@@ -120,6 +120,12 @@ FEATURES: tuple[Feature, ...] = (
             "its warp ops, and those of a uniform break's code, converged: the never-taken slow path kept, its "
             "helper without WARPSYNC (phase 71 `rejoined`; not when a per-lane break leads to code: that loop is "
             "paired)", below=80),
+    Feature("ATOMIC_LOOP_HEAD_SLOW_PATH", "in a function holding an integer reduction atomic (add/min/max/"
+            "and/or/xor), the warp ops of a loop's header block "
+            "(a uniform loop too) keep a never-taken slow path, its helper without WARPSYNC (phase 71 `rejoined`; "
+            "regions.atomic_loop_heads)", below=90),
+    Feature("VOTE_EXIT_LOOP_HEAD_CONVERGED", "a loop every exit of which is decided by a warp collective's result "
+            "runs its header's warp ops plain (no ATOMIC_LOOP_HEAD_SLOW_PATH)", since=80),
     Feature("MAY_SPIN_LOOP_ARRIVES_DIVERGED", "a divergent loop (or an if around one) that may spin (an atomic, "
             "a strong load) reaches a CTA barrier join diverged: WARPSYNC, no BSSY/BSYNC", below=90),
     Feature("BAR_JOIN_PAIR_BEFORE_PREDICATED_IF", "a region paired for its warp ops that joins at a CTA "

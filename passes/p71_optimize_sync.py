@@ -709,6 +709,8 @@ class OptimizeSyncInstructions(Phase):
         # sm_75: the loop test re-converges such a loop: its warp ops keep a helper without WARPSYNC
         tested = R.tested_exiting_loops(am, warp_bodies) if target.has("EXIT_LOOP_TEST_RECONVERGES") else []
         test_converged = set().union(*tested) | R.left_exiting_loops(am, tested) if tested else set()
+        # sm_75-89: with an atomic in the function, a loop header's warp ops keep a never-taken slow path
+        loop_heads = R.atomic_loop_heads(am, target) if target.has("ATOMIC_LOOP_HEAD_SLOW_PATH") else set()
         reach = barrier_reach(am, regions, target)
         after_warp_ops = R.barriers_after_divergent_warp_ops(am)
         forms, rewarp = {}, set()
@@ -831,11 +833,17 @@ class OptimizeSyncInstructions(Phase):
                 # docs/findings/warp.md "Per-thread masks in divergent code on sm_80-89 (helper isel, stop 23)")
                 ampere_check = per_thread and id(ins) not in extern_dirty \
                     and _checked_when_diverged(target, overlap)      # (=true: REDUX.OR there, not modelled)
+                head_slow = converged and not per_thread and b.label in loop_heads and not ins.guard \
+                    and not ops.is_bar_warp_sync(ins) and ins.op != ops.BARRIER   # (a CTA barrier: plain)
+                if head_slow:
+                    converged = False                # (docs/findings/warp.md, see regions.atomic_loop_heads)
+                    ctx.count(self, "loop-head warp ops keeping a never-taken slow path")
                 if not converged and not (per_thread and form == PT.SLOW_PAIRED) and not ampere_check:
                     if not rejoins and not per_thread and not ins.guard and (
                             ops.is_full_mask(wop.mask) and divergent_block
                             and (rejoined or _after_reconverging_barrier(out, consts))
-                            or not divergent_block and id(ins) not in extern_dirty and b.label in test_converged
+                            or not divergent_block and id(ins) not in extern_dirty
+                            and (b.label in test_converged or head_slow)
                             and not ops.is_bar_warp_sync(ins)):     # (a bar.warp.sync keeps its WARPSYNC)
                         # sm_75-89: its slow path needs no WARPSYNC in the helper (phase 72, _unsynced_helpers);
                         # sm_75: also in a loop its convergence test re-converges (EXIT_LOOP_TEST_RECONVERGES),

@@ -793,3 +793,68 @@ def diverged_sync_loops(am, regions: list[Region], consts=None, to_exit: bool = 
             out.append(Region("loop", outside[0], join, body, _barrier_join(join, by_label)))
     return out
 
+
+
+def _decided_by_warp_op(am, guard, consts) -> bool:
+    """Is a branch guard a warp collective's result (`vote.any.pred p`), or a test of one (`setp.eq b, 0` of a
+    ballot), possibly negated? Such a loop exit is warp-uniform by construction."""
+    while hasattr(guard, "inner"):           # !%p
+        guard = guard.inner
+    name = getattr(guard, "name", None)
+    seen: set[str] = set()
+    while name is not None and name not in seen:
+        seen.add(name)
+        defs = am.defuse.definitions(name)
+        if len(defs) != 1:
+            return False
+        d = defs[0]
+        if warp_op(d, consts) is not None:
+            return True
+        if d.opcode not in ("setp", "not"):
+            return False
+        srcs = [o.inner if hasattr(o, "inner") else o for o in d.operands[1:]]
+        regs = [o for o in srcs if getattr(o, "name", None) is not None and o.name not in consts]
+        if len(regs) != 1:
+            return False
+        name = regs[0].name
+    return False
+
+
+# the atom/red ops that make ptxas distrust a loop's back edge: the integer reductions (the ops of redux.sync);
+# inc/dec, exch, cas and floating-point adds do not (docs/findings/warp.md "Only an integer reduction atomic
+# keeps the loop-head slow path (helper nvvote31b, stop 31)")
+_LOOP_HEAD_ATOMIC_OPS = frozenset({"add", "min", "max", "and", "or", "xor"})
+_INTEGER_TYPES = frozenset({"u32", "s32", "u64", "s64", "b32", "b64"})
+
+
+def _integer_reduction_atomic(ins) -> bool:
+    return ins.op == ATOMIC and ins.attrs.kind in ("atom", "red") and \
+        ins.attrs.op in _LOOP_HEAD_ATOMIC_OPS and ins.attrs.type in _INTEGER_TYPES
+
+
+def atomic_loop_heads(am, target) -> set[str]:
+    """sm_75-89 (ATOMIC_LOOP_HEAD_SLOW_PATH): in a function holding an integer reduction atomic (atom or red
+    add/min/max/and/or/xor on an integer type, any space, anywhere),
+    the warp ops of a loop's header block keep their slow path as a never-taken check (`@!PT BRA` to a
+    `__cuda_sm70_*` helper without WARPSYNC), in a uniform loop too; warp ops after a branch or join inside the
+    loop (a uniform if too) are plain. From sm_80 (VOTE_EXIT_LOOP_HEAD_CONVERGED) a loop every exit of which is
+    decided by a warp collective's result is exempt. docs/findings/warp.md "A warp op at the head of a loop in
+    a function with an atomic keeps a never-taken slow path (helper nvvote31, stop 31)"."""
+    fn, by_label, loops = am.fn, am.blocks, am.loops
+    if not loops.back_edges or not any(_integer_reduction_atomic(i) for b in fn.blocks for i in b.instrs):
+        return set()
+    consts = am.constants
+    exempt = target.has("VOTE_EXIT_LOOP_HEAD_CONVERGED")
+    out: set[str] = set()
+    for latch, header in loops.back_edges:
+        if header in out:
+            continue
+        if exempt:
+            body = loops.body(header, latch)
+            exits = [by_label[x].instrs[-1] for x in body
+                     if by_label[x].instrs and any(s not in body for s in by_label[x].succs)]
+            guards = [i.guard for i in exits if i.opcode == "bra" and i.guard is not None]
+            if guards and all(_decided_by_warp_op(am, g, consts) for g in guards):
+                continue
+        out.add(header)
+    return out
