@@ -200,6 +200,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     join_bar_load = target is not None and target.has("BSSY_AFTER_JOIN_BARRIER_BEFORE_LOAD")
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
+    param_base = _param_base(target) if target is not None and target.has("JOIN_BARRIER_WAITS_TESTED_PARAM") \
+        else None
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
         if _after_mask_warpsync(instrs, start, first, target):
@@ -233,7 +235,9 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
                 continue
         late = _in_flight_at_join(instrs, start)   # registers a long-latency op or a waiting instruction writes
         ordered = False                   # a memory op or fence so far waits: the barriers/fences after it do
-        loading = False                   # a load or atomic is in flight: a CTA barrier waits for it
+        # a load or atomic is in flight: a CTA barrier waits for it (at a join, also the uniform reload of the kernel
+        # parameter its branch compares: JOIN_BARRIER_WAITS_TESTED_PARAM)
+        loading = param_base is not None and _join_tests_param(instrs, start, first, k, param_base)
         at = first
         # a merged region on the way: (its join, its branch's guard registers, the branch's index)
         predicated: tuple[str, set[str], int] | None = None
@@ -279,6 +283,72 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     _above_group_wait(instrs, merged, merged_labels, placed)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
         _clear_at_join(instrs)
+
+
+def _param_base(target) -> tuple[int, int]:
+    """(first parameter offset, first launch-size offset) of constant bank 0."""
+    from pylower.isel.generic import _CONST_BANK, _CONST_BANK_DEFAULT
+    return next(((base, sizes) for feat, base, sizes, _ in _CONST_BANK if target.has(feat)), _CONST_BANK_DEFAULT[:2])
+
+
+_PARAM_OPERAND = lazy_compile(r"c\[0x0\]\[(0x[0-9a-f]+)\]")
+
+
+def _join_tests_param(instrs: list, start: int, first: int, k: int, bank: tuple[int, int]) -> bool:
+    """The stretch opens a join (a BSYNC starts it) and its region's branch tests a compare that reads a 32-bit
+    kernel parameter as a direct operand (a register whose reaching definition is an LDC of the parameter, or the
+    constant-bank operand):
+    ptxas reloads that parameter in the join with a uniform LDCU (sm_100+) and the join's CTA barrier waits for it, the
+    BSSY issued in that wait (`BSYNC LDCU:param BSSY BAR ISETP`; a parameter multiplied into the value is a vector
+    LDC after the barrier, `BAR LDC BSSY IMAD`): docs/findings/scheduling.md "Constant-bank reads at a join and
+    the BSSY (helper nvjoin31, stop 31)". A launch size the join reads too (`%ntid` of `ctaid*ntid+tid`) is loaded
+    first, on the compare's longer path, and the barrier goes right after it, before the parameter's load
+    (`BSYNC LDCU:ntid BAR ISETP LDCU:param BSSY`): then the rule does not apply. ptxas sinks the parameter's load
+    into the join only past a pair that holds a loop (the pair this BSYNC closes, `_closes_loop`), and not in a join
+    inside a loop: across an acyclic pair it loads the parameter once above it (`LDCU UR8` at the kernel's entry,
+    probes phases/ifconvert_bar_join_index64), in a loop it holds it in a register loaded before the loop (probes
+    phases/bssy_loop_head_*_bar_shfl); the join then has no load in flight (`BSYNC BAR ISETP LDCU64 BSSY`)."""
+    param_base, sizes = bank
+    join = next((j for j in range(max(start - 1, 0), min(start + 1, first)) if instrs[j].opcode == "BSYNC"), None)
+    if join is None or not _closes_loop(instrs, join):
+        return False
+    above = {i.label for i in instrs[:start + 1] if i.label is not None}
+    if any(_into(i, above) for i in instrs[first:]):
+        return False                  # the join is inside a loop (a later branch goes back above it)
+    for j in range(start, first):
+        m = _PARAM_OPERAND.search(" ".join(instrs[j].operands[1:]))
+        if m is not None and sizes <= int(m.group(1), 16) < sizes + 0x18:
+            return False
+    bra = next((instrs[j] for j in range(k + 1, min(k + 3, len(instrs))) if instrs[j].opcode == "BRA"), None)
+    if bra is None or not bra.guard:
+        return False
+    guard = _regs(bra.guard)
+    test = next((instrs[j] for j in range(first - 1, start - 1, -1) if _dest_uses(instrs[j])[0] & guard), None)
+    if test is None or test.opcode != "ISETP":
+        return False
+    def is_param(text: str) -> bool:
+        m = _PARAM_OPERAND.search(text)
+        return m is not None and int(m.group(1), 16) >= param_base
+    srcs = test.operands[1:]
+    if any(is_param(o) for o in srcs):
+        return True
+    t = instrs.index(test)
+    for reg in _regs(" ".join(srcs)):
+        d = _reaching_definition(instrs, reg, t, start)
+        if d is not None and d.opcode == "LDC" and "64" not in d.mods and is_param(" ".join(d.operands[1:])):
+            return True
+    return False
+
+
+def _reaching_definition(instrs: list, reg: str, at: int, start: int):
+    """The one definition of `reg` that reaches instrs[at]: the last write before it in its straight-line stretch
+    (from `start`), else the register's only write in the function (pre-allocation names are not unique per value:
+    a register written twice elsewhere has no single reaching definition here); None when there is none."""
+    for j in range(at - 1, start - 1, -1):
+        if reg in _dest_uses(instrs[j])[0]:
+            return instrs[j]
+    writers = [i for i in instrs if reg in _dest_uses(i)[0]]
+    return writers[0] if len(writers) == 1 else None
 
 
 def _above_group_wait(instrs: list, merged, merged_labels: set, placed=frozenset()) -> None:

@@ -81,6 +81,14 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_SCHEDULED_AT_JOIN", "... also in a run entered from a released convergence barrier (after a BSYNC "
             "or a WARPSYNC.ALL); from sm_90 that BSSY keeps fam_sync_pseudo's placement (the unit there loses as "
             "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),
+    Feature("JOIN_BARRIER_WAITS_TESTED_PARAM", "at a join (after a BSYNC closing a pair that holds a loop, the join "
+            "in no loop) whose next branch compares a 32-bit kernel parameter directly (its reaching definition), "
+            "ptxas loads it there with a uniform LDCU and the join's CTA barrier waits for "
+            "it: the BSSY goes before the barrier (`BSYNC LDCU BSSY BAR ISETP`); across an acyclic pair it loads the "
+            "parameter once above, in a loop before the loop (nothing in flight); not when the join also reads a launch "
+            "size, loaded first with the barrier in its wait (`LDCU:ntid BAR ISETP LDCU:param BSSY`); sm_90's ULDC does "
+            "not hold the barrier back reliably; docs/findings/scheduling.md "
+            "\"Constant-bank reads at a join and the BSSY (helper nvjoin31, stop 31)\")", since=100),
     Feature("BSSY_IN_ACQUIRE_STALL", "in a block with acquire atomics the BSSY is issued in the stall of one "
             "of its waits (a CCTL.IVALL, or an instruction waiting for a load): the last one, or the one before "
             "when nothing but the last one's atomic lies between and no memory op follows", below=90),
