@@ -323,16 +323,16 @@ def _join_tests_param(instrs: list, start: int, first: int, k: int, bank: tuple[
     if bra is None or not bra.guard:
         return False
     guard = _regs(bra.guard)
-    test = next((instrs[j] for j in range(first - 1, start - 1, -1) if _dest_uses(instrs[j])[0] & guard), None)
-    if test is None or test.opcode != "ISETP":
+    t = next((j for j in range(first - 1, start - 1, -1) if _dest_uses(instrs[j])[0] & guard), None)
+    if t is None or instrs[t].opcode != "ISETP":
         return False
+    test = instrs[t]
     def is_param(text: str) -> bool:
         m = _PARAM_OPERAND.search(text)
         return m is not None and int(m.group(1), 16) >= param_base
     srcs = test.operands[1:]
     if any(is_param(o) for o in srcs):
         return True
-    t = instrs.index(test)
     for reg in _regs(" ".join(srcs)):
         d = _reaching_definition(instrs, reg, t, start)
         if d is not None and d.opcode == "LDC" and "64" not in d.mods and is_param(" ".join(d.operands[1:])):
