@@ -13,6 +13,7 @@ from pylower.lazy_re import lazy_compile
 from pylower.sass.families import is_sync
 from pylower.sass.instr import VIRTUAL
 
+from .generic import const_bank
 from .rules import operand_text, rule
 from .sequences import brk, bssy, bsync, warpsync
 
@@ -200,7 +201,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     join_bar_load = target is not None and target.has("BSSY_AFTER_JOIN_BARRIER_BEFORE_LOAD")
     bar_run = target is not None and target.has("BSSY_AFTER_BARRIER_RUN")
     b2r_wait = target is not None and target.has("BSSY_IN_B2R_WAIT")
-    param_base = _param_base(target) if target is not None and target.has("JOIN_BARRIER_WAITS_TESTED_PARAM") \
+    param_base = const_bank(target)[:2] if target is not None and target.has("JOIN_BARRIER_WAITS_TESTED_PARAM") \
         else None
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
     for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
@@ -285,12 +286,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         _clear_at_join(instrs)
 
 
-def _param_base(target) -> tuple[int, int]:
-    """(first parameter offset, first launch-size offset) of constant bank 0."""
-    from pylower.isel.generic import _CONST_BANK, _CONST_BANK_DEFAULT
-    return next(((base, sizes) for feat, base, sizes, _ in _CONST_BANK if target.has(feat)), _CONST_BANK_DEFAULT[:2])
-
-
 _PARAM_OPERAND = lazy_compile(r"c\[0x0\]\[(0x[0-9a-f]+)\]")
 
 
@@ -319,8 +314,8 @@ def _join_tests_param(instrs: list, start: int, first: int, k: int, bank: tuple[
         m = _PARAM_OPERAND.search(" ".join(instrs[j].operands[1:]))
         if m is not None and sizes <= int(m.group(1), 16) < sizes + 0x18:
             return False
-    bra = next((instrs[j] for j in range(k + 1, min(k + 3, len(instrs))) if instrs[j].opcode == "BRA"), None)
-    if bra is None or not bra.guard:
+    bra = _region_branch(instrs, k)
+    if bra is None:
         return False
     guard = _regs(bra.guard)
     t = next((j for j in range(first - 1, start - 1, -1) if _dest_uses(instrs[j])[0] & guard), None)
@@ -610,6 +605,11 @@ def _release_store_fence(instrs: list, j: int, first: int) -> bool:
         and not any(x.opcode in _MEMORY and x.opcode not in _STORES and x.line == i.line for x in instrs[j + 1:first])
 
 
+def _region_branch(instrs: list, k: int):
+    """The guarded BRA of the region whose BSSY is at `k` (right after it, or after its BMOV), else None."""
+    return next((i for i in instrs[k + 1:k + 3] if i.opcode == "BRA" and i.guard), None)
+
+
 def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
     """The BSSY is not issued before the last load its region's branch condition depends on: ptxas issues it
     in that load's stall (numba/wide_atomics: `RED; LD.STRONG.SYS; BSSY; DSETP; @P0 BRA`, where the first
@@ -617,7 +617,7 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
     phases/bssy_after_condition_load_*); an atomic whose old value the condition tests alike (`LDG ATOMG.CAS BSSY`:
     docs/findings/convergence.md "The BSSY waits for an atomic its branch tests (helper llvm25, stop 25)").
     Returns the lowest index it may take."""
-    bra = next((i for i in instrs[k + 1:k + 3] if i.opcode == "BRA" and i.guard), None)
+    bra = _region_branch(instrs, k)
     if bra is None:
         return start
     need = _regs(bra.guard)

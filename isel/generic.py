@@ -116,10 +116,10 @@ def _space(mods, table, default):
     return default
 
 
-def const_bank(sel: SelectContext) -> tuple[int, int, int]:
+def const_bank(target) -> tuple[int, int, int]:
     """(parameter base, launch-size base, descriptor offset) of c[0x0] on the target."""
     for feature, params, sizes, desc in _CONST_BANK:
-        if sel.target.has(feature):
+        if target.has(feature):
             return params, sizes, desc
     return _CONST_BANK_DEFAULT
 
@@ -131,7 +131,7 @@ def param_offsets(sel: SelectContext) -> dict[str, tuple[int, int]]:
     cached = sel._analyses.get("params")
     if cached is not None:
         return cached
-    base = const_bank(sel)[0]
+    base = const_bank(sel.target)[0]
     out, off = {}, 0
     if sel.function.is_entry:
         for p in sel.function.decl.params:
@@ -394,7 +394,7 @@ def _mov(ins, sel) -> SassInstr:
     ops = _ops(ins)
     src = ins.operands[1] if len(ins.operands) > 1 else None
     if type(src) is A.Reg and src.name in _LAUNCH_SIZES:
-        return sel.sass(ins, "MOV", (), (ops[0], _cbank(const_bank(sel)[1] + _LAUNCH_SIZES[src.name])))
+        return sel.sass(ins, "MOV", (), (ops[0], _cbank(const_bank(sel.target)[1] + _LAUNCH_SIZES[src.name])))
     if type(src) is A.Reg and _is_sreg(src.name):
         name = _SREG_NAMES.get(src.name) or "SR_" + src.name[1:].upper()
         if src.name in clock_reads.CLOCKS and clock_reads.reads_uniform(ins, sel):

@@ -140,7 +140,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     out.instrs.append(skip)
                     conv[1], conv[2] = skip, len(out.instrs)
             if div_target is not None:
-                div_left -= 1 if div_run else 1 if warp_op(ins) is not None else 0
+                if div_run or warp_op(ins) is not None:
+                    div_left -= 1
                 if div_left <= 0:
                     returns.setdefault(div_target, len(out.instrs))
                     div_target = None

@@ -362,6 +362,7 @@ class ExpandMbarrier(Phase):
                         a.space == "cluster" or a.space == "generic" and a.sink and explicit == "cluster"):
                     a.remote = True
                 if op == "init":
+                    per_thread = any(uni.is_divergent_operand(o) for o in ins.operands)
                     region = region_of.get(b.label)
                     if b.label in loops:
                         a.inloop = True
@@ -371,10 +372,10 @@ class ExpandMbarrier(Phase):
                         a.vote = True
                         # a predicated init with a per-thread operand: the votes, then the waterfall's fence
                         # (probes/mbarrier/perthread_init_addr_pred, _if_skip, _count_ldg on sm_90)
-                        a.perthread = any(uni.is_divergent_operand(o) for o in ins.operands)
-                    elif any(uni.is_divergent_operand(o) for o in ins.operands):
+                        a.perthread = per_thread
+                    elif per_thread:
                         a.perthread = True
-                    if _sts_init(am, ins, ctx.target):
+                    if per_thread and sts_init:
                         # from sm_100 a per-thread address is an STS.64 wherever the init is: under a guard, in
                         # a region ptxas predicates or keeps, in a loop (docs/findings/mbarrier.md "A per-thread
                         # mbarrier.init address is an STS.64 on sm_100+ (helper async31, stop 31)")

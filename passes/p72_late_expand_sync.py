@@ -32,6 +32,8 @@ from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
 from .manager import PassContext, Phase
 
 NAME = "LateExpandSyncInstructions"
+# what ends a straight-line stretch of a block: control leaves it (a call returns elsewhere in the listing)
+_LEAVES_BLOCK = frozenset({"bra", "brx", "ret", "exit", "call"})
 
 # Warp ops whose constant partial mask is handled inline (`WARPSYNC mask; op`) on sm_90+ at -O1+ wherever
 # they are (div_if_shfl_sync); the others only as the sole warp op of their divergent region
@@ -174,7 +176,7 @@ class _Expander:
             wop = ops.warp_op(i, self.consts)
             if wop is not None:
                 return not i.attrs.conv and ops.is_full_mask(wop.mask)
-            if i.opcode in ("bra", "brx", "ret", "exit", "call") or ops.is_cta_barrier(i):
+            if i.opcode in _LEAVES_BLOCK or ops.is_cta_barrier(i):
                 return False
         return False
 
@@ -602,7 +604,7 @@ class _Expander:
                 barrier = True
             elif id(ins) in special or ins.opcode in ori.PSEUDO_OPCODES or ins.op == ops.SYNC \
                     or ins.guard is not None and ins.opcode == "st" \
-                    or ins.opcode in ("bra", "brx", "ret", "exit", "call"):
+                    or ins.opcode in _LEAVES_BLOCK:
                 return None
         if not barrier:
             return None
@@ -649,13 +651,17 @@ class _Expander:
                 return None
             return blk
 
+        def test_at(j):
+            """The out-of-line block of a plain collective's test at out[j] that its fast op follows."""
+            blk = simple(out[j])
+            return blk if blk is not None and j + 1 < len(out) and ops.warp_op(out[j + 1], self.consts) is not None \
+                else None
+
         res: list[ori.Instr] = []
         k = 0
         dropped: set = set()
         while k < len(out):
-            head = simple(out[k])
-            if head is not None and not (k + 1 < len(out) and ops.warp_op(out[k + 1], self.consts) is not None):
-                head = None
+            head = test_at(k)
             if head is None:
                 res.append(out[k])
                 k += 1
@@ -664,9 +670,7 @@ class _Expander:
             members, between, j, end = [(k, head)], [], k + 1, k + 1
             while j < len(out):
                 x = out[j]
-                nxt = simple(x)
-                if nxt is not None and not (j + 1 < len(out) and ops.warp_op(out[j + 1], self.consts) is not None):
-                    break
+                nxt = test_at(j)
                 if nxt is not None:
                     members.append((j, nxt))
                     between.append(list(out[end:j]))
@@ -676,7 +680,7 @@ class _Expander:
                 # a fence between is plain code to the run (`shfl.up; membar.cta; shfl.up`: one BRA.DIV)
                 if x.opcode in ori.PSEUDO_OPCODES or ops.is_cta_barrier(x) \
                         or x.op == ops.SYNC and x.opcode not in ("membar", "fence") \
-                        or x.opcode in ("bra", "brx", "ret", "exit", "call"):
+                        or x.opcode in _LEAVES_BLOCK:
                     break
                 j += 1
             if len(members) < 2:
@@ -1151,7 +1155,7 @@ class _Expander:
             if _warpsync_all(i):
                 seen_warpsync = True
                 continue
-            if i.opcode in ("bra", "brx", "ret", "exit", "call") or ops.is_cta_barrier(i) \
+            if i.opcode in _LEAVES_BLOCK or ops.is_cta_barrier(i) \
                     or i.op == ops.SYNC and not seen_warpsync:
                 return False
             if ops.warp_op(i, self.consts) is not None:

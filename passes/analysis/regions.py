@@ -832,10 +832,6 @@ def _integer_reduction_atomic(ins) -> bool:
         ins.attrs.op in _LOOP_HEAD_ATOMIC_OPS and ins.attrs.type in _INTEGER_TYPES
 
 
-def _jumps_to(block, label: str) -> bool:
-    return any(i.opcode == "bra" and i.operands and str(i.operands[0]) == label for i in block.instrs[-1:])
-
-
 def atomic_loop_heads(am, target) -> set[str]:
     """sm_75-89 (ATOMIC_LOOP_HEAD_SLOW_PATH): in a function holding an integer reduction atomic (atom or red
     add/min/max/and/or/xor on an integer type, any space, anywhere),
@@ -854,7 +850,9 @@ def atomic_loop_heads(am, target) -> set[str]:
     for latch, header in loops.back_edges:
         if header in out:
             continue
-        if order[latch] + 1 == order[header] and not _jumps_to(by_label[latch], header):
+        last = by_label[latch].instrs[-1] if by_label[latch].instrs else None
+        if order[latch] + 1 == order[header] and not (last is not None and last.opcode == "bra"
+                                                      and branch_target(last) == header):
             # the latch falls through into the header (a predicated exit over the back edge, phase 21
             # _exit_over_back_edge): the loop's first block in the SASS layout is the latch, and the header's warp
             # ops are plain (llvm/l28_warp_collectives group_by_key_count sm_80-89)
