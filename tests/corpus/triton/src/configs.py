@@ -541,3 +541,34 @@ for cc, w in [(90, 4), (80, 8)]:
 for cc, w in [(80, 2), (90, 8), (100, 4)]:
     add(C(S31, "gather_cumsum_kernel", {"src_ptr": "*fp32", "idx_ptr": "*i32", "out_ptr": "*fp32",
                                         "total_ptr": "*fp32", "n": "i32"}, {"BLOCK": 512}, cc=cc, w=w, s=1))
+
+# ---------------------------------------------------------------- r32_rowreduce.py (helper tslot32, stop 32)
+R32 = "r32_rowreduce"
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 90, 8), ("bf16", 512, 100, 2)]:
+    add(C(R32, "row_mean_var_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr rstd_ptr", "fp32"),
+                                       **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 2), ("fp16", 1024, 90, 4), ("bf16", 4096, 100, 16), ("fp32", 2048, 90, 8)]:
+    add(C(R32, "row_softmax_kernel", {**ptrs("out_ptr in_ptr", ty), **ints("n_cols in_stride out_stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=f"{ty}b{blk}", div16=("in_stride", "out_stride")))
+for ty, blk, cc, w in [("fp16", 1024, 80, 4), ("bf16", 4096, 90, 8), ("fp32", 256, 100, 2)]:
+    add(C(R32, "rms_norm_fwd_kernel", {**ptrs("x_ptr w_ptr y_ptr", ty), "rstd_ptr": "*fp32",
+                                       **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 2048, 80, 8), ("fp16", 8192, 100, 16)]:
+    add(C(R32, "layer_norm_fwd_kernel", {**ptrs("x_ptr w_ptr b_ptr y_ptr", ty), **ptrs("mean_ptr rstd_ptr", "fp32"),
+                                         **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 512, 90, 2), ("bf16", 2048, 100, 8)]:
+    add(C(R32, "row_logsumexp_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 256, 80, 2)]:
+    add(C(R32, "row_argmax_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", "val_ptr": f"*{ty}",
+                                     **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 4096, 80, 8), ("bf16", 1024, 90, 4), ("fp16", 2048, 100, 16)]:
+    add(C(R32, "cross_entropy_fwd_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64",
+                                            **ptrs("loss_ptr lse_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 2048, 90, 8), ("fp16", 512, 80, 4)]:
+    add(C(R32, "row_sum_max_kernel", {"x_ptr": f"*{ty}", **ptrs("sum_ptr max_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
