@@ -206,6 +206,7 @@ class Unit:
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
     not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
+    deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
 
     @property
     def first(self) -> str:
@@ -1157,7 +1158,8 @@ def _pipe(key, unit: Unit):
 
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
-                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True) -> list[Unit]:
+                   stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
+                   vote_slack: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1165,7 +1167,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     shuffle, S2R...), where ptxas issues a BSSY (fam_sync_pseudo._hoist_to_first_stall); with `any_idle`
     (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
     (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
-    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build)."""
+    `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `vote_slack`
+    (VOTE_WAITS_FOR_TALLER_WORK): a vote whose result only stores wait, with slack, behind taller work (_vote_slack)."""
     _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1188,6 +1191,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     cycle = 0
     out: list[Unit] = []
     idle = False                       # an idle cycle after the first issue, no unit marked yet (`stalls`)
+    issued: set[int] = set()           # the indices of the units issued so far (_vote_slack)
     while waiting or any(avail.values()):
         while waiting and waiting[0][0] <= cycle:
             _, _, u = heapq.heappop(waiting)
@@ -1195,6 +1199,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                 else u.pipe[0] if u.pipe else None
             if u.late and key != _NOT_FILLER:
                 key = (_LATE, key)
+            if vote_slack and u.deferred is None:
+                u.deferred = _vote_slack(u, region, issued)
             heapq.heappush(avail.setdefault(key, []), (-u.height - u.boost, u.index - _FIRST * u.mask_first, u))
         best = None
         for key, heap in avail.items():
@@ -1206,6 +1212,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                                           for _, _, w in waiting):
                 continue
             if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
+                continue
+            if top.deferred and any(w.height > top.height for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):
@@ -1236,6 +1244,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             else:
                 idle = False
         out.append(pick)
+        issued.add(pick.index)
         issue = cycle
         cycle += pick.cost
         if pick.pipe:
@@ -1253,6 +1262,24 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if v.npreds == 0:
                 heapq.heappush(waiting, (v.ready, v.index, v))
     return out
+
+
+# A vote whose result only goes to stores is held back behind taller work when, as it becomes ready, the tallest
+# unit still to issue is more than this many cycles (heights) above it (VOTE_WAITS_FOR_TALLER_WORK;
+# docs/findings/scheduling.md "A ballot that only feeds a store waits behind a long shuffle chain (helper
+# nvwarpk32, stop 32)").
+VOTE_SLACK = 35
+
+
+def _vote_slack(u: Unit, region: list[Unit], issued: set[int]) -> bool:
+    """Is u a vote (VOTE.ANY/ALL/UNI, a ballot) whose readers are all stores, ready while work more than
+    VOTE_SLACK cycles taller than it is still to issue? Then ptxas issues it after that work (it waits while
+    taller units wait, whatever they wait for): `SHFL x5 VOTE STG` for a ballot stored beside a five-step max, but
+    `SHFL VOTE SHFL` beside a two-step one."""
+    if not u.sass or u.sass[0].opcode != "VOTE" or not u.succs or any(v.kind != "store" for v, _ in u.succs):
+        return False
+    top = max((w.height for w in region if w is not u and w.index not in issued), default=0)
+    return top - u.height > VOTE_SLACK
 
 
 def _broadcasts_after_acquire(run: list[Unit]) -> None:
@@ -1549,7 +1576,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
-                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop)
+                                     target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
+                                     target is not None and target.has("VOTE_WAITS_FOR_TALLER_WORK"))
             out.extend(run)
             if u is not None:
                 out.append(u)

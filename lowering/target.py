@@ -310,6 +310,11 @@ FEATURES: tuple[Feature, ...] = (
     Feature("GUARD_TEST_HOISTED", "the guard test of the if after a region's join (and the arithmetic, special-"
             "register and parameter reads it needs) is computed above that region when it reads nothing the region "
             "writes: the join keeps `BSYNC [BAR] BSSY @P BRA` (isel/join_hoist.py hoist_guard_tests)", below=90),
+    Feature("VOTE_WAITS_FOR_TALLER_WORK", "a vote whose result only goes to stores, ready while work more than "
+            "VOTE_SLACK cycles taller is still to issue, waits while taller work waits (even for a global load): "
+            "`SHFL x3 VOTE STG` beside a three-step shuffle max, `SHFL VOTE SHFL` beside a two-step one "
+            "(docs/findings/scheduling.md \"A ballot that only feeds a store waits behind a long shuffle chain "
+            "(helper nvwarpk32, stop 32)\")", since=90),
     Feature("LATE_GLOBAL_STORES", "a global store or cp.async is no stall filler whatever its base: it waits "
             "while taller work waits (from sm_90 only a global store sharing its base with a later store does)",
             below=90),
