@@ -1159,7 +1159,7 @@ def _is_kept_region(am, region: Region, target) -> bool:
     if target.has("SHARED_WINDOW_ADDRESS") and _forms_window_alone(am, region):
         return True
     # an inner region that stays a branch keeps the one around it a branch; inner ones ptxas predicates leave
-    # a straight body that is decided like any other (phases/ifconvert_nested_*)
+    # the outer if a branch too, below (phases/ifconvert_nested_*)
     heads = am.region_heads
     if any(r is not region and r.kind == "if" and is_kept_region(am, r, target)
            for x in region.body for r in heads.get(x, ())):
@@ -1192,9 +1192,13 @@ def _is_kept_region(am, region: Region, target) -> bool:
         staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
     else:
         staged = not nested and _stores_to_shared(am, instrs, tainted)
-    # an if whose inner ifs were predicated looks only forward: loads before it do not make it pay
-    # (llvm/barrier_legacy stencil_1d_halo: the halo if after the centre load stays a branch)
+    # an if whose inner ifs were predicated stays a branch whatever follows its join (a stencil's halo if:
+    # `if (tx < R) { s[..] = c1 ? ld : 0; s[..] = c2 ? ld : 0 }`), unless the join's code runs to the end, which
+    # ptxas hoists above the branch (no pair; the overlap scan below stands in for it, looking only forward):
+    # docs/findings/convergence.md "A load if around predicated load ifs stays a branch (helper nvstencil32, stop 32)"
     inner = any(i.opcode == "bra" and i.guard is not None for i in instrs)
+    if inner and not _join_runs_to_end(am, region.join):
+        return True
     # what follows a one-level region's join can make ptxas predicate its loads
     if region.join in head.succs and not inner and (
             _loop_sync_after_join(am, region, head, tainted)
@@ -1204,6 +1208,27 @@ def _is_kept_region(am, region: Region, target) -> bool:
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse))
+
+
+def _join_runs_to_end(am, join: str) -> bool:
+    """Does the straight-line code from `join` (through fall-through blocks) reach the function's end before any
+    CTA barrier, fence, conditional branch or loop? There ptxas moves the join's independent code above the
+    region's branch and ends the arm in its own EXIT (no pair, probe phases/ifconvert_nested_if2_tail), which the
+    overlap scan stands in for."""
+    by_label, seen, label = am.blocks, set(), join
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        for ins in b.instrs:
+            if ins.opcode in ("ret", "exit"):
+                return True
+            if is_cta_barrier(ins) or ins.opcode in _FENCES or ins.opcode in ("bra", "brx", "call") \
+                    and (ins.guard is not None or ins.opcode != "bra"):
+                return False
+        if len(b.succs) != 1 or am.loops.ends_in_back_edge(b):
+            return False
+        label = b.succs[0]
+    return False
 
 
 _COPIES = ("mov", "cvta")

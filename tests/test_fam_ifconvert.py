@@ -284,3 +284,23 @@ def test_loop_load_region_before_same_test_if(arch, probe, kept):
     res = compile_text(text, f"{probe}.ptx", arch, opt_level=3)
     pairs = [s for s in sync_view(next(f for f in res.program.functions if f.name == "k")) if s.startswith("BSSY")]
     assert bool(pairs) == kept
+
+
+PROBES = Path(__file__).parent / "corpus" / "probes" / "phases"
+
+
+def _probe_sync(name, arch):
+    text = (PROBES / name).read_text().replace(".target sm_75", f".target {arch}")
+    res = compile_text(text, name, arch, opt_level=3)
+    return [s.split(".")[0] for s in sync_view(next(f for f in res.program.functions if f.name == "k"))
+            if s.startswith(("BSSY", "BSYNC"))]
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_90", "sm_120"])
+@pytest.mark.parametrize("name,pairs", [("ifconvert_nested_load_if_then_ldg_bar.ptx", 1),
+                                        ("ifconvert_nested_load_if_then_stg_bar.ptx", 1),
+                                        ("ifconvert_nested_load_if_then_halo_if.ptx", 2),
+                                        ("ifconvert_flat_load_if_then_ldg_bar.ptx", 0)])
+def test_load_if_around_predicated_load_ifs_stays_a_branch(arch, name, pairs):
+    # docs/findings/convergence.md "A load if around predicated load ifs stays a branch (helper nvstencil32, stop 32)"
+    assert _probe_sync(name, arch) == ["BSSY", "BSYNC"] * pairs
