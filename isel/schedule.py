@@ -669,12 +669,21 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     return _head_units(ins, seq[:k], target) + _split_tail(ins, seq[k:], regs, target)
 
 
+# the 16-bit CAS loop's pair, after its aligned-word address work, as a unit too (docs/findings/scheduling.md "The
+# BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)": off, it loses 4 Triton cases)
+LOOP_PRELUDE_SCHEDULED = False
+
+
 def _loop_pair(seq: list[SassInstr]) -> tuple[int, int] | None:
     """(start, end) of the unguarded convergence pair (sm_75's BMOV.32.CLEAR, then the BSSY) that opens the loop of
     a sequence, a label of that loop right after it, plain register work before it; else None."""
     j = next((n for n, x in enumerate(seq) if x.opcode in ("BSSY", "BMOV")), None)
     if j is None or any(x.label is not None or x.guard or x.opcode in CONTROL or x.opcode in _MEMORY_OPS
                         or x.opcode == VIRTUAL for x in seq[:j]):
+        return None
+    if j and not LOOP_PRELUDE_SCHEDULED:
+        # the 16-bit loop's address work in front of the pair: measured right on the probes, but Triton
+        # atomic_cas_kernel gpu_i16 on sm_90+ then loses its BSSY/BAR order (not studied): kept off
         return None
     k = j + 1 if seq[j].opcode == "BMOV" and "CLEAR" in seq[j].mods else j
     if len(seq) > k + 1 and seq[k].opcode == "BSSY" and not seq[k].guard and not seq[j].guard \

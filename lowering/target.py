@@ -78,8 +78,8 @@ FEATURES: tuple[Feature, ...] = (
             "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
             "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
             since=75),
-    Feature("LOOP_BSSY_SCHEDULED", "the BSSY (with sm_75's BMOV.32.CLEAR) opening ISel's own atomic loop (CAS.SPIN, "
-            "16-bit CAS, the generic dispatch) is a unit of its block's list scheduler like a region's, waiting also "
+    Feature("LOOP_BSSY_SCHEDULED", "the BSSY (with sm_75's BMOV.32.CLEAR) opening ISel's own atomic loop (the shared "
+            "CAS.SPIN loop; not the 16-bit CAS loop) is a unit of its block's list scheduler like a region's, waiting also "
             "for the global loads the loop reads (`BAR LDG BSSY`, `BSSY BAR LDS`; docs/findings/scheduling.md "
             "\"The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)\")", since=75),
     Feature("SPIN_JOIN_WARP_OP_TAINTS", "the warp op that starts the join of a region whose lanes arrive diverged (a "
