@@ -207,6 +207,8 @@ class Unit:
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
     not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
     deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
+    loop_reads: tuple = ()          # the BSSY opening ISel's own loop: the registers that loop reads (_loop_pair; none:
+                                    # a loop reading no register keeps fam_sync_pseudo's placement)
 
     @property
     def first(self) -> str:
@@ -638,6 +640,24 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         mem.defs += (key,)
         fence.defs, fence.uses = (), (key,)
         return [mem, fence]
+    if ins is not None and ins.opcode in ("atom", "red") and target is not None \
+            and target.has("LOOP_BSSY_SCHEDULED"):
+        span = _loop_pair(seq)
+        if span is not None:
+            # ISel's own loop (a shared CAS.SPIN loop, a 16-bit CAS loop) opens with its convergence
+            # pair: a unit of the run before it, placed by the list scheduler like a region's (docs/findings/
+            # scheduling.md "The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)");
+            # the address work in front of it (the 16-bit loop's aligned word) is a unit of its own
+            j, k = span
+            units = []
+            if j:
+                prelude = make_unit(ins, seq[:j], target, kind="alu")
+                prelude.defs = tuple(sorted(_written(seq[:j])))
+                units.append(prelude)
+            pair = make_unit(ins, seq[j:k], target, kind="control")
+            pair.defs, pair.uses = (), ()
+            pair.loop_reads = tuple(ori_uses(ins)) + (prelude.defs if j else ())
+            return units + [pair, make_unit(ins, seq[k:], target)]
     if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
         return [make_unit(ins, seq, target)]
     # the head ends at the memory instruction, or at the leader's release fence in front of it (sm_90+)
@@ -648,6 +668,29 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         return [make_unit(ins, seq, target)]
     regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
     return _head_units(ins, seq[:k], target) + _split_tail(ins, seq[k:], regs, target)
+
+
+# the 16-bit CAS loop's pair, after its aligned-word address work, as a unit too (docs/findings/scheduling.md "The
+# BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)": off, it loses 4 Triton cases)
+LOOP_PRELUDE_SCHEDULED = False
+
+
+def _loop_pair(seq: list[SassInstr]) -> tuple[int, int] | None:
+    """(start, end) of the unguarded convergence pair (sm_75's BMOV.32.CLEAR, then the BSSY) that opens the loop of
+    a sequence, a label of that loop right after it, plain register work before it; else None."""
+    j = next((n for n, x in enumerate(seq) if x.opcode in ("BSSY", "BMOV")), None)
+    if j is None or any(x.label is not None or x.guard or x.opcode in CONTROL or x.opcode in _MEMORY_OPS
+                        or x.opcode == VIRTUAL for x in seq[:j]):
+        return None
+    if j and not LOOP_PRELUDE_SCHEDULED:
+        # the 16-bit loop's address work in front of the pair: measured right on the probes, but Triton
+        # atomic_cas_kernel gpu_i16 on sm_90+ then loses its BSSY/BAR order (not studied): kept off
+        return None
+    k = j + 1 if seq[j].opcode == "BMOV" and "CLEAR" in seq[j].mods else j
+    if len(seq) > k + 1 and seq[k].opcode == "BSSY" and not seq[k].guard and not seq[j].guard \
+            and seq[k + 1].label is not None:
+        return j, k + 1
+    return None
 
 
 def _head_units(ins: ori.Instr, head: list[SassInstr], target) -> list[Unit]:
@@ -898,7 +941,7 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
     _waits(region, edges)
     bssys = [u for u in region if u.kind == BSSY_KIND]
     if bssys:
-        read = set()
+        read = {r for u in bssys for r in u.loop_reads}     # ISel's own loop after the run reads these
         awaited = set()
         fences = {p.index for p in region if _bssy_fence(p, membar_waits)}
         for p in reversed(region):                 # loads and atomics whose result the block reads, fences
@@ -1509,7 +1552,8 @@ def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
     return target is not None and target.has("BSSY_SCHEDULED") and u.kind == "control" and bool(u.sass) \
         and u.sass[-1].opcode == "BSSY" and not u.sass[-1].guard \
         and all(s.opcode == "BSSY" or s.opcode == "BMOV" and "CLEAR" in s.mods for s in u.sass) \
-        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) and nxt.sass[0].opcode == "BRA"
+        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) \
+        and (nxt.sass[0].opcode == "BRA" or bool(u.loop_reads) and nxt.ins is u.ins)
 
 
 _STORE_OPS = frozenset({"ST", "STS", "STG", "RED", "REDG"})

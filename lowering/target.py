@@ -78,6 +78,15 @@ FEATURES: tuple[Feature, ...] = (
             "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
             "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
             since=75),
+    Feature("LOOP_BSSY_SCHEDULED", "the BSSY (with sm_75's BMOV.32.CLEAR) opening ISel's own atomic loop (the shared "
+            "CAS.SPIN loop; not the 16-bit CAS loop) is a unit of its block's list scheduler like a region's, waiting also "
+            "for the global loads the loop reads (`BAR LDG BSSY`, `BSSY BAR LDS`; docs/findings/scheduling.md "
+            "\"The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)\")", since=75),
+    Feature("SPIN_JOIN_WARP_OP_TAINTS", "the warp op that starts the join of a region whose lanes arrive diverged (a "
+            "spin or CAS loop, an if around one) taints the warp ops after it up to the next CTA barrier: they keep "
+            "their slow path (docs/findings/convergence.md \"The warp op at a spin region's join taints the ops after "
+            "it below sm_90 (helper nvlock32, stop 32)\"); from sm_90 its WARPSYNC.ALL re-converges the warp",
+            below=90),
     Feature("BSSY_SCHEDULED_AT_JOIN", "... also in a run entered from a released convergence barrier (after a BSYNC "
             "or a WARPSYNC.ALL); from sm_90 that BSSY keeps fam_sync_pseudo's placement (the unit there loses as "
             "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),

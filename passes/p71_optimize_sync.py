@@ -674,15 +674,22 @@ class OptimizeSyncInstructions(Phase):
         if target.has("DIVERGED_BARRIER_TAINTS"):
             dirty |= after_diverged_barrier(fn, diverged)
         forms_target = target.has("PER_THREAD_MASK_FORMS")
+        # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
+        spin_joins = frozenset(id(w) for r in regions
+                               if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None)
+        # below sm_90 the warp ops after it run diverged too, up to the next CTA barrier (SPIN_JOIN_WARP_OP_TAINTS:
+        # `while (atomicCAS(..) != EMPTY) ..; __syncwarp(); __ballot_sync` keeps the ballot's slow path;
+        # docs/findings/convergence.md "The warp op at a spin region's join taints the ops after it below sm_90
+        # (helper nvlock32, stop 32)")
+        seeds = spin_join_barriers(am, regions, target)
+        if target.has("SPIN_JOIN_WARP_OP_TAINTS"):
+            seeds = seeds | spin_joins
         dirty |= after_divergent_warp_op(fn, diverged, uni,
-                                         target.has("PER_THREAD_MASK_TAINTS") and not forms_target,
-                                         spin_join_barriers(am, regions, target))
+                                         target.has("PER_THREAD_MASK_TAINTS") and not forms_target, seeds)
         dirty |= after_aligned_spin_join(am, regions, target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
-        # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
-        dirty |= {id(w) for r in regions
-                  if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
+        dirty |= spin_joins
         dirty |= warp_ops_of_exit_arms(am, target)
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
