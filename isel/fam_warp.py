@@ -7,6 +7,8 @@ a register at that instruction (sass/eiattr.py: EIATTR_COOP_GROUP_MASK_REGIDS).
 """
 from __future__ import annotations
 
+import functools
+
 from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
@@ -357,7 +359,8 @@ def _activemask_uniform(ins, sel) -> bool:
 
     # (on sm_75 a block that also emulates vote.all/match.all reads the mask there: nvcc/warp_vote)
     emulating = any(_reads_activemask(e, sel) is not None for e in sel.block.instrs)
-    if not emulating and all(_takes_uniform_operand(u, reg.name, uni, users_of) for u in users):
+    in_vector = functools.partial(_in_vector_register, sel)
+    if not emulating and all(_takes_uniform_operand(u, reg.name, uni, users_of, in_vector) for u in users):
         return True
     if sel.target.has("NATIVE_VOTE_ALL"):
         return False
@@ -376,7 +379,40 @@ _UR_UNARY_OPS = frozenset({"popc", "brev"})
 _UNIFORM_CHAIN_OPS = frozenset({"add", "sub", "and", "or", "xor", "not", "popc", "brev"})
 
 
-def _takes_uniform_operand(ins, reg: str, uni, users_of, depth: int = 0) -> bool:
+# Warp collectives whose result is warp-uniform but lives in a vector register (VOTE.ANY R of a ballot, SHFL.IDX,
+# MATCH): beside the active mask's UR it is the reader's per-lane register operand (probes warp/
+# activemask_with_ballot_*; docs/findings/warp.md "An active mask beside a ballot or broadcast is uniform
+# (helper nvintrin32, stop 32)").
+_VECTOR_RESULT_OPS = frozenset({"shfl", "match"})
+
+
+def _in_vector_register(sel, o) -> bool:
+    """Is the warp-uniform register `o` held in a vector register: a ballot (not one ISel makes VOTEU), a
+    shuffle or match result, or a kernel parameter where a parameter is loaded with LDC (PARAM_LDC)?"""
+    d = _defining(sel, o.name)
+    if d is None:
+        return False
+    if d.opcode in _VECTOR_RESULT_OPS:
+        return True
+    if d.opcode == "vote" and ".ballot" in d.mods:
+        asking = sel._analyses.setdefault("in_vector_asking", set())
+        if id(d) in asking:          # two ballots read together: each asks about the other
+            return True
+        asking.add(id(d))
+        try:
+            return not _uniform_ballot(d, d.operands[1], sel)
+        finally:
+            asking.discard(id(d))
+    return d.opcode == "ld" and ".param" in d.mods and sel.target.has("PARAM_LDC")
+
+
+def _defining(sel, name: str):
+    """The one instruction of the function that writes register `name` (None if none or several)."""
+    found = [i for b in sel.function.blocks for i in b.instrs if name in defs(i)]
+    return found[0] if len(found) == 1 else None
+
+
+def _takes_uniform_operand(ins, reg: str, uni, users_of, in_vector=None, depth: int = 0) -> bool:
     if ins.guard is not None or depth > 6:
         return False
     op = ins.opcode
@@ -386,7 +422,8 @@ def _takes_uniform_operand(ins, reg: str, uni, users_of, depth: int = 0) -> bool
         return False
     srcs = ins.operands[1:]
     others = [o for o in srcs if not (type(o) is A.Reg and o.name == reg)]
-    if op in _UR_SOURCE_OPS and any(type(o) is A.Reg and uni.is_divergent_operand(o) for o in others):
+    if op in _UR_SOURCE_OPS and any(type(o) is A.Reg and (uni.is_divergent_operand(o) or
+                                                          in_vector is not None and in_vector(o)) for o in others):
         return True
     if op == "setp" and len(others) == 1 and type(others[0]) is A.Imm and others[0].value == 0:
         # a compare with 0 is `ISETP P, UR, RZ`: RZ is a register beside the UR (a compare with any other
@@ -399,7 +436,7 @@ def _takes_uniform_operand(ins, reg: str, uni, users_of, depth: int = 0) -> bool
     out = defs(ins)
     readers = [u for r in out for u in users_of(r)]
     return len(out) == 1 and bool(readers) and all(
-        _takes_uniform_operand(u, out[0], uni, users_of, depth + 1) for u in readers)
+        _takes_uniform_operand(u, out[0], uni, users_of, in_vector, depth + 1) for u in readers)
 
 
 @rule("redux")

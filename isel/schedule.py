@@ -1200,6 +1200,25 @@ def _pipe(key, unit: Unit):
     return (unit.pipe[0] if unit.pipe else None) if key == _NOT_FILLER else key
 
 
+# Warp collectives that read their value from a vector register (not a predicate): of two of equal height the
+# one whose value was ready first issues first (_ready_first).
+READY_ORDERED = frozenset({"REDUX", "CREDUX", "SHFL", "MATCH"})
+
+
+def _ready_first(heap: list):
+    """The entry of `heap` to issue when its top is a warp collective reading a vector register (READY_ORDERED):
+    of the READY_ORDERED entries of the top's height the one whose value became ready first, then PTX order;
+    otherwise the top. `LDG x; LDG y; REDUX(y) REDUX(x) REDUX(y) REDUX(x)` issues both of x's REDUXes first
+    (docs/findings/scheduling.md "Equal collectives issue by the time their values are ready (helper
+    nvintrin32, stop 32)"; probes scheduling/tie_ready_*). Votes of predicates, ELECT and other units keep PTX
+    order among equals (probes warp/cse_vote_mixed_preds, scheduling/elect_after_*, b2r_wait_shuffles_first)."""
+    top = heap[0]
+    if top[2].first not in READY_ORDERED or top[1] < 0:
+        return top
+    return min((e for e in heap if e[0] == top[0] and e[1] >= 0 and e[2].first in READY_ORDERED),
+               key=lambda e: (e[2].ready, e[1]))
+
+
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
                    stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
                    vote_slack: bool = False) -> list[Unit]:
@@ -1276,8 +1295,14 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             cycle = max(cycle + 1, min(nxt))
             idle = idle is not None and bool(out)
             continue
-        heapq.heappop(avail[best[1]])
-        pick = best[0][2]
+        heap = avail[best[1]]
+        entry = _ready_first(heap)
+        if entry is heap[0]:
+            heapq.heappop(heap)
+        else:
+            heap.remove(entry)
+            heapq.heapify(heap)
+        pick = entry[2]
         if idle and pick.sass and pick.kind != BSSY_KIND:
             # the first wait for a variable-latency result by a register or warp-op unit
             if (pick.scoreboard or any_idle) and pick.kind in ("alu", "collective", "load"):
