@@ -443,7 +443,7 @@ def _region_instrs(am, body):
 # ---------------------------------------------------------------- the scans around a load region
 
 def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
-                     writes: frozenset = frozenset(), computes: bool = False) -> bool:
+                     writes: frozenset = frozenset(), computes: bool = False, ordered=None) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
     the memory spaces it stores to), or enough independent work? A guarded long load on the way is the next
@@ -452,6 +452,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     a region that only loads is passed (phases/ifconvert_ld_*: `if (c) x = ld; bar.sync; st y; st x` is
     predicated, `if (c) { x = ld; st.shared x }; bar.sync; st y` is not)."""
     du = am.defuse
+    own = frozenset(tainted)
     tainted, writes = set(tainted), set(writes)
     # past a CTA barrier the region's value is no longer waited for: a store of it neither ends the scan nor
     # orders the stores after it (phases/ifconvert_ld_bar_dep_st_indep_st); past a barrier reduction of it,
@@ -472,7 +473,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 return False
             if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
                 return True
-            return not reduced and _next_region_overlaps(am, b, tainted, target, computes)
+            return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered)
         if ins.opcode in ("ret", "exit", "call", "brx"):
             return False
         if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -629,24 +630,35 @@ def _region_writes(instrs) -> frozenset:
     return frozenset(_space(i) for i in instrs if i.opcode in _WRITES)
 
 
-def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, computes: bool = False) -> bool:
+def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, computes: bool = False,
+                          own: frozenset = frozenset(), ordered=None) -> bool:
     """The scan from a load region's join reaches a forward conditional branch. A divergent if there
     predicates the load region when that if is predicated too (the two bodies become one straight block), or,
     from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
     (phases/ifconvert_ld_then_if_*; llvm/barrier_legacy stencil_1d_halo: the centre load before the halo if).
     Only an if that does not use the load region's value counts so (examples/block_reduce: the lane-0 store of
-    the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store); a dependent or a uniform
-    if counts only if it holds an independent load (_next_region_loads)."""
+    the shuffled sum keeps the load if on sm_75-89; ifconvert_ld_then_if_dep_store; from sm_90 ptxas counts a
+    dependent one too in phases/compact_ld_ballot_*, not modelled: docs/findings/convergence.md "A load if
+    before a ballot's divergent if (helper nvcompact32, stop 32)"). A dependent or a uniform if, or any if
+    after a load region a global store before it orders (`ordered`: called at most once, on reaching an if),
+    counts only if it holds an independent load (_next_region_loads)."""
     nxt = next((r for r in am.region_heads.get(b.label, ()) if r.kind == "if"), None)
     if nxt is None or am.loops.ends_in_back_edge(b):
         return _next_region_loads(am, b, tainted)
-    if any(not tainted.isdisjoint(am.defuse.uses(i)) for i in _region_instrs(am, nxt.body)):
+    du = am.defuse
+    # a global store before the load region's branch orders its loads: no if after the join makes the region's
+    # predication pay (docs/findings/convergence.md "A load if before a ballot's divergent if (helper
+    # nvcompact32, stop 32)")
+    if ordered is not None and ordered():
+        return _next_region_loads(am, b, tainted)
+    if any(not tainted.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)):
         # below sm_90 a dependent if ptxas predicates predicates a load region that computes on its value
         # (`if (c) { v = ld.v4; s = v.x + v.y }; <shuffles of s>; if (lane == 0) st.shared s`: Triton-style sums,
         # probes phases/ifconvert_ld_compute_then_dep_if*); a region of the load alone stays a branch
         # (examples/block_reduce; docs/findings/convergence.md "A load region that computes on its value before a
         # dependent if (helper llvm25, stop 25)")
-        if computes and not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and not is_branch_region(am, nxt, target):
+        if computes and not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and (
+                not is_branch_region(am, nxt, target) or _live_past(am, nxt, own)):
             return True
         return _next_region_loads(am, b, tainted)
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
@@ -827,7 +839,8 @@ def _dominates(am, a: str, b: str) -> bool:
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
                           look_back: bool = True, computes: bool = False) -> bool:
-    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes):
+    ordered = lambda: _backward_overlap(am, head, head_index).ordered     # noqa: E731 (asked at most once)
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered):
         return True
     if not writes and _reduced_beside_double_work(am, join, join_index, tainted, target):
         return True
@@ -1186,7 +1199,8 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # the join and stored there keeps the branch: div_ifelse_ld_global ld_then_alu; stored in the arm:
     # phases/ifconvert_ifelse_staged_in_arm, docs/findings/convergence.md "An if/else whose arm stages its load
     # to shared memory (helper nvasync, stop 22)")
-    if not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and _live_past_next_if(am, region.join, tainted):
+    if not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and not _computes_on_load(instrs, am.defuse) \
+            and _live_past_next_if(am, region.join, tainted):
         return True
     if region.join in head.succs:
         staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
