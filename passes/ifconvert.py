@@ -489,6 +489,15 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 tainted.update(du.defs(ins))
                 reduced |= is_cta_barrier(ins)
             continue
+        if is_long_load(ins) and ins.guard is not None and _live_load(am, b, ins) and not reduced:
+            # a guarded gather: its address waits for the region's value, so nothing after it overlaps the
+            # region (kept); a guarded load at an address of its own overlaps it, whatever its guard reads
+            # (docs/findings/convergence.md "A masked load whose value is a masked gather's address keeps its
+            # branch (helper tbssy32, stop 32)")
+            if _address_reads(du, ins, tainted):
+                return False
+            if dep:
+                return True
         if is_long_load(ins) and not dep and _live_load(am, b, ins):
             if reduced:
                 continue
@@ -507,7 +516,9 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             units = S2R_READ_WORK if _own_s2r_read(am, ins) else 1 if _work(ins) else 0
             work += units
             if work >= OVERLAP_WORK_MIN:
-                return True
+                # ALU work does not hide a region whose value a guarded gather further on waits for
+                k = next(i for i, x in enumerate(b.instrs) if x is ins)
+                return not _feeds_guarded_gather(am, b.label, k + 1, tainted)
     return False
 
 
@@ -832,6 +843,12 @@ def _code_before(am, label: str, index: int):
             return
 
 
+def _address_reads(du, ins: ori.Instr, regs: set[str]) -> bool:
+    """Does the address operand of the load `ins` read one of `regs`?"""
+    addr = next((o for o in ins.operands if type(o) is A.Addr), None)
+    return addr is not None and any(r in regs for r in _operand_regs(addr))
+
+
 def _dominates(am, a: str, b: str) -> bool:
     return am.dom.dominates(a, b)
 
@@ -853,7 +870,24 @@ def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index:
     # it orders (phases/ifconvert_staged_*: kept on sm_90 as on sm_80), nor one inside the arm of an if that
     # does other work (_in_working_arm)
     return staged and target.has("PREDICATE_SHARED_STAGING_LOAD") and not before.test_waits and not before.ordered \
-        and not _in_working_arm(am, head, head_index)
+        and not _in_working_arm(am, head, head_index) and not _feeds_guarded_gather(am, join, join_index, tainted)
+
+
+def _feeds_guarded_gather(am, label: str, index: int, tainted: set[str]) -> bool:
+    """Along the straight-line code from the join, before a CTA barrier or branch: is the region's value (or
+    a value computed from it) the address of a guarded long load? ptxas keeps such a load region a branch on
+    every target, the sm_90 staging rule does not predicate it (docs/findings/convergence.md "A masked load
+    whose value is a masked gather's address keeps its branch (helper tbssy32, stop 32)")."""
+    du = am.defuse
+    tainted = set(tainted)
+    for b, ins in _fall_through(am, label, index):
+        if ins.opcode in ("bra", "ret", "exit", "call", "brx") or ins.opcode in _FENCES or is_cta_barrier(ins):
+            return False
+        if is_long_load(ins) and ins.guard is not None and _address_reads(du, ins, tainted):
+            return True
+        if any(r in tainted for r in du.uses(ins)):
+            tainted.update(du.defs(ins))
+    return False
 
 
 def _in_working_arm(am, label: str, index: int) -> bool:

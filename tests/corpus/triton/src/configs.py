@@ -572,3 +572,32 @@ for ty, blk, cc, w in [("fp32", 4096, 80, 8), ("bf16", 1024, 90, 4), ("fp16", 20
 for ty, blk, cc, w in [("fp32", 2048, 90, 8), ("fp16", 512, 80, 4)]:
     add(C(R32, "row_sum_max_kernel", {"x_ptr": f"*{ty}", **ptrs("sum_ptr max_ptr", "fp32"), **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+
+# ---------------------------------------------------------------- u32_rowops.py (helper tbssy32, stop 32)
+U32 = "u32_rowops"
+for ty, cc, w, blk in [("fp16", 80, 4, 1024), ("fp32", 90, 2, 256), ("bf16", 100, 8, 2048)]:
+    add(C(U32, "rms_norm_fwd_kernel", {**ptrs("x_ptr w_ptr y_ptr", ty), "rstd_ptr": "*fp32", **ints("n_cols stride"),
+                                       "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 1), ("fp16", 90, 4), ("fp32", 100, 2)]:
+    add(C(U32, "layer_norm_stats_kernel", {**ptrs("x_ptr w_ptr b_ptr y_ptr", ty), **ptrs("mean_ptr rstd_ptr", "fp32"),
+                                           **ints("n_cols stride"), "eps": "fp32"}, {"BLOCK": 512},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 2), ("bf16", 90, 8), ("fp16", 100, 4)]:
+    add(C(U32, "softmax_temp_kernel", {**ptrs("x_ptr y_ptr", ty), "lse_ptr": "*fp32", **ints("n_cols stride"),
+                                       "inv_temp": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 4), (100, 8)]:
+    add(C(U32, "cross_entropy_fwd_kernel", {"logits_ptr": "*fp32", "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                            "dlogits_ptr": "*fp32", **ints("n_cols stride")}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 1), (90, 2), (100, 4)]:
+    add(C(U32, "row_argmax_kernel", {"x_ptr": "*fp32", "val_ptr": "*fp32", "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK": 256}, cc=cc, w=w, s=1))
+for cc, w in [(80, 2), (90, 1), (100, 4)]:
+    add(C(U32, "gather_rowsum_kernel", {"src_ptr": "*fp32", "idx_ptr": "*i32", "out_ptr": "*fp32", **ints("n_idx n_src")},
+          {"BLOCK": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 8), (100, 1)]:
+    add(C(U32, "split_stats_kernel", {**ptrs("x_ptr sum_ptr sq_ptr max_ptr min_ptr", "fp32"), "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 1), (90, 4), (100, 2)]:
+    add(C(U32, "masked_row_cumsum_kernel", {**ptrs("x_ptr y_ptr tot_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": 256}, cc=cc, w=w, s=1))
