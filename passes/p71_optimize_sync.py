@@ -681,8 +681,7 @@ class OptimizeSyncInstructions(Phase):
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
-        dirty |= {id(w) for r in regions
-                  if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None}
+        dirty |= {id(w) for r in regions for w in ifconvert.spin_join_warp_ops(am, r, am.constants, target)}
         dirty |= warp_ops_of_exit_arms(am, target)
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch
