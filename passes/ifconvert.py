@@ -2103,6 +2103,27 @@ def spin_join_warp_op(am, region: Region, consts, target) -> ori.Instr | None:
     return first
 
 
+def spin_join_warp_ops(am, region: Region, consts, target) -> list[ori.Instr]:
+    """The warp ops of a spin region's join block that run diverged (spin_join_warp_op starts them): from sm_90
+    (SPIN_JOIN_WARP_OP_RECONVERGES) every warp op of the block up to its first CTA barrier, which then take the
+    forms of an unconverged block's runs (phase 72 `_run_forms`: a lone first op `WARPSYNC.ALL; op`, the ops
+    after it plain; a run of two or more of one kind one `BRA.DIV` slow path, the region keeping its pair);
+    below sm_90 the first only (its slow path, the ops after it plain). docs/findings/convergence.md "A run of
+    collectives at a spin region's join keeps the pair (helper nvws32, stop 32)"."""
+    first = spin_join_warp_op(am, region, consts, target)
+    if first is None:
+        return []
+    if not target.has("SPIN_JOIN_WARP_OP_RECONVERGES"):
+        return [first]
+    out: list[ori.Instr] = []
+    for i in am.blocks[through_empty(region.join, am.blocks)].instrs:
+        if is_cta_barrier(i):
+            break
+        if i is first or out and warp_op(i, consts) is not None:
+            out.append(i)
+    return out
+
+
 def _entered_diverged(am, region: Region, consts, target) -> bool:
     """Is `region` an if whose head is the join of a region the lanes leave diverged
     (arrives_diverged_at_barrier), with no CTA barrier or warp op in the head? The if's pair re-converges only

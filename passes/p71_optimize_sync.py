@@ -689,7 +689,8 @@ class OptimizeSyncInstructions(Phase):
         dirty |= after_aligned_spin_join(am, regions, target)
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
-        dirty |= spin_joins
+        # from sm_90 the run of warp ops it starts runs diverged too (ifconvert.spin_join_warp_ops)
+        dirty |= {id(w) for r in regions for w in ifconvert.spin_join_warp_ops(am, r, am.constants, target)}
         dirty |= warp_ops_of_exit_arms(am, target)
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch

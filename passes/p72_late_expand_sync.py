@@ -116,6 +116,7 @@ class _Expander:
         self._mask_loop_latches: set[str] = set()    # latches of _per_thread_mask_loops that test the warp
         self._diverged_sync_loops: dict[tuple, bool] = {}   # loops paired for a diverged sync op -> .RECONVERGENT
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
+        self._spin_first: set[int] = set()           # the first warp op of each spin region's join (run())
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -124,6 +125,11 @@ class _Expander:
         Two ifs each with one `shfl.bfly %m` in a row: both out of line; with a `vote.sync -1` between them:
         both inline (probes warp/div_partial_seq_ifs*; nvcc/syncwarp_masks)."""
         diverged = R.divergent_blocks(self.regions)
+        # the ops at a spin region's join run diverged: none of them closes a span (docs/findings/convergence.md
+        # "A run of collectives at a spin region's join keeps the pair (helper nvws32, stop 32)")
+        spin_run = {id(w) for r in self.regions for w in ifconvert.spin_join_warp_ops(self.am, r, self.consts,
+                                                                                      self.target)[:-1]} \
+            if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
         span, kinds, k = {}, Counter(), 0
         for b in self.fn.blocks:
             for i in b.instrs:
@@ -134,7 +140,7 @@ class _Expander:
                 if not i.attrs.conv and not i.attrs.form and not _implicit(i):
                     span[id(i)] = k
                     kinds[k, _count_kind(w)] += 1
-                if ops.is_full_mask(w.mask) and b.label not in diverged and (
+                if ops.is_full_mask(w.mask) and b.label not in diverged and id(i) not in spin_run and (
                         i.guard is None or self.uni.is_uniform(i.guard)):
                     k += 1
         return span, kinds
@@ -433,13 +439,14 @@ class _Expander:
         # or `vote; shfl` (warp/div_partial_*) inline; nvcc/syncwarp_masks, cg_tiled_partition_sizes. In a
         # block, a WARPSYNC.ALL re-converges the warp for the ops after it (_run_forms).
         several = self._chain_ops(b.label) > 1 or self._loop_ops(b.label) > 1
+        run_form = None
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
                 return fast
-        if not after_call and self._kind_count(ins, wop) == 1 and (
+        if not after_call and run_form != "run" and self._kind_count(ins, wop) == 1 and (
                 self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
                 and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
@@ -463,6 +470,9 @@ class _Expander:
         # one's (shuffles there do not: nvcc/reduce_warp_xor_allreduce) (docs/findings/warp.md "A collective at a join re-converges after it (helper llvmnb, stop 22)")
         in_loop = self._in_loop_region(b.label) or any(b.label in x for x in self._exiting_loops())
         at_join = len(b.preds) > 1 and ins.opcode == "bar" and ".warp" in ins.mods
+        # ... and so does the first op of a spin region's join, whose lanes arrive diverged (docs/findings/
+        # convergence.md "A run of collectives at a spin region's join keeps the pair (helper nvws32, stop 32)")
+        at_join = at_join or id(ins) in self._spin_first
         if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b) \
                 or self._ends_arm(b, ins, region):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
@@ -522,7 +532,7 @@ class _Expander:
         op after it in the block runs plain (probes warp/run_*: `up; up; idx` -> `BRA.DIV SHFL.UP SHFL.UP WARPSYNC.ALL SHFL.IDX`, `up; idx` -> `WARPSYNC.ALL SHFL.UP SHFL.IDX`;
         nvcc/cub_block_discontinuity rle_run_heads). An op with a partial mask leaves the warp unconverged (its
         own form: `WARPSYNC m; op` or out of line), but runs plain after a WARPSYNC.ALL (probes
-        warp/div_partial_full_then_reg, div_partial_imm_then_full). {id(op): "warpsync" | "converged"}; empty
+        warp/div_partial_full_then_reg, div_partial_imm_then_full). {id(op): "warpsync" | "converged" | "run"}; empty
         when an op of the block has a per-thread mask or no inline form, or the block is in a loop or holds a
         CTA barrier."""
         forms = self._forms.get(b.label)
@@ -562,6 +572,11 @@ class _Expander:
                     not in_loop or self._loop_kind_ops(b.label, run[k][1]) <= 1):
                 forms[id(run[k][0])] = "warpsync"
                 converged = True
+            elif end > k:
+                # a run of two or more: its collective slow path, whatever the span count says (the ops at a spin
+                # region's join are counted in spans of one: docs/findings/convergence.md "A run of collectives
+                # at a spin region's join keeps the pair (helper nvws32, stop 32)")
+                forms.update((id(i), "run") for i, _ in run[k:end + 1])
             k = end + 1
         return forms
 
@@ -857,9 +872,14 @@ class _Expander:
         if self.ctx.target.has("EXIT_ARM_WARPSYNC_ALL") and not self.o0:
             changed = self._exit_arm_warpsync()
         # spin regions whose join starts with an unconverged warp op (decided before the expansion)
-        spin_joins = {_value_key(r) for r in self.regions
+        # ... when that op takes the inline `WARPSYNC.ALL; op` (a lone op); one that starts a run of its kind takes
+        # the run's BRA.DIV slow path and the region keeps its pair (docs/findings/convergence.md "A run of
+        # collectives at a spin region's join keeps the pair (helper nvws32, stop 32)")
+        spin_joins = {_value_key(r): id(w) for r in self.regions
                       if (w := ifconvert.spin_join_warp_op(self.am, r, self.consts, self.target)) is not None
-                      and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else set()
+                      and not w.attrs.conv} if self.target.has("SPIN_JOIN_WARP_OP_RECONVERGES") else {}
+        spin_first = self._spin_first = set(spin_joins.values())
+        inline_first: dict[int, bool] = {}      # spin join's first op -> did it take `WARPSYNC.ALL; op`
         # spin regions joining at a barrier behind a one-way fence inside a uniform if: no pair, the WARPSYNC
         # before the fence (regions.fence_barrier_join)
         fence_joins = {R.through_empty(r.join, self.am.blocks) for r in self.regions
@@ -958,6 +978,8 @@ class _Expander:
                         out.append(ins)
                     continue
                 seq = self.warp(b, ins, wop, region)
+                if id(ins) in spin_first:
+                    inline_first[id(ins)] = bool(seq) and _warpsync_all(seq[0])
                 guarded = ins.guard is not None and uni.is_divergent_operand(ins.guard)
                 if region is None and guarded and self.form == "helper" and not (ins.attrs.permask and ins.attrs.conv):
                     seq = self._wrap_pair(seq, ins.line)
@@ -983,7 +1005,8 @@ class _Expander:
         self.paired = [r for r in self.paired if not self._barrier_rejoins(r) or self._kept_without_warp_op(r)
                        or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
-            self.paired = [r for r in self.paired if _value_key(r) not in spin_joins]
+            self.paired = [r for r in self.paired if not inline_first.get(spin_joins.get(_value_key(r)), True)
+                           or _value_key(r) not in spin_joins]
         if fence_joins:
             self.paired = [r for r in self.paired if R.through_empty(r.join, self.am.blocks) not in fence_joins
                            or self._kept_without_warp_op(r)]
