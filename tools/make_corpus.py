@@ -69,10 +69,12 @@ def _first_line(src: Path) -> str:
 
 
 def _rel(src: Path) -> str:
-    try:
-        return str(src.relative_to(ROOT))
-    except ValueError:
-        return src.name
+    """The source's path in the header, relative to the checkout that holds it (the one with tests/corpus), so
+    that the PTX does not depend on which checkout's make_corpus made it or from which folder."""
+    for base in (ROOT, *src.parents):
+        if (base / "tests" / "corpus").is_dir() and src.is_relative_to(base):
+            return str(src.relative_to(base))
+    return src.name
 
 # ---------------------------------------------------------------- nvcc
 
