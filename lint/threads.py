@@ -490,15 +490,17 @@ class Threads:
             x, y = srcs[i], srcs[j]
             if type(x) not in (A.Reg, A.Sym) or type(y) not in (A.Reg, A.Sym):
                 continue
-            ds = self.values.defs.get(y.name, ())
+            ds = self.values.defs.get(self._copied(y.name, ins)[0], ())
             if len(ds) != 1 or ds[0].opcode != "shfl" or ".bfly" not in ds[0].mods:
                 continue
             sh = ds[0]
             s_srcs = self.regs.sources(sh)
-            if len(s_srcs) < 3 or type(s_srcs[0]) not in (A.Reg, A.Sym) or s_srcs[0].name != x.name \
-                    or self.values.const(s_srcs[2]) != 0x1F:
+            if len(s_srcs) < 3 or type(s_srcs[0]) not in (A.Reg, A.Sym) or self.values.const(s_srcs[2]) != 0x1F:
                 continue
-            if x.name in self.multi and self.reach.get((id(sh), x.name)) != self.reach.get((id(ins), x.name)):
+            root, reader = self._copied(s_srcs[0].name, sh)
+            if root != self._copied(x.name, ins)[0]:
+                continue
+            if root in self.multi and self.reach.get((id(reader), root)) != self.reach.get((id(ins), root)):
                 continue
             k = _pow2(self.values.const(s_srcs[1]))
             if k is None or k > 4:
@@ -506,6 +508,20 @@ class Threads:
             v = join(vals[i], vals[j])
             return V(v.lanes & ~(1 << k), v.warps)
         return None
+
+    def _copied(self, name: str, reader) -> tuple[str, object]:
+        """The register `name` (read by `reader`) is a copy of, through single-definition `mov`s, and the
+        instruction that reads that register (nvcc moves an f32 into a b32 register around each shuffle:
+        `mov.b32 %r, %f; shfl %s, %r; mov.b32 %g, %s; max.f32 %h, %f, %g`)."""
+        for _ in range(8):
+            ds = self.values.defs.get(name, ())
+            if len(ds) != 1 or ds[0].opcode != "mov" or name in self.multi:
+                break
+            srcs = self.regs.sources(ds[0])
+            if len(srcs) != 1 or type(srcs[0]) not in (A.Reg, A.Sym):
+                break
+            name, reader = srcs[0].name, ds[0]
+        return name, reader
 
     def _mad(self, srcs, vals, flat) -> V:
         a, b, c = vals
