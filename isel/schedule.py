@@ -206,7 +206,6 @@ class Unit:
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
     not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
-    after_barrier: object = None    # ... and the barrier unit it may not precede (JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE)
     deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
 
     @property
@@ -913,9 +912,6 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
             for k in sorted(awaited):
                 if k < u.index and region[k].kind != BSSY_KIND:
                     edge(region[k], u, 0)
-            bar = u.after_barrier
-            if bar is not None and bar.index < u.index and region[bar.index] is bar:
-                edge(bar, u, 0)
     backward = _heads_after_gated_loads(region, edges)
     succs = None                       # _successor_lists(edges), built on the first broadcast that waits
     for u in region:
@@ -1532,30 +1528,6 @@ def _predicated_release_store(u: Unit) -> bool:
                for n, s in enumerate(sass))
 
 
-_COLLECTIVE_OPS = frozenset({"SHFL", "VOTE", "REDUX", "MATCH"})
-_BARRIER_OPS = frozenset({"BAR", "UCGABAR_ARV", "UCGABAR_WAIT"})        # a CTA or cluster barrier
-
-
-def _barrier_without_collective(run: list[Unit]) -> Unit | None:
-    """A join's run that reaches a CTA or cluster barrier with no warp collective before it (BSSY_SCHEDULED_AT_JOIN,
-    JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE): that barrier's unit (only the join's own work, S2R, constant loads, ALU,
-    lies before it; the BSSY goes after it)."""
-    found = None
-    for r in run:
-        if found is not None:                  # a cluster barrier's arrive and wait: after the wait
-            if not any(x.opcode in _BARRIER_OPS for x in r.sass):
-                return found
-            found = r
-            continue
-        for x in r.sass:
-            if x.opcode in _BARRIER_OPS:
-                found = r
-                break
-            if x.opcode in _COLLECTIVE_OPS:
-                return None
-    return found
-
-
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
@@ -1585,12 +1557,9 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
                 and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
-            # a run entered at a BSYNC or WARPSYNC.ALL does not rise above a barrier no collective precedes:
-            # JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE)
+            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
-            u.after_barrier = _barrier_without_collective(run) \
-                if joined and target.has("JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE") else None
             run.append(u)
             placed.add(id(u.sass[-1]))
             continue

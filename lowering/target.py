@@ -79,14 +79,8 @@ FEATURES: tuple[Feature, ...] = (
             "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
             since=75),
     Feature("BSSY_SCHEDULED_AT_JOIN", "... also in a run entered from a released convergence barrier (after a BSYNC "
-            "or a WARPSYNC.ALL), every target since stop 32 (sm_90+ only with JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE: "
-            "alone it lost 31 real-kernel cases and gained 18)", since=75),
-    Feature("JOIN_BSSY_BARRIER_NEEDS_COLLECTIVE", "... but in such a run the BSSY does not go above the run's first "
-            "CTA barrier (or a cluster barrier's arrive and wait) when no warp collective (SHFL, VOTE, REDUX, MATCH) "
-            "comes before that barrier: ptxas `BSYNC LDC BAR ISETP BSSY`, `BSYNC BAR ISETP ULDC BSSY`; with a "
-            "collective in front its wait takes the BSSY, `BSYNC SHFL ULDC BSSY BAR` (docs/findings/scheduling.md "
-            "\"The BSSY unit at a join on sm_90+: not above a barrier no collective precedes (helper joinat32, "
-            "stop 32)\")", since=90),
+            "or a WARPSYNC.ALL); from sm_90 that BSSY keeps fam_sync_pseudo's placement (the unit there loses as "
+            "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),
     Feature("JOIN_BARRIER_WAITS_TESTED_PARAM", "at a join (after a BSYNC closing a pair that holds a loop, the join "
             "in no loop) whose next branch compares a 32-bit kernel parameter directly (its reaching definition), "
             "ptxas loads it there with a uniform LDCU and the join's CTA barrier waits for "
