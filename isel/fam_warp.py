@@ -407,8 +407,15 @@ def _in_vector_register(sel, o) -> bool:
 
 
 def _defining(sel, name: str):
-    """The one instruction of the function that writes register `name` (None if none or several)."""
-    found = [i for b in sel.function.blocks for i in b.instrs if name in defs(i)]
+    """The one instruction of the function that writes register `name` (None if none or several; built once)."""
+    writers = sel._analyses.get("warp_writers")
+    if writers is None:
+        writers = sel._analyses["warp_writers"] = {}
+        for b in sel.function.blocks:
+            for i in b.instrs:
+                for r in defs(i):
+                    writers.setdefault(r, []).append(i)
+    found = writers.get(name, ())
     return found[0] if len(found) == 1 else None
 
 

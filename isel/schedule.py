@@ -646,18 +646,11 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         if span is not None:
             # ISel's own loop (a shared CAS.SPIN loop, a 16-bit CAS loop) opens with its convergence
             # pair: a unit of the run before it, placed by the list scheduler like a region's (docs/findings/
-            # scheduling.md "The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)");
-            # the address work in front of it (the 16-bit loop's aligned word) is a unit of its own
-            j, k = span
-            units = []
-            if j:
-                prelude = make_unit(ins, seq[:j], target, kind="alu")
-                prelude.defs = tuple(sorted(_written(seq[:j])))
-                units.append(prelude)
-            pair = make_unit(ins, seq[j:k], target, kind="control")
+            # scheduling.md "The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)")
+            pair = make_unit(ins, seq[:span], target, kind="control")
             pair.defs, pair.uses = (), ()
-            pair.loop_reads = tuple(ori_uses(ins)) + (prelude.defs if j else ())
-            return units + [pair, make_unit(ins, seq[k:], target)]
+            pair.loop_reads = tuple(ori_uses(ins))
+            return [pair, make_unit(ins, seq[span:], target)]
     if ins is None or ins.opcode not in ("atom", "red") or len(seq) < 2 or seq[0].opcode in _MEMORY_OPS:
         return [make_unit(ins, seq, target)]
     # the head ends at the memory instruction, or at the leader's release fence in front of it (sm_90+)
@@ -670,26 +663,17 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     return _head_units(ins, seq[:k], target) + _split_tail(ins, seq[k:], regs, target)
 
 
-# the 16-bit CAS loop's pair, after its aligned-word address work, as a unit too (docs/findings/scheduling.md "The
-# BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)": off, it loses 4 Triton cases)
-LOOP_PRELUDE_SCHEDULED = False
-
-
-def _loop_pair(seq: list[SassInstr]) -> tuple[int, int] | None:
-    """(start, end) of the unguarded convergence pair (sm_75's BMOV.32.CLEAR, then the BSSY) that opens the loop of
-    a sequence, a label of that loop right after it, plain register work before it; else None."""
-    j = next((n for n, x in enumerate(seq) if x.opcode in ("BSSY", "BMOV")), None)
-    if j is None or any(x.label is not None or x.guard or x.opcode in CONTROL or x.opcode in _MEMORY_OPS
-                        or x.opcode == VIRTUAL for x in seq[:j]):
+def _loop_pair(seq: list[SassInstr]) -> int | None:
+    """The end of the unguarded convergence pair (sm_75's BMOV.32.CLEAR, then the BSSY) that opens the sequence and
+    the loop after it (a label of that loop right after the pair); else None. A pair after other work (the 16-bit
+    CAS loop's aligned-word address) is left to fam_sync_pseudo: scheduled as a unit it matches the probes but loses
+    Triton atomic_cas_kernel gpu_i16 on sm_90+ (docs/findings/scheduling.md "The BSSY of ISel's own atomic loop is
+    a unit of its block (helper nvlock32, stop 32)")."""
+    if not seq or seq[0].opcode not in ("BSSY", "BMOV") or seq[0].guard:
         return None
-    if j and not LOOP_PRELUDE_SCHEDULED:
-        # the 16-bit loop's address work in front of the pair: measured right on the probes, but Triton
-        # atomic_cas_kernel gpu_i16 on sm_90+ then loses its BSSY/BAR order (not studied): kept off
-        return None
-    k = j + 1 if seq[j].opcode == "BMOV" and "CLEAR" in seq[j].mods else j
-    if len(seq) > k + 1 and seq[k].opcode == "BSSY" and not seq[k].guard and not seq[j].guard \
-            and seq[k + 1].label is not None:
-        return j, k + 1
+    k = 1 if seq[0].opcode == "BMOV" and "CLEAR" in seq[0].mods else 0
+    if len(seq) > k + 1 and seq[k].opcode == "BSSY" and not seq[k].guard and seq[k + 1].label is not None:
+        return k + 1
     return None
 
 
