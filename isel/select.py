@@ -161,8 +161,11 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
     merged = _if_converted_starts(am, fn, out, starts, target)
     append_subroutines(fn, out, sel, starts, am.uniformity if am is not None else None)
     _resolve_labels(out, starts)
+    before = list(out.instrs)
+    labelled = [(k, i.label) for k, i in enumerate(before) if i.label]
     place_convergence_barriers(out.instrs, merged, target, stalls, placed,
                                fn.shared_symbols if target.has("SHARED_WINDOW_ADDRESS") else frozenset())
+    _keep_moved_labels(out.instrs, before, labelled)
     layout(out)
     return out
 
@@ -541,6 +544,33 @@ def _resolve_labels(out: SassFunction, starts: dict[str, int]) -> None:
     for name, k in helpers.items():
         if k < len(instrs):
             out.symbols[k] = (name, False)
+
+
+def _keep_moved_labels(instrs: list, before: list, labelled: list) -> None:
+    """A label that placing the convergence barriers took away with an instruction it moved (a BSSY hoisted from
+    the start of its block: nvcc/wk32_argmax_norm's second reduction) names its place again: the first
+    instruction that followed it and still comes right after the instruction that preceded it. A place that
+    already has a label takes the references to the lost one."""
+    present = {i.label for i in instrs if i.label}
+    lost = [(k, lab) for k, lab in labelled if lab not in present]
+    if not lost:
+        return
+    pos = {id(x): n for n, x in enumerate(instrs)}
+    followers = {id(x): n for n, x in enumerate(before)}
+    alias = {}
+    for k, lab in lost:
+        start = pos.get(id(before[k - 1]), -1) + 1 if k else 0
+        place = next((n for n in range(start, len(instrs)) if followers.get(id(instrs[n]), -1) >= k), start)
+        if place >= len(instrs):
+            instrs.append(SassInstr(VIRTUAL, line=instrs[-1].line if instrs else 0))
+        if instrs[place].label is None:
+            instrs[place].label = lab
+        else:
+            alias[f"`({lab})"] = f"`({instrs[place].label})"
+    if alias:
+        for i in instrs:
+            if any(o in alias for o in i.operands):
+                i.operands = tuple(alias.get(o, o) for o in i.operands)
 
 
 def _unique_helpers(prog: SassProgram) -> None:

@@ -146,3 +146,12 @@ def test_compare_aligns_and_names_the_install_command(monkeypatch):
     monkeypatch.setattr(ptxas_ref, "have_ptxas", lambda: False)
     with pytest.raises(PtxError, match="pip install"):
         compare.compare_file(KERNEL, "k.ptx", "sm_90")
+
+
+@pytest.mark.parametrize("target", ["sm_75", "sm_90"])
+def test_label_of_a_hoisted_bssy_stays_at_its_block(target):
+    # wk32_layernorm's second reduction: `@p bra L; ld.shared; L: @q bra J` with the region's BSSY hoisted from
+    # L above the barrier: the branch to L must still find L (stop 32: `(kernel/11)` was left unresolved)
+    rep = C.check_case((ROOT / "tests/corpus/nvcc/wk32_argmax_norm.ptx").read_text(), "nvcc/wk32_argmax_norm.ptx",
+                       target)
+    assert rep.counts["undefined targets"] == 0, rep.examples.get("undefined targets")
