@@ -407,15 +407,8 @@ def _in_vector_register(sel, o) -> bool:
 
 
 def _defining(sel, name: str):
-    """The one instruction of the function that writes register `name` (None if none or several; built once)."""
-    writers = sel._analyses.get("warp_writers")
-    if writers is None:
-        writers = sel._analyses["warp_writers"] = {}
-        for b in sel.function.blocks:
-            for i in b.instrs:
-                for r in defs(i):
-                    writers.setdefault(r, []).append(i)
-    found = writers.get(name, ())
+    """The one instruction of the function that writes register `name` (None if none or several)."""
+    found = sel.am.defuse.definitions(name)
     return found[0] if len(found) == 1 else None
 
 

@@ -1215,8 +1215,8 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # unrolled remainder `if (r == 0) goto J; ld; if (r == 1) goto J; ld; ...; J:` nvcc makes of a strided loop in a
     # grid-stride loop): one pair serves the chain, opened at its first branch (docs/findings/convergence.md "A chain
     # of exits to one join keeps the pair of its first branch (helper nvwarpk32, stop 32)")
-    if any(r.kind == "if" and r.join == region.join and r.head != region.head and r.head in region.body
-           and is_kept_region(am, r, target) for r in am.all_regions):
+    if any(r.kind == "if" and r.head != region.head and r.head in region.body and is_kept_region(am, r, target)
+           for r in am.all_regions_by_join.get(region.join, ())):
         return True
     if _shared_join(am, region):
         return True

@@ -17,8 +17,8 @@ from .constants import constant_registers
 from .defuse import DefUse
 
 CFG_ANALYSES = ("blocks", "rpo", "rpo_index", "idom", "dom", "ipdom", "loops")
-CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "regions", "innermost", "region_heads",
-                 "region_holders", "region_edges", "shuffle_uniformity")
+CODE_ANALYSES = ("defuse", "constants", "liveness", "uniformity", "all_regions", "all_regions_by_join", "regions",
+                 "innermost", "region_heads", "region_holders", "region_edges", "shuffle_uniformity")
 PRESERVES = ("all", "analyses", "cfg", "none")
 
 
@@ -138,6 +138,16 @@ class Analyses:
         """Every divergent branch's region, before the one-pair-per-join rule (regions.all_divergent_regions)."""
         from .regions import all_divergent_regions
         return self._get("all_regions", lambda: all_divergent_regions(self))
+
+    @property
+    def all_regions_by_join(self) -> dict:
+        """Join label -> the regions of all_regions that join there, in all_regions' order."""
+        def build():
+            out: dict = {}
+            for r in self.all_regions:
+                out.setdefault(r.join, []).append(r)
+            return out
+        return self._get("all_regions_by_join", build)
 
     @property
     def regions(self):
