@@ -675,8 +675,8 @@ class OptimizeSyncInstructions(Phase):
             dirty |= after_diverged_barrier(fn, diverged)
         forms_target = target.has("PER_THREAD_MASK_FORMS")
         # a warp op at the join of a spin region runs diverged (findings/convergence.md 17.1)
-        spin_joins = frozenset(id(w) for r in regions
-                               if (w := ifconvert.spin_join_warp_op(am, r, am.constants, target)) is not None)
+        join_ops = [found for r in regions if (found := ifconvert.spin_join_warp_ops(am, r, am.constants, target))]
+        spin_joins = frozenset(id(found[0]) for found in join_ops)
         # below sm_90 the warp ops after it run diverged too, up to the next CTA barrier (SPIN_JOIN_WARP_OP_TAINTS:
         # `while (atomicCAS(..) != EMPTY) ..; __syncwarp(); __ballot_sync` keeps the ballot's slow path;
         # docs/findings/convergence.md "The warp op at a spin region's join taints the ops after it below sm_90
@@ -690,7 +690,7 @@ class OptimizeSyncInstructions(Phase):
         if target.has("EXIT_ARMS_DIVERGED"):
             dirty |= first_barriers_of_exit_arms(am)
         # from sm_90 the run of warp ops it starts runs diverged too (ifconvert.spin_join_warp_ops)
-        dirty |= {id(w) for r in regions for w in ifconvert.spin_join_warp_ops(am, r, am.constants, target)}
+        dirty |= {id(w) for found in join_ops for w in found}
         dirty |= warp_ops_of_exit_arms(am, target)
         dirty |= first_syncs_of_kept_exit_arms(am, target)
         # sm_90+ re-converges before an aligned barrier only where the branch really stays a branch

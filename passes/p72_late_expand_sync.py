@@ -1005,8 +1005,8 @@ class _Expander:
         self.paired = [r for r in self.paired if not self._barrier_rejoins(r) or self._kept_without_warp_op(r)
                        or self._kept_for_later_predicated_branch(r)]
         if spin_joins:
-            self.paired = [r for r in self.paired if not inline_first.get(spin_joins.get(_value_key(r)), True)
-                           or _value_key(r) not in spin_joins]
+            self.paired = [r for r in self.paired if (first := spin_joins.get(_value_key(r))) is None
+                           or not inline_first.get(first, True)]
         if fence_joins:
             self.paired = [r for r in self.paired if R.through_empty(r.join, self.am.blocks) not in fence_joins
                            or self._kept_without_warp_op(r)]
