@@ -144,6 +144,25 @@ class Control:
             got = self._closure[x] = frozenset(seen)
         return got
 
+    def dominators(self) -> dict[str, str]:
+        """Immediate dominator of each block reachable from the entry (the entry maps to itself)."""
+        entry = self.fn.blocks[0].label if self.fn.blocks else None
+        if entry not in self.succ:
+            return {}
+        order, seen, stack = [], {entry}, [(entry, iter(self.succ[entry]))]
+        while stack:
+            label, it = stack[-1]
+            for s in it:
+                if s not in seen and s in self.succ:
+                    seen.add(s)
+                    stack.append((s, iter(self.succ[s])))
+                    break
+            else:
+                stack.pop()
+                order.append(label)
+        order.reverse()
+        return _idoms(order, self.pred, {entry})
+
     def live(self, x: str) -> bool:
         """Is x a block that can run to completion (not removed as aborting or unreachable)?"""
         return x in self.succ

@@ -14,6 +14,7 @@ from pylower.passes.analysis.manager import Analyses
 from . import threads as T
 from .control import Control, noreturn_functions
 from .source import Locator
+from .tid_window import TidWindows
 from .values import Registers, Values
 
 _TARGET_RE = re.compile(r"^\s*\.target\s+(\w+)", re.M)
@@ -109,6 +110,7 @@ class FunctionFacts:
         self.control = Control(fn, mf.noreturn, self.blocks)
         self._calls = self._call_returns()
         self.threads = T.Threads(self)
+        self.tid_windows = TidWindows(self)
 
     # ------------------------------------------------------------------ block size
     def _dims(self):
@@ -230,6 +232,8 @@ class FunctionFacts:
                         continue
                     seen.add(a)
                     lv = th.branch_level(a)
+                    if lv == T.LANE and not self.tid_windows.splits_here(a, label):
+                        lv = T.WARP         # a thread-index test that splits no warp arriving here
                     if lv is not None and lv > best:
                         best, who = lv, a
                     nxt.append(a)
