@@ -66,6 +66,9 @@ FEATURES: tuple[Feature, ...] = (
             "an arm runs: a full-mask bar.warp.sync, a lone warp op's inline form; or a full-mask warp op's at the "
             "join of a lone partial-mask op's region) has no BSSY/BSYNC pair: the warp is declared whole there "
             "(phase 72)", since=90),
+    Feature("JOIN_WARP_BARRIER_UNPAIRS", "an if without warp ops whose join starts with a full-mask bar.warp.sync "
+            "the warp reaches unconverged (its WARPSYNC.ALL) has no BSSY/BSYNC pair: the WARPSYNC.ALL re-converges "
+            "the warp there (phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
     Feature("BSSY_AFTER_BARRIER_RUN", "the BSSY is not issued between the adjacent CTA barriers (no memory access "
             "between them) that start its block; its BMOV.32.CLEAR goes before the last of them (`BAR BMOV.32.CLEAR "

@@ -117,6 +117,7 @@ class _Expander:
         self._diverged_sync_loops: dict[tuple, bool] = {}   # loops paired for a diverged sync op -> .RECONVERGENT
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
         self._spin_first: set[int] = set()           # the first warp op of each spin region's join (run())
+        self._warp_barrier_syncs: set[int] = set()   # the WARPSYNC.ALL a full-mask bar.warp.sync became (warp())
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -450,6 +451,9 @@ class _Expander:
                 self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
                 and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
+                sync = self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)
+                if ops.is_bar_warp_sync(ins):
+                    self._warp_barrier_syncs.add(id(sync))
                 # its WARPSYNC.ALL re-converges the loop as a CTA barrier does, unless the loop has a second
                 # exit before it (probes warp/loop_two_exit_*; R.exits_before_barrier)
                 if region is not None and region.kind == "loop" and R.exits_before_barrier(
@@ -457,7 +461,7 @@ class _Expander:
                     self._pair(region)          # sm_100+ .RECONVERGENT (a barrier's loop stays plain)
                     self._diverged_sync_loops.setdefault(_value_key(region), not any(
                         ops.is_aligned_cta_barrier(i) for x in region.body for i in self.am.blocks[x].instrs))
-                return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
+                return [sync] + fast
             if not self._join_reconverges(region):
                 self._pair(region)
             return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast
@@ -1164,7 +1168,9 @@ class _Expander:
         continue; ... }`: nvcc/cg_invoke_one_elect warp_work_queue `ELECT; @!P0 BRA; ATOMG; WARPSYNC.ALL;
         SHFL.IDX`); where the warp reaches the join converged the op is plain and the if keeps its pair
         (probes warp/join_warpsync_all_*; docs/findings/warp.md "An unconverged full-mask op at an if's join
-        replaces its pair (helper nvcg25, stop 25)")."""
+        replaces its pair (helper nvcg25, stop 25)"). From JOIN_WARP_BARRIER_UNPAIRS a full-mask bar.warp.sync
+        that starts the join is that WARPSYNC.ALL itself (the consumer ring's strided loop before `__syncwarp()`
+        in the else arm of `if (warp == 0)`; probes warp/join_warp_barrier_*)."""
         if region.kind != "if":
             return False
         by_label = self.am.blocks
@@ -1175,6 +1181,10 @@ class _Expander:
             return False
         seen_warpsync = False
         for i in join.instrs:
+            if _warpsync_all(i) and id(i) in self._warp_barrier_syncs and self.target.has("JOIN_WARP_BARRIER_UNPAIRS"):
+                # a full-mask bar.warp.sync the warp reaches unconverged is that WARPSYNC.ALL itself
+                # (docs/findings/convergence.md "An unconverged __syncwarp at a join replaces its pair (helper nvws33, stop 33)")
+                return not seen_warpsync
             if _warpsync_all(i):
                 seen_warpsync = True
                 continue

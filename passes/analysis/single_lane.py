@@ -187,6 +187,8 @@ class SingleLane:
         if type(x) is not A.Reg or type(k) is not A.Imm:
             return None
         ds = self.du.definitions(x.name)
+        if len(ds) == 1 and self._elect_only:
+            return self._selected_flag(ds[0], k)
         if len(ds) != 2:
             return None
         guarded = [i for i in ds if i.guard is not None]
@@ -198,6 +200,20 @@ class SingleLane:
             return None
         set_to, default = self._value_before(g.operands[1], g), self._value_before(u.operands[1], u)
         if set_to is None or default is None or set_to == default or k.value not in (set_to, default):
+            return None
+        return k.value == set_to
+
+    def _selected_flag(self, d: ori.Instr, k) -> bool | None:
+        """The flag as `selp r, A, B, p` with p from elect.sync sets it (cute-style `elect.sync _|P; selp.b32 r,
+        1, 0, P`), compared with the immediate k: True if `r == k` holds in at most one lane, False if it fails in
+        at most one. Copies under it take no ELECT loop (docs/findings/async.md "A selp of the elect.sync
+        predicate elects the copy (helper nvws33, stop 33)")."""
+        if d.opcode != "selp" or d.guard is not None or len(d.operands) != 4 or type(d.operands[3]) is not A.Reg:
+            return None
+        set_to, default = self._value_before(d.operands[1], d), self._value_before(d.operands[2], d)
+        if set_to is None or default is None or set_to == default or k.value not in (set_to, default):
+            return None
+        if not self.guard_one_lane(d.operands[3]):
             return None
         return k.value == set_to
 
