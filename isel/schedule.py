@@ -995,7 +995,8 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         # they would, not as plain ALU work (docs/findings/scheduling.md "The barrier between the max and the sum
         # reduction (helper tbar24, stop 24)")
         u.stand_in = not u.cost and any(v.kind != "alu" for v, _ in u.succs)
-    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.succs and u.first in HELD_BARRIERS]
+    barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.first in HELD_BARRIERS
+                and (u.succs or in_loop and _closes_run(region, u))]
     if not barriers:
         return
     anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
@@ -1019,6 +1020,8 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         needed = -1                         # what every successor of the barrier waits for
         for v, _ in region[b].succs:
             needed &= anc[v.index]
+        if not region[b].succs:             # the run's last work (_closes_run): the end of the run waits for all
+            needed = (1 << len(region)) - 1
         needed &= ~anc[b] & ~(1 << b)
         holders = []
         while needed:
@@ -1042,6 +1045,14 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             continue
         for w in holders:
             w.holds |= 1 << b
+
+
+def _closes_run(region: list[Unit], bar: Unit) -> bool:
+    """Is the barrier the last work of its run (nothing after it in PTX order but free moves)? In a loop ptxas keeps
+    such a barrier after the shuffles of values loaded before it (`loop: ...; st.shared; bar; ld.shared; shfl x2;
+    bar; @p red` -> `BAR SHFL SHFL BAR`), where a barrier followed by the guard's compare is issued above them
+    (docs/findings/scheduling.md "A loop's run-closing barrier waits for the shuffles (helper tpersist33, stop 33)")."""
+    return not bar.succs and all(not u.cost for u in region[bar.index + 1:])
 
 
 def _bits(m: int):

@@ -601,3 +601,46 @@ for cc, w in [(80, 4), (90, 8), (100, 1)]:
 for cc, w in [(80, 1), (90, 4), (100, 2)]:
     add(C(U32, "masked_row_cumsum_kernel", {**ptrs("x_ptr y_ptr tot_ptr", "fp32"), **ints("n_cols stride")},
           {"BLOCK": 256}, cc=cc, w=w, s=1))
+
+# ---------------------------------------------------------------- p33_persist.py (helper tpersist33, stop 33)
+P33 = "p33_persist"
+for ty, cc, w, s, blk in [("bf16", 80, 4, 2, 1024), ("fp16", 90, 8, 3, 2048), ("bf16", 100, 8, 3, 4096)]:
+    add(C(P33, "persistent_absmax_kernel", {"x_ptr": f"*{ty}", "amax_ptr": "*fp32", **ints("n_elements n_tiles")},
+          {"BLOCK": blk, "NUM_SMS": 132}, cc=cc, w=w, s=s, tag=ty))
+for ty, cc, w, s in [("fp16", 80, 8, 3), ("bf16", 90, 4, 2)]:
+    add(C(P33, "persistent_absmax_scale_kernel", {"x_ptr": f"*{ty}", "y_ptr": "*i8", "scale_ptr": "*fp32",
+                                                  "n_tiles": "i32"}, {"BLOCK": 1024, "NUM_SMS": 108},
+          cc=cc, w=w, s=s, tag=ty))
+for ty, cc, w, s in [("bf16", 90, 4, 3), ("fp16", 100, 4, 2)]:
+    add(C(P33, "persistent_global_absmax_kernel", {"x_ptr": f"*{ty}", "amax_ptr": "*fp32", "n_elements": "i32"},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=s, tag=ty))
+for cc, w, s in [(80, 4, 3), (100, 8, 2)]:
+    add(C(P33, "persistent_tile_sum_atomic_kernel", {"x_ptr": "*fp16", "out_ptr": "*fp32", **ints("n_elements n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 108}, cc=cc, w=w, s=s))
+for ty, cc, w, s in [("fp16", 90, 8, 2), ("bf16", 80, 4, 3)]:
+    add(C(P33, "persistent_row_amax_kernel", {"x_ptr": f"*{ty}", "amax_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=s, tag=ty, div16=("stride",)))
+for ty, cc, w in [("bf16", 80, 4), ("fp16", 100, 8)]:
+    add(C(P33, "tile_absmax_atomic_kernel", {"x_ptr": f"*{ty}", "amax_ptr": "*fp32", "n_elements": "i32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=2, tag=ty))
+for ty, cc, w, blk in [("fp16", 80, 4, 1024), ("bf16", 90, 8, 2048), ("fp32", 100, 4, 512)]:
+    add(C(P33, "row_cumsum_quant_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "scale_ptr": "*fp32",
+                                           **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=2, tag=ty,
+          div16=("stride",)))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(P33, "row_cumsum_fixed_scale_kernel", {"x_ptr": "*bf16", "q_ptr": "*i8", **ints("n_cols stride"),
+                                                 "inv_scale": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=3))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(P33, "row_cumsum_total_quant_kernel", {"x_ptr": "*fp16", "q_ptr": "*i8", "total_ptr": "*fp32",
+                                                 **ints("n_cols stride")}, {"BLOCK": 2048}, cc=cc, w=w, s=2,
+          div16=("stride",)))
+for ty, cc, w, s in [("fp16", 80, 4, 3), ("bf16", 90, 8, 3), ("fp16", 100, 4, 2)]:
+    add(C(P33, "matmul_splitk_atomic_kernel", {**ptrs("a_ptr b_ptr", ty), "c_ptr": "*fp32",
+                                               **ints("M N K stride_am stride_ak stride_bk stride_bn stride_cm stride_cn")},
+          {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=cc, w=w, s=s, tag=ty,
+          div16=("stride_am", "stride_bk", "stride_cm")))
+for cc, w, s in [(80, 4, 2), (90, 4, 3)]:
+    add(C(P33, "matmul_splitk_bias_kernel", {**ptrs("a_ptr b_ptr bias_ptr", "fp16"), "c_ptr": "*fp32",
+                                             **ints("M N K stride_am stride_bk stride_cm")},
+          {"BLOCK_M": 32, "BLOCK_N": 64, "BLOCK_K": 64, "SPLIT_K": 2}, cc=cc, w=w, s=s,
+          div16=("K", "stride_am", "stride_bk", "stride_cm")))
