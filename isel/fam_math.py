@@ -16,6 +16,8 @@ from .rules import operand_text, rule
 from .sequences import brk, bssy, bsync
 
 _BARRIER_REG = lazy_compile(r"^B(\d+)$")
+_SM70_HELPER = "$__internal_"
+_SM70_MARK = "$__cuda_sm70_"
 
 
 @rule("fchk")
@@ -46,6 +48,8 @@ def append_subroutines(fn: ori.Function, out, sel, starts: dict[str, int], unifo
     base = max(used) + 1 if used else 0
     reconvergent = sel.target.has("BSSY_RECONVERGENT")
     reliable = sel.target.has("BREAK_LOOP_RELIABLE")
+    tail = _warp_helper_tail(fn, out, starts)
+    placed: list[SassInstr] = []
     for symbol in sorted(calls, key=lambda sym: of_symbol(sym)[0]):
         first = calls[symbol][0]
         r = of_symbol(symbol)[1]
@@ -68,5 +72,27 @@ def append_subroutines(fn: ori.Function, out, sel, starts: dict[str, int], unifo
         seq.append(sel.sass(first, "RET", ("REL", "NODEC")))
         for s in seq:
             s.origin, s.reason = "isel", f"{why}: its convergence skeleton (its arithmetic is not modelled)"
-        starts[symbol] = len(out.instrs)
-        out.instrs.extend(seq)
+        starts[symbol] = len(out.instrs) + len(placed)
+        placed.extend(seq)
+    if tail is None:
+        out.instrs.extend(placed)
+        return
+    # before the function's out-of-line warp-sync helpers: those follow every math subroutine
+    # (docs/findings/convergence.md "Math subroutines come before the sm70 warp-sync helpers (helper nvwarp33, stop 33)")
+    for label, k in starts.items():
+        if k >= tail and label not in calls:
+            starts[label] = k + len(placed)
+    for symbol in calls:
+        starts[symbol] += tail - len(out.instrs)
+    out.instrs[tail:tail] = placed
+
+
+def _warp_helper_tail(fn: ori.Function, out, starts: dict[str, int]) -> int | None:
+    """Where the function's out-of-line `__cuda_sm70_*` helper blocks (phase 72) begin when they end the code
+    (every instruction from there on is theirs), else None."""
+    labels = [b.label for b in fn.blocks if b.label.startswith(_SM70_HELPER) and _SM70_MARK in b.label]
+    ks = sorted(starts[lb] for lb in labels if lb in starts)
+    if not ks or ks[0] >= len(out.instrs):
+        return None
+    others = [k for lb, k in starts.items() if lb not in labels and ks[0] <= k < len(out.instrs)]
+    return None if others else ks[0]

@@ -58,7 +58,17 @@ _UNROLL_COST = {
     "shared_atomic": 10,    # atom/red.shared (their warp aggregation)
     "async_copy": 1,        # cp.async (LDGSTS)
     "async_group": 1,       # cp.async.commit_group / wait_group
+    # f32 arithmetic ISel expands (docs/findings/phases.md "Unknown-trip unrolling: the cost of an expanded
+    # MUFU or division (helper nvwarp33, stop 33)"): the non-.ftz MUFU forms with their denormal prelude and
+    # fix-up, div.full, and 32-bit integer division (the longest: never unrolled)
+    "mufu_prelude": 6,      # ex2 / lg2 / rsqrt / sqrt .approx.f32
+    "mufu_rcp": 7,          # rcp.approx.f32, div.approx.f32
+    "div_full": 12,         # div.full.f32
+    "int_div": 19,          # div / rem .s32 / .u32
 }
+# the rows above by opcode: (opcode, row) for .f32 forms without .ftz; integer division by type
+_EXPANDED_F32 = {"ex2": "mufu_prelude", "lg2": "mufu_prelude", "rsqrt": "mufu_prelude", "sqrt": "mufu_prelude",
+                 "rcp": "mufu_rcp"}
 # a CTA barrier and an mma.sync cost 2 below sm_90 and 1 from it (UNROLL_SYNC_COST_1)
 _UNROLL_SYNC_COST = {False: 2, True: 1}
 _FIRST_GLOBAL_LOAD_CREDIT = 28     # once, for a body with a global or generic load (a latency to hide)
@@ -152,6 +162,15 @@ def _cost_kind(ins: ori.Instr, inductions: set) -> str:
         return "shared_atomic"
     if ins.op == ops.ASYNC:
         return "async_copy" if _plain_copy(ins) else "async_group"
+    if ins.has(".f32") and not ins.has(".ftz"):
+        if ins.has(".approx"):
+            row = "mufu_rcp" if ins.opcode == "div" else _EXPANDED_F32.get(ins.opcode)
+            if row is not None:
+                return row
+        elif ins.opcode == "div" and ins.has(".full"):
+            return "div_full"
+    if ins.opcode in ("div", "rem") and (ins.has(".s32") or ins.has(".u32")):
+        return "int_div"
     return "alu"
 
 
