@@ -662,7 +662,12 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     # nvcompact32, stop 32)")
     if ordered is not None and ordered():
         return _next_region_loads(am, b, tainted)
-    if any(not tainted.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)):
+    # in a loop body a dependent if ptxas predicates counts like an independent one: the load if of a grid-stride
+    # or counted loop before `m = ballot(x > 0); if (lane == 0) st popc(m)` or `if (x > 0) st x` is predicated on
+    # every target, the same code outside a loop keeps its pair (docs/findings/convergence.md "In a loop body a
+    # dependent predicated if predicates the load if (helper nvvote33, stop 33)")
+    if any(not tainted.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)) \
+            and (not _in_one_loop_body(am, b.label, nxt.join) or is_branch_region(am, nxt, target)):
         # below sm_90 a dependent if ptxas predicates predicates a load region that computes on its value
         # (`if (c) { v = ld.v4; s = v.x + v.y }; <shuffles of s>; if (lane == 0) st.shared s`: Triton-style sums,
         # probes phases/ifconvert_ld_compute_then_dep_if*); a region of the load alone stays a branch
@@ -675,6 +680,12 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
     return not is_branch_region(am, nxt, target)
+
+
+def _in_one_loop_body(am, a: str, b: str) -> bool:
+    """Do blocks `a` and `b` lie in the body of one loop (the innermost loop holding `a` holds `b`)?"""
+    body = am.loops.innermost_body(a)
+    return bool(body) and b in body
 
 
 def _live_past_next_if(am, join: str, tainted: set[str]) -> bool:
@@ -1233,8 +1244,11 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # the join and stored there keeps the branch: div_ifelse_ld_global ld_then_alu; stored in the arm:
     # phases/ifconvert_ifelse_staged_in_arm, docs/findings/convergence.md "An if/else whose arm stages its load
     # to shared memory (helper nvasync, stop 22)")
+    # (straight code only: in a loop body a value outliving the next if does not keep the pair,
+    # docs/findings/convergence.md "In a loop body a dependent predicated if predicates the load if (helper
+    # nvvote33, stop 33)")
     if not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and not _computes_on_load(instrs, am.defuse) \
-            and _live_past_next_if(am, region.join, tainted):
+            and not am.loops.innermost_body(region.join) and _live_past_next_if(am, region.join, tainted):
         return True
     if region.join in head.succs:
         staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
