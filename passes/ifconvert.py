@@ -443,7 +443,8 @@ def _region_instrs(am, body):
 # ---------------------------------------------------------------- the scans around a load region
 
 def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
-                     writes: frozenset = frozenset(), computes: bool = False, ordered=None) -> bool:
+                     writes: frozenset = frozenset(), computes: bool = False, ordered=None,
+                     load_bases: frozenset = frozenset()) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
     the memory spaces it stores to), or enough independent work? A guarded long load on the way is the next
@@ -473,7 +474,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 return False
             if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
                 return True
-            return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered)
+            return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered, load_bases)
         if ins.opcode in ("ret", "exit", "call", "brx"):
             return False
         if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -642,7 +643,7 @@ def _region_writes(instrs) -> frozenset:
 
 
 def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, computes: bool = False,
-                          own: frozenset = frozenset(), ordered=None) -> bool:
+                          own: frozenset = frozenset(), ordered=None, load_bases: frozenset = frozenset()) -> bool:
     """The scan from a load region's join reaches a forward conditional branch. A divergent if there
     predicates the load region when that if is predicated too (the two bodies become one straight block), or,
     from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
@@ -662,7 +663,14 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     # nvcompact32, stop 32)")
     if ordered is not None and ordered():
         return _next_region_loads(am, b, tainted)
-    if any(not tainted.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)):
+    # in a loop body a dependent if ptxas predicates counts like an independent one: the load if of a grid-stride
+    # or counted loop before `m = ballot(x > 0); if (lane == 0) st popc(m)` or `if (x > 0) st x` is predicated on
+    # every target, the same code outside a loop keeps its pair (docs/findings/convergence.md "In a loop body a
+    # dependent predicated if predicates the load if (helper nvvote33, stop 33)"); not one storing through the
+    # load's own address register (phases/ifconvert_loop_ld_same_test_store_same_addr: kept)
+    if any(not tainted.isdisjoint(du.uses(i)) for i in _region_instrs(am, nxt.body)) \
+            and (not _in_one_loop_body(am, b.label, nxt.join) or is_branch_region(am, nxt, target)
+                 or _stores_through(am, b.label, load_bases)):
         # below sm_90 a dependent if ptxas predicates predicates a load region that computes on its value
         # (`if (c) { v = ld.v4; s = v.x + v.y }; <shuffles of s>; if (lane == 0) st.shared s`: Triton-style sums,
         # probes phases/ifconvert_ld_compute_then_dep_if*); a region of the load alone stays a branch
@@ -675,6 +683,12 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
     return not is_branch_region(am, nxt, target)
+
+
+def _in_one_loop_body(am, a: str, b: str) -> bool:
+    """Do blocks `a` and `b` lie in the body of one loop (the innermost loop holding `a` holds `b`)?"""
+    body = am.loops.innermost_body(a)
+    return bool(body) and b in body
 
 
 def _live_past_next_if(am, join: str, tainted: set[str]) -> bool:
@@ -855,9 +869,10 @@ def _dominates(am, a: str, b: str) -> bool:
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
-                          look_back: bool = True, computes: bool = False) -> bool:
+                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset()) -> bool:
     ordered = lambda: _backward_overlap(am, head, head_index).ordered     # noqa: E731 (asked at most once)
-    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered):
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered,
+                        load_bases=load_bases):
         return True
     if not writes and _reduced_beside_double_work(am, join, join_index, tainted, target):
         return True
@@ -1233,8 +1248,11 @@ def _is_kept_region(am, region: Region, target) -> bool:
     # the join and stored there keeps the branch: div_ifelse_ld_global ld_then_alu; stored in the arm:
     # phases/ifconvert_ifelse_staged_in_arm, docs/findings/convergence.md "An if/else whose arm stages its load
     # to shared memory (helper nvasync, stop 22)")
+    # (straight code only: in a loop body a value outliving the next if does not keep the pair,
+    # docs/findings/convergence.md "In a loop body a dependent predicated if predicates the load if (helper
+    # nvvote33, stop 33)")
     if not target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF") and not _computes_on_load(instrs, am.defuse) \
-            and _live_past_next_if(am, region.join, tainted):
+            and not am.loops.innermost_body(region.join) and _live_past_next_if(am, region.join, tainted):
         return True
     if region.join in head.succs:
         staged = not nested and _stages_to_shared(am, instrs, region.join, 0, tainted)
@@ -1255,7 +1273,8 @@ def _is_kept_region(am, region: Region, target) -> bool:
         return False
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
-                                     computes=_computes_on_load(instrs, am.defuse))
+                                     computes=_computes_on_load(instrs, am.defuse),
+                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)))
 
 
 def _join_runs_to_end(am, join: str) -> bool:
