@@ -644,3 +644,35 @@ for cc, w, s in [(80, 4, 2), (90, 4, 3)]:
                                              **ints("M N K stride_am stride_bk stride_cm")},
           {"BLOCK_M": 32, "BLOCK_N": 64, "BLOCK_K": 64, "SPLIT_K": 2}, cc=cc, w=w, s=s,
           div16=("K", "stride_am", "stride_bk", "stride_cm")))
+
+# ---------------------------------------------------------------- x33_dualreduce.py (helper tslot33, stop 33)
+X33 = "x33_dualreduce"
+for ty, blk, cc, w in [("fp32", 2048, 80, 8), ("bf16", 4096, 90, 16), ("fp16", 512, 100, 2)]:
+    add(C(X33, "ce_fwd_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                 **ints("n_cols stride ignore_index")}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 80, 4), ("fp32", 4096, 100, 8)]:
+    add(C(X33, "ce_smooth_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", **ptrs("loss_ptr z_ptr", "fp32"),
+                                    **ints("n_cols stride"), "smoothing": "fp32"}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 2048, 80, 8)]:
+    add(C(X33, "ce_fwd_looped_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                        **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 256, 90, 2)]:
+    add(C(X33, "row_min_max_kernel", {"x_ptr": f"*{ty}", **ptrs("min_ptr max_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("bf16", 2048, 100, 8), ("fp32", 512, 80, 4)]:
+    add(C(X33, "row_sum_absmax_kernel", {"x_ptr": f"*{ty}", **ptrs("out_ptr scale_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 4096, 90, 16), ("fp16", 1024, 80, 4)]:
+    add(C(X33, "row_moments_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr msq_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp16", 2048, 90, 8), ("fp32", 256, 100, 2)]:
+    add(C(X33, "dual_norm_kernel", {**ptrs("x_ptr y_ptr", ty), **ptrs("l1_ptr l2_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 4), ("bf16", 1024, 100, 8)]:
+    add(C(X33, "row_moments_looped_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr var_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 2048, 90, 8), ("fp16", 512, 80, 4)]:
+    add(C(X33, "row_max_sum_looped_kernel", {"x_ptr": f"*{ty}", **ptrs("max_ptr sum_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
