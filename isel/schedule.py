@@ -1592,6 +1592,37 @@ def _predicated_release_store(u: Unit) -> bool:
                for n, s in enumerate(sass))
 
 
+_COLLECTIVE_OPS = frozenset({"SHFL", "VOTE", "REDUX", "MATCH"})
+_CTA_BARRIER_OPS = frozenset({"BAR", "UCGABAR_ARV", "UCGABAR_WAIT"})       # a CTA or cluster barrier
+
+
+def _collective_before_barrier(run: list[Unit], branch: Unit | None) -> bool:
+    """A join's run whose BSSY ptxas issues in a warp collective's wait (JOIN_BSSY_AFTER_COLLECTIVE): a collective
+    (SHFL, VOTE, REDUX, MATCH) comes before any CTA or cluster barrier of the run, and either the run has no such
+    barrier or the branch's test depends on a collective issued before it (`BSYNC SHFL BSSY SHFL .. BAR ISETP`);
+    a test of other values after the barrier is issued after it (`BSYNC SHFL BAR ISETP BSSY`: fam_sync_pseudo)."""
+    barrier = collective = None
+    for k, r in enumerate(run):
+        ops = {x.opcode for x in r.sass}
+        if ops & _CTA_BARRIER_OPS:
+            barrier = k
+            break
+        if collective is None and ops & _COLLECTIVE_OPS:
+            collective = k
+    if collective is None:
+        return False
+    if barrier is None:
+        return True
+    need = set(branch.uses) if branch is not None else set()
+    for k in range(len(run) - 1, -1, -1):
+        r = run[k]
+        if need.intersection(r.defs):
+            if k < barrier and any(x.opcode in _COLLECTIVE_OPS for x in r.sass):
+                return True
+            need.update(r.uses)
+    return False
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
@@ -1615,13 +1646,15 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     for n, u in enumerate(seq):
         if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
                 and not keep_bssy_rules and not masked \
-                and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")) \
+                and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")
+                         and not (target.has("JOIN_BSSY_AFTER_COLLECTIVE") and _collective_before_barrier(run, seq[n + 1]))) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
                 and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
-            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN)
+            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN, unless a warp collective's
+            # wait takes the BSSY: JOIN_BSSY_AFTER_COLLECTIVE)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)

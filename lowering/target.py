@@ -93,6 +93,11 @@ FEATURES: tuple[Feature, ...] = (
     Feature("BSSY_SCHEDULED_AT_JOIN", "... also in a run entered from a released convergence barrier (after a BSYNC "
             "or a WARPSYNC.ALL); from sm_90 that BSSY keeps fam_sync_pseudo's placement (the unit there loses as "
             "many kernels as it gains: join work ptxas moves out of the block, not modelled)", below=90),
+    Feature("JOIN_BSSY_AFTER_COLLECTIVE", "... but a run entered from a released convergence barrier whose work "
+            "issues a warp collective (SHFL, VOTE, REDUX, MATCH) before any CTA or cluster barrier schedules its BSSY "
+            "as a unit all the same: ptxas issues it in the collective's wait (`BSYNC SHFL BSSY SHFL .. BAR`); with "
+            "a barrier first it keeps fam_sync_pseudo's placement (docs/findings/scheduling.md \"The BSSY unit at a "
+            "join only after a warp collective (helper joinhi33, stop 33)\")", since=90),
     Feature("JOIN_BARRIER_WAITS_TESTED_PARAM", "at a join (after a BSYNC closing a pair that holds a loop, the join "
             "in no loop) whose next branch compares a 32-bit kernel parameter directly (its reaching definition), "
             "ptxas loads it there with a uniform LDCU and the join's CTA barrier waits for "
