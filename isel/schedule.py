@@ -142,6 +142,12 @@ LONG_WAITS = frozenset({"LDG", "LD", "LDL", "ATOMG", "ATOM"})
 # probes/scheduling/bar_slot_short_reach_released at 148: released; docs/findings/
 # scheduling.md "The load after the next exchange rescaled in place holds the barrier (helper slot29, stop 29)").
 HOLD_REACH = 136
+# Compares waiting for a shuffle's result hold no CTA barrier: in a compare-exchange network (`shfl.bfly; setp; selp`,
+# bitonic sorts, top-k) ptxas issues the barrier right after the step's shuffles, before their compares; and while a
+# taller collective that holds the barrier is ready but its pipe is busy, the barrier does not take the slot
+# (docs/findings/scheduling.md "A compare-exchange network's barrier goes into the first shuffles' wait (helper
+# tsort33, stop 33)").
+NON_HOLDING_COMPARES = frozenset({"FSETP", "ISETP", "DSETP", "HSETP2"})
 # A CTA barrier's latency to an mbarrier operation ordered after it (SYNCS, ARRIVES; to other barriers, B2R, LDGSTS
 # and memory operations it stays 0): a `DEPBAR.LE; BAR` (or a store then BAR) issues before an ELECT whose chain to
 # the mbarrier operation is one compare, after one whose chain is an ALU op longer, on sm_90..sm_120 alike; fitted
@@ -1266,7 +1272,11 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             top = heap[0][2]
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu" or w.stand_in) and not w.far
-                                          for _, _, w in waiting):
+                                          and w.first not in NON_HOLDING_COMPARES
+                                          for _, _, w in waiting) or \
+                    key == _NOT_FILLER and any(
+                        w.height > top.height and w.holds >> top.index & 1 and w.kind != "alu"
+                        for k2, h2 in avail.items() if k2 != _NOT_FILLER and k2 != BSSY_KIND for _, _, w in h2):
                 continue
             if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
                 continue

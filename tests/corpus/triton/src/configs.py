@@ -676,3 +676,36 @@ for ty, blk, cc, w in [("fp32", 512, 80, 4), ("bf16", 1024, 100, 8)]:
 for ty, blk, cc, w in [("fp32", 2048, 90, 8), ("fp16", 512, 80, 4)]:
     add(C(X33, "row_max_sum_looped_kernel", {"x_ptr": f"*{ty}", **ptrs("max_ptr sum_ptr", "fp32"), **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+
+# ---------------------------------------------------------------- y33_sortnorm.py (helper tsort33, stop 33)
+Y33 = "y33_sortnorm"
+for blk, desc, cc, w in [(256, False, 80, 4), (512, True, 90, 8), (128, True, 100, 2)]:
+    add(C(Y33, "row_sort_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk, "DESCENDING": desc}, cc=cc, w=w, s=1, tag=f"b{blk}{'d' if desc else 'a'}"))
+for ty, blk, k, cc, w in [("fp32", 256, 8, 90, 4), ("fp16", 1024, 16, 80, 8)]:
+    add(C(Y33, "row_topk_vals_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk, "K": k}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2), (90, 4)]:
+    add(C(Y33, "row_argsort_desc_kernel", {**ptrs("x_ptr vals_ptr", "fp32"), "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK": 128}, cc=cc, w=w, s=1))
+for cc, w in [(90, 4), (100, 8)]:
+    add(C(Y33, "topk_softmax_kernel", {"logits_ptr": "*bf16", "probs_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": 128, "K": 8}, cc=cc, w=w, s=1))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8), ("fp16", 512, 100, 4)]:
+    add(C(Y33, "rmsnorm_bwd_dx_kernel", {**ptrs("dy_ptr x_ptr w_ptr", ty), "rstd_ptr": "*fp32", "dx_ptr": f"*{ty}",
+                                         "dw_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 90, 4), ("fp32", 4096, 80, 8)]:
+    add(C(Y33, "rmsnorm_bwd_recompute_kernel", {**ptrs("dy_ptr x_ptr w_ptr dx_ptr", ty), "dw_ptr": "*fp32",
+                                                **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, cc, w in [("fp16", 90, 8), ("fp32", 80, 4)]:
+    add(C(Y33, "rmsnorm_bwd_rows_kernel", {**ptrs("dy_ptr x_ptr w_ptr", ty), "rstd_ptr": "*fp32", "dx_ptr": f"*{ty}",
+                                           "dw_part_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"ROWS_PER_PROG": 8, "BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 512, 90, 8), ("fp16", 2048, 80, 4)]:
+    add(C(Y33, "cumsum_quant_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "scale_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4), (100, 2)]:
+    add(C(Y33, "cumsum_norm_kernel", {**ptrs("x_ptr y_ptr", "fp32"), "tot_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
