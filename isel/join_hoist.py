@@ -61,6 +61,7 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
     atomic_rmw_kernel and_gpu_i64 on sm_75, `BSYNC BAR ISETP BMOV.32.CLEAR BSSY`)."""
     items = _items(selections)
     block_of = {id(ins): blocks[i].label for i, ins, _ in items}
+    fused = _param_address_work(items)
     k = 0
     while k < len(items):
         bi = items[k][0]
@@ -77,7 +78,8 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
                     or _labelled(blocks, items, j):
                 break
             d, u = ori_defs(c_ins), ori_uses(c_ins)
-            if _plain(c_ins, c_seq) and d and not any(is_predicate(r) for r in d) and not written.intersection(u) \
+            if _plain(c_ins, c_seq) and d and id(c_ins) not in fused and not any(is_predicate(r) for r in d) \
+                    and not written.intersection(u) \
                     and not written.intersection(d) and not read.intersection(d):
                 hoisted.append((bi, c_ins, c_seq))
                 items.pop(j)
@@ -90,6 +92,32 @@ def hoist_join_work(blocks: list, selections: list, is_predicate=lambda reg: Fal
             k += len(hoisted)
         k += 1
     _write_back(items, selections)
+
+
+def _param_address_work(items: list) -> set:
+    """The id()s of the 64-bit adds of a kernel parameter's pointer (`ld.param`, or `cvta.to.global` of it) and of
+    the `mul.wide` offsets only such an add reads: ptxas makes the pair one `IMAD.WIDE R, Ri, 4, c[0x0][..]`, a
+    constant-bank read, which stays in its join (probes/scheduling/guard_test_nested_region_param_stays; docs/findings/
+    scheduling.md "A region holding a region keeps the next if's test in its join (helper joinlo33, stop 33)")."""
+    pointers: set = set()
+    for _, ins, _ in items:
+        if ins.opcode == "ld" and ".param" in ins.name and (".u64" in ins.mods or ".b64" in ins.mods) \
+                or ins.opcode == "cvta" and set(ori_uses(ins)) & pointers:
+            pointers.update(ori_defs(ins))
+    readers: dict = {}
+    for _, ins, _ in items:
+        for r in ori_uses(ins):
+            readers.setdefault(r, []).append(ins)
+    out = set()
+    for _, ins, _ in items:
+        if ins.opcode == "add" and set(ori_uses(ins)) & pointers:
+            out.add(id(ins))
+    for _, ins, _ in items:
+        if ins.opcode == "mul" and ".wide" in ins.mods:
+            rs = [x for r in ori_defs(ins) for x in readers.get(r, [])]
+            if rs and all(id(x) in out for x in rs):
+                out.add(id(ins))
+    return out
 
 
 # special registers whose value changes while the thread runs: their reads never move
@@ -118,15 +146,17 @@ def hoist_guard_tests(blocks: list, selections: list, is_predicate=lambda reg: F
     loop too): the join keeps `BSYNC [BAR] BSSY @P BRA` (nvcc a27_hist_weighted). The next if must be one arm
     (its test crosses a CTA barrier of the join), or nothing but movable work may lie between the BSYNC and the
     test (an if-else's test stays behind a barrier: `BSYNC BAR ISETP BSSY`); see docs/findings/scheduling.md
-    "The next if's guard test is computed above the region before it (helper hoist29, stop 29)"."""
+    "The next if's guard test is computed above the region before it (helper hoist29, stop 29)". A region holding a
+    region of its own (an inner if, or a loop ptxas pairs) keeps the test in its join (docs/findings/scheduling.md
+    "A region holding a region keeps the next if's test in its join (helper joinlo33, stop 33)")."""
     items = _items(selections)
     block_of = {id(ins): blocks[i].label for i, ins, _ in items}
     k = 0
     while k < len(items):
         bi = items[k][0]
         end = _closing_bsync(items, k)
-        if end is None:
-            k += 1
+        if end is None or any(items[m][1].opcode == "bssy" for m in range(k + 1, end)):
+            k += 1          # a region holding a region of its own keeps the next test in its join
             continue
         # the join's instructions up to the next region's bssy and its guarded branch
         j = end + 1

@@ -1633,10 +1633,18 @@ def _collective_before_barrier(run: list[Unit], branch: Unit | None) -> bool:
     return False
 
 
+def _pending(in_flight, param_loads, run: list) -> set:
+    """The registers a join's run waits for: loads and atomics of a predecessor still in flight, less the kernel
+    parameters when the run reads a special register, whose S2R wait the BSSY fills (schedule_block)."""
+    if param_loads and any(x.opcode == "S2R" for r in run for x in r.sass):
+        return set(in_flight) - set(param_loads)
+    return set(in_flight)
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
-                   in_loop: bool = True) -> list[Unit]:
+                   in_loop: bool = True, param_loads=frozenset()) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
@@ -1647,7 +1655,11 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     (its loop-head rules; so does sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join)
     or the join of an if pylower predicates only at emission (isel/select.py _predicated_joins). `in_flight`: registers a
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
-    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3)."""
+    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3). `param_loads`: those of
+    in_flight a kernel parameter's load writes: below sm_90 the reader takes the parameter as a `c[0x0][..]` operand,
+    no wait, when the run reads a special register (S2R) the BSSY fills the wait of ahead of the barrier (nvcc
+    jl33_hist_warp_bins `BSYNC S2R BSSY BAR`; docs/findings/scheduling.md "A region holding a region keeps the next
+    if's test in its join (helper joinlo33, stop 33)")."""
     out: list[Unit] = []
     run: list[Unit] = []
     seq = units + [None]
@@ -1659,7 +1671,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")
                          and not (target.has("JOIN_BSSY_AFTER_COLLECTIVE") and _collective_before_barrier(run, seq[n + 1]))) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
-                and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
+                and not (joined and in_flight and any(_pending(in_flight, param_loads, run).intersection(r.uses)
+                                                      for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
                 and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90

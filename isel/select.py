@@ -92,12 +92,13 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
                     merged.extend(selections[j])
                 elif j - 1 not in ifs:
                     merged.extend(selections[j])
-            loop_head, in_flight = _run_entry(fn.blocks, first, position) if bssy_units else (False, frozenset())
+            loop_head, in_flight, param_loads = _run_entry(fn.blocks, first, position) if bssy_units \
+                else (False, frozenset(), frozenset())
             # a run entered at the join of an if ptxas predicates but pylower merges only at emission: its BSSY
             # rises through the merged region, which this run does not see (fam_sync_pseudo's rule places it)
             keep_bssy_rules = loop_head or fn.blocks[first].label in merged_joins
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
-                              placed if bssy_units else None, keep_bssy_rules, in_flight)
+                              placed if bssy_units else None, keep_bssy_rules, in_flight, param_loads)
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -283,20 +284,22 @@ def _predicated_joins(am, fn: ori.Function, target, ifs: dict) -> set[str]:
             and not is_branch_region(am, r, target)}
 
 
-def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set]:
+def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set, set]:
     """For the BSSY units of a scheduling run starting at blocks[first]: is it a loop's first block (a predecessor
     laid out at or after it), and which registers a load or atomic of a block branching or falling into it writes
-    (still in flight at the run's start)?"""
+    (still in flight at the run's start)? And which of those a kernel parameter's load writes (schedule_block)."""
     head = blocks[first]
     loop_head = any(position.get(q, -1) >= first for q in head.preds)
-    in_flight = {r for q in head.preds if q in position for ins in blocks[position[q]].instrs
-                 if ins.opcode in ("ld", "atom") for r in _defs(ins)}
-    return loop_head, in_flight
+    loads = [ins for q in head.preds if q in position for ins in blocks[position[q]].instrs
+             if ins.opcode in ("ld", "atom")]
+    in_flight = {r for ins in loads for r in _defs(ins)}
+    param_loads = {r for ins in loads if ins.opcode == "ld" and ".param" in ins.name for r in _defs(ins)}
+    return loop_head, in_flight, param_loads
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
               compounds: dict | None = None, placed: set | None = None, keep_bssy_rules: bool = False,
-              in_flight: frozenset = frozenset()) -> list:
+              in_flight: frozenset = frozenset(), param_loads: frozenset = frozenset()) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
     (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
@@ -356,7 +359,8 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
         return lambda reg: reg not in index or bool(bits[index[reg]])
     cyclic = any(sel.am.loops.on_cycle(b.label) for b in blocks)
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
-                                                    placed, keep_bssy_rules, in_flight, in_loop=cyclic)]
+                                                    placed, keep_bssy_rules, in_flight, in_loop=cyclic,
+                                                    param_loads=param_loads)]
 
 
 def _active_lanes_read(u) -> bool:
