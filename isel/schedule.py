@@ -1555,14 +1555,16 @@ def _bssy_fence(p: Unit, membar_waits: bool) -> bool:
                                                           and not any(m.startswith(".proxy") for m in p.ins.mods))
 
 
-def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
-    """An unguarded BSSY (with sm_75's BMOV.32.CLEAR before it) right before its region's branch: the list
-    scheduler places it (target feature BSSY_SCHEDULED)."""
+def _schedulable_bssy(u: Unit, nxt: Unit | None, target, into_loop: bool = False) -> bool:
+    """An unguarded BSSY (with sm_75's BMOV.32.CLEAR before it) right before its region's branch, or ending a block
+    that falls into the loop it opens (LOOP_REGION_BSSY_SCHEDULED): the list scheduler places it (target feature
+    BSSY_SCHEDULED)."""
     return target is not None and target.has("BSSY_SCHEDULED") and u.kind == "control" and bool(u.sass) \
         and u.sass[-1].opcode == "BSSY" and not u.sass[-1].guard \
         and all(s.opcode == "BSSY" or s.opcode == "BMOV" and "CLEAR" in s.mods for s in u.sass) \
-        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) \
-        and (nxt.sass[0].opcode == "BRA" or bool(u.loop_reads) and nxt.ins is u.ins)
+        and (nxt is None and into_loop and target.has("LOOP_REGION_BSSY_SCHEDULED")
+             or nxt is not None and nxt.kind == "control" and bool(nxt.sass)
+             and (nxt.sass[0].opcode == "BRA" or bool(u.loop_reads) and nxt.ins is u.ins))
 
 
 _STORE_OPS = frozenset({"ST", "STS", "STG", "RED", "REDG"})
@@ -1584,7 +1586,7 @@ def _predicated_release_store(u: Unit) -> bool:
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
-                   in_loop: bool = True) -> list[Unit]:
+                   in_loop: bool = True, into_loop: bool = False) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
@@ -1595,14 +1597,15 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     (its loop-head rules; so does sm_75's BMOV.32.CLEAR + BSSY at a join, placed by fam_sync_pseudo._clear_at_join)
     or the join of an if pylower predicates only at emission (isel/select.py _predicated_joins). `in_flight`: registers a
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
-    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3)."""
+    closed region's results still in flight, docs/findings/convergence.md section 3 rule 3). `into_loop`: the block
+    falls into a loop's first block (a BSSY ending it opens that loop: LOOP_REGION_BSSY_SCHEDULED)."""
     out: list[Unit] = []
     run: list[Unit] = []
     seq = units + [None]
     joined = False                   # the run starts where a convergence barrier was just released
     masked = False
     for n, u in enumerate(seq):
-        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
+        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target, into_loop) and run \
                 and not keep_bssy_rules and not masked \
                 and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")) \
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
