@@ -1611,9 +1611,11 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
                 and not (joined and in_flight and any(in_flight.intersection(r.uses) for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
+                and not (seq[n + 1] is None and any(x.opcode == "MEMBAR" for r in run for x in r.sass)) \
                 and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
-            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN)
+            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN; a block falling into
+            # its loop keeps the fence rules of docs/findings/convergence.md section 24 when it holds a MEMBAR)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)
