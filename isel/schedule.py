@@ -1576,14 +1576,16 @@ def _bssy_fence(p: Unit, membar_waits: bool) -> bool:
                                                           and not any(m.startswith(".proxy") for m in p.ins.mods))
 
 
-def _schedulable_bssy(u: Unit, nxt: Unit | None, target) -> bool:
-    """An unguarded BSSY (with sm_75's BMOV.32.CLEAR before it) right before its region's branch: the list
-    scheduler places it (target feature BSSY_SCHEDULED)."""
+def _schedulable_bssy(u: Unit, nxt: Unit | None, target, into_loop: bool = False) -> bool:
+    """An unguarded BSSY (with sm_75's BMOV.32.CLEAR before it) right before its region's branch, or ending a block
+    that falls into the loop it opens (LOOP_REGION_BSSY_SCHEDULED): the list scheduler places it (target feature
+    BSSY_SCHEDULED)."""
     return target is not None and target.has("BSSY_SCHEDULED") and u.kind == "control" and bool(u.sass) \
         and u.sass[-1].opcode == "BSSY" and not u.sass[-1].guard \
         and all(s.opcode == "BSSY" or s.opcode == "BMOV" and "CLEAR" in s.mods for s in u.sass) \
-        and nxt is not None and nxt.kind == "control" and bool(nxt.sass) \
-        and (nxt.sass[0].opcode == "BRA" or bool(u.loop_reads) and nxt.ins is u.ins)
+        and (nxt is None and into_loop and target.has("LOOP_REGION_BSSY_SCHEDULED")
+             or nxt is not None and nxt.kind == "control" and bool(nxt.sass)
+             and (nxt.sass[0].opcode == "BRA" or bool(u.loop_reads) and nxt.ins is u.ins))
 
 
 _STORE_OPS = frozenset({"ST", "STS", "STG", "RED", "REDG"})
@@ -1644,7 +1646,7 @@ def _pending(in_flight, param_loads, run: list) -> set:
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
-                   in_loop: bool = True, param_loads=frozenset()) -> list[Unit]:
+                   in_loop: bool = True, param_loads=frozenset(), into_loop: bool = False) -> list[Unit]:
     """The units of one basic block in ptxas's issue order: each run between control units is list
     scheduled, the control units keep their place. `live_out(reg)`: is the register read after the block?
     `live_through(units)`: reg -> is it live at the end of a block holding one of these units (a loop's latch)?
@@ -1657,16 +1659,17 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     load or atomic of a predecessor block writes; a join's run reading one keeps fam_sync_pseudo's rule (the
     closed region's results still in flight, docs/findings/convergence.md section 3 rule 3). `param_loads`: those of
     in_flight a kernel parameter's load writes: below sm_90 the reader takes the parameter as a `c[0x0][..]` operand,
-    no wait, when the run reads a special register (S2R) the BSSY fills the wait of ahead of the barrier (nvcc
+    no wait: when the run reads a special register (S2R) the BSSY fills its wait ahead of the barrier (nvcc
     jl33_hist_warp_bins `BSYNC S2R BSSY BAR`; docs/findings/scheduling.md "A region holding a region keeps the next
-    if's test in its join (helper joinlo33, stop 33)")."""
+    if's test in its join (helper joinlo33, stop 33)"). `into_loop`: the block falls into a loop's first block (a BSSY
+    ending it opens that loop: LOOP_REGION_BSSY_SCHEDULED)."""
     out: list[Unit] = []
     run: list[Unit] = []
     seq = units + [None]
     joined = False                   # the run starts where a convergence barrier was just released
     masked = False
     for n, u in enumerate(seq):
-        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target) and run \
+        if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target, into_loop) and run \
                 and not keep_bssy_rules and not masked \
                 and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")
                          and not (target.has("JOIN_BSSY_AFTER_COLLECTIVE") and _collective_before_barrier(run, seq[n + 1]))) \
@@ -1674,10 +1677,12 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 and not (joined and in_flight and any(_pending(in_flight, param_loads, run).intersection(r.uses)
                                                       for r in run)) \
                 and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
+                and not (seq[n + 1] is None and any(x.opcode == "MEMBAR" for r in run for x in r.sass)) \
                 and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
             # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
             # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN, unless a warp collective's
-            # wait takes the BSSY: JOIN_BSSY_AFTER_COLLECTIVE)
+            # wait takes the BSSY: JOIN_BSSY_AFTER_COLLECTIVE; a block falling into its loop keeps the fence rules
+            # of docs/findings/convergence.md section 24 when it holds a MEMBAR)
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)

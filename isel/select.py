@@ -98,7 +98,8 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             # rises through the merged region, which this run does not see (fam_sync_pseudo's rule places it)
             keep_bssy_rules = loop_head or fn.blocks[first].label in merged_joins
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
-                              placed if bssy_units else None, keep_bssy_rules, in_flight, param_loads)
+                              placed if bssy_units else None, keep_bssy_rules, in_flight, param_loads,
+                              _falls_into_loop(fn.blocks, last, position))
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -297,13 +298,19 @@ def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set, set
     return loop_head, in_flight, param_loads
 
 
+def _falls_into_loop(blocks: list, nxt: int, position: dict) -> bool:
+    """Does the run ending before blocks[nxt] fall into a loop's first block (one a later block branches back to)?"""
+    return nxt < len(blocks) and any(position.get(q, -1) >= nxt for q in blocks[nxt].preds)
+
+
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,
               compounds: dict | None = None, placed: set | None = None, keep_bssy_rules: bool = False,
-              in_flight: frozenset = frozenset(), param_loads: frozenset = frozenset()) -> list:
+              in_flight: frozenset = frozenset(), param_loads: frozenset = frozenset(),
+              into_loop: bool = False) -> list:
     """The blocks' (Ori instruction, SASS sequence) pairs in ptxas's issue order (isel/schedule.py); `stalls` gets
     the scheduler's first-stall marks (schedule._list_schedule). `compounds`: id of a predicated if's branch ->
     (its block index, the branch's and the body's pairs), scheduled as one unit (the branch's pair stands for it
-    in the result)."""
+    in the result). `into_loop`: the run falls into a loop's first block (a BSSY ending it opens that loop)."""
     units, after_slow_path = [], False
     run = None               # [calls to come, fast-path instructions to come] of a run (phase 72 _slow_run)
     compounds = compounds or {}
@@ -360,7 +367,7 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
     cyclic = any(sel.am.loops.on_cycle(b.label) for b in blocks)
     return [(u.ins, u.sass) for u in schedule_block(units, outs[-1], target, live_through, is_predicate, stalls,
                                                     placed, keep_bssy_rules, in_flight, in_loop=cyclic,
-                                                    param_loads=param_loads)]
+                                                    param_loads=param_loads, into_loop=into_loop)]
 
 
 def _active_lanes_read(u) -> bool:

@@ -85,6 +85,11 @@ FEATURES: tuple[Feature, ...] = (
             "CAS.SPIN loop; not the 16-bit CAS loop) is a unit of its block's list scheduler like a region's, waiting also "
             "for the global loads the loop reads (`BAR LDG BSSY`, `BSSY BAR LDS`; docs/findings/scheduling.md "
             "\"The BSSY of ISel's own atomic loop is a unit of its block (helper nvlock32, stop 32)\")", since=75),
+    Feature("LOOP_REGION_BSSY_SCHEDULED", "the BSSY that ends a block falling into the divergent loop it opens (a "
+            "CAS retry loop) is a unit of that block's list scheduler like an if region's: issued after the ready "
+            "atomics whose result the loop reads (`ATOMG ATOMG BSSY`, `BAR BSSY`), in the load's wait otherwise "
+            "(docs/findings/scheduling.md \"The BSSY opening a program's loop is a unit of its block (lead, stop 33)\")",
+            since=75),
     Feature("SPIN_JOIN_WARP_OP_TAINTS", "the warp op that starts the join of a region whose lanes arrive diverged (a "
             "spin or CAS loop, an if around one) taints the warp ops after it up to the next CTA barrier: they keep "
             "their slow path (docs/findings/convergence.md \"The warp op at a spin region's join taints the ops after "
