@@ -1643,6 +1643,23 @@ def _pending(in_flight, param_loads, run: list) -> set:
     return set(in_flight)
 
 
+def _keeps_pseudo_placement(u: Unit, nxt: Unit | None, run: list[Unit], target, joined: bool, pending: set) -> bool:
+    """Does a schedulable BSSY keep fam_sync_pseudo's placement in this run instead of becoming a unit of it?"""
+    sass = [x for r in run for x in r.sass]
+    if joined and (len(u.sass) > 1 or pending and any(pending.intersection(r.uses) for r in run)):
+        return True         # sm_75's clear at a join; the closed region's results still in flight
+    if joined and not target.has("BSSY_SCHEDULED_AT_JOIN") \
+            and not (target.has("JOIN_BSSY_AFTER_COLLECTIVE") and _collective_before_barrier(run, nxt)):
+        return True         # from sm_90 a run entered at a BSYNC or WARPSYNC.ALL, unless a collective's wait takes it
+    if any(x.opcode == "B2R" for x in sass):
+        return True
+    if target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for x in sass):
+        return True         # below sm_90 a block with a CCTL.IVALL keeps the acquire-stall and fence rules
+    if nxt is None and any(x.opcode == "MEMBAR" for x in sass):
+        return True         # a block falling into its loop keeps the fence rules of convergence.md section 24
+    return not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)
+
+
 def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, live_through=None,
                    is_predicate=lambda reg: False, stalls: set | None = None,
                    placed: set | None = None, keep_bssy_rules: bool = False, in_flight=frozenset(),
@@ -1671,18 +1688,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     for n, u in enumerate(seq):
         if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target, into_loop) and run \
                 and not keep_bssy_rules and not masked \
-                and not (joined and not target.has("BSSY_SCHEDULED_AT_JOIN")
-                         and not (target.has("JOIN_BSSY_AFTER_COLLECTIVE") and _collective_before_barrier(run, seq[n + 1]))) \
-                and not (joined and len(u.sass) > 1) and not any(x.opcode == "B2R" for r in run for x in r.sass) \
-                and not (joined and in_flight and any(_pending(in_flight, param_loads, run).intersection(r.uses)
-                                                      for r in run)) \
-                and not (target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for r in run for x in r.sass)) \
-                and not (seq[n + 1] is None and any(x.opcode == "MEMBAR" for r in run for x in r.sass)) \
-                and not (not target.has("BSSY_BELOW_MEMBAR") and any(_predicated_release_store(r) for r in run)):
-            # (below sm_90 a block with a CCTL.IVALL keeps fam_sync_pseudo's acquire-stall and fence rules; from sm_90
-            # a run entered at a BSYNC or WARPSYNC.ALL keeps them too: BSSY_SCHEDULED_AT_JOIN, unless a warp collective's
-            # wait takes the BSSY: JOIN_BSSY_AFTER_COLLECTIVE; a block falling into its loop keeps the fence rules
-            # of docs/findings/convergence.md section 24 when it holds a MEMBAR)
+                and not _keeps_pseudo_placement(u, seq[n + 1], run, target, joined, _pending(in_flight, param_loads, run)):
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
             run.append(u)

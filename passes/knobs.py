@@ -25,8 +25,9 @@ KNOBS: dict[str, Knob] = {k.name: k for k in (
          "pylower's); 0 keeps PTX order"),
     Knob("ScheduleBssy", 1, "1: the BSSY before a region's branch is a unit of the list scheduler (isel/schedule.py "
          "BSSY_SCHEDULED; pylower's, docs/findings/scheduling.md \"The BSSY is a unit of its block's list scheduler "
-         "(helper bssy28, stop 28)\"; every target, from sm_90 at a join only after a warp collective: BSSY_SCHEDULED_AT_JOIN, JOIN_BSSY_AFTER_COLLECTIVE); 0 places it "
-         "after scheduling (fam_sync_pseudo.place_convergence_barriers)"),
+         "(helper bssy28, stop 28)\"; every target, from sm_90 at a join only after a warp collective: "
+         "BSSY_SCHEDULED_AT_JOIN, JOIN_BSSY_AFTER_COLLECTIVE); 0 places it after scheduling "
+         "(fam_sync_pseudo.place_convergence_barriers)"),
 )}
 SYNC_GATE_KNOB = "487"
 
