@@ -78,7 +78,7 @@ class Control:
         # reverse graph from EXIT; a block that cannot reach EXIT (an endless loop) gets an edge to it, one
         # loop at a time, so every block has a post-dominator
         while True:
-            order = self._reverse_postorder()
+            order = _reverse_postorder(EXIT, self.pred)
             if len(order) == len(self.succ) + 1:
                 break
             seen = set(order)
@@ -86,22 +86,6 @@ class Control:
             self.succ[x].append(EXIT)
             self.pred[EXIT].append(x)
         self.ipdom = _idoms(order, {x: self.succ.get(x, []) for x in order}, {EXIT})
-
-    def _reverse_postorder(self) -> list[str]:
-        order, seen = [], {EXIT}
-        stack = [(EXIT, iter(self.pred[EXIT]))]
-        while stack:
-            label, it = stack[-1]
-            for p in it:
-                if p not in seen:
-                    seen.add(p)
-                    stack.append((p, iter(self.pred[p])))
-                    break
-            else:
-                stack.pop()
-                order.append(label)
-        order.reverse()
-        return order
 
     # ------------------------------------------------------------------ control dependence
     def _control_dependence(self) -> None:
@@ -149,23 +133,30 @@ class Control:
         entry = self.fn.blocks[0].label if self.fn.blocks else None
         if entry not in self.succ:
             return {}
-        order, seen, stack = [], {entry}, [(entry, iter(self.succ[entry]))]
-        while stack:
-            label, it = stack[-1]
-            for s in it:
-                if s not in seen and s in self.succ:
-                    seen.add(s)
-                    stack.append((s, iter(self.succ[s])))
-                    break
-            else:
-                stack.pop()
-                order.append(label)
-        order.reverse()
-        return _idoms(order, self.pred, {entry})
+        edges = {x: [s for s in ss if s in self.succ] for x, ss in self.succ.items()}
+        return _idoms(_reverse_postorder(entry, edges), self.pred, {entry})
 
     def live(self, x: str) -> bool:
         """Is x a block that can run to completion (not removed as aborting or unreachable)?"""
         return x in self.succ
+
+
+def _reverse_postorder(root: str, edges: dict[str, list[str]]) -> list[str]:
+    """The nodes reachable from `root` along `edges`, in reverse postorder (iterative depth-first search)."""
+    order, seen = [], {root}
+    stack = [(root, iter(edges.get(root, ())))]
+    while stack:
+        label, it = stack[-1]
+        for p in it:
+            if p not in seen:
+                seen.add(p)
+                stack.append((p, iter(edges.get(p, ()))))
+                break
+        else:
+            stack.pop()
+            order.append(label)
+    order.reverse()
+    return order
 
 
 def _callee(ins):
