@@ -99,7 +99,7 @@ def select_function(fn: ori.Function, module: ori.Module, target: Target, option
             keep_bssy_rules = loop_head or fn.blocks[first].label in merged_joins
             order = _schedule(merged, sel, fn.blocks[first:last], target, is_predicate, stalls, compounds,
                               placed if bssy_units else None, keep_bssy_rules, in_flight, param_loads,
-                              _falls_into_loop(fn.blocks, last, position))
+                              _is_loop_head(fn.blocks, last, position))
             for j in range(first, last):
                 selections[j] = []
             at = first
@@ -290,7 +290,7 @@ def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set, set
     laid out at or after it), and which registers a load or atomic of a block branching or falling into it writes
     (still in flight at the run's start)? And which of those a kernel parameter's load writes (schedule_block)."""
     head = blocks[first]
-    loop_head = any(position.get(q, -1) >= first for q in head.preds)
+    loop_head = _is_loop_head(blocks, first, position)
     loads = [ins for q in head.preds if q in position for ins in blocks[position[q]].instrs
              if ins.opcode in ("ld", "atom")]
     in_flight = {r for ins in loads for r in _defs(ins)}
@@ -298,9 +298,9 @@ def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set, set
     return loop_head, in_flight, param_loads
 
 
-def _falls_into_loop(blocks: list, nxt: int, position: dict) -> bool:
-    """Does the run ending before blocks[nxt] fall into a loop's first block (one a later block branches back to)?"""
-    return nxt < len(blocks) and any(position.get(q, -1) >= nxt for q in blocks[nxt].preds)
+def _is_loop_head(blocks: list, k: int, position: dict) -> bool:
+    """Is blocks[k] a loop's first block (a predecessor laid out at or after it branches back to it)?"""
+    return k < len(blocks) and any(position.get(q, -1) >= k for q in blocks[k].preds)
 
 
 def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, is_predicate, stalls: set,

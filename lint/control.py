@@ -11,7 +11,7 @@ Differences from the compiler's CFG (passes/analysis/cfg.py), both about what th
 from __future__ import annotations
 
 from pylower.lowering import ptx_ast as A
-from pylower.passes.analysis.cfg import _idoms
+from pylower.passes.analysis.cfg import _idoms, reverse_postorder_from
 
 EXIT = "$exit"
 _LEAVE = ("ret", "exit")
@@ -78,7 +78,7 @@ class Control:
         # reverse graph from EXIT; a block that cannot reach EXIT (an endless loop) gets an edge to it, one
         # loop at a time, so every block has a post-dominator
         while True:
-            order = _reverse_postorder(EXIT, self.pred)
+            order = reverse_postorder_from(EXIT, self.pred)
             if len(order) == len(self.succ) + 1:
                 break
             seen = set(order)
@@ -133,30 +133,11 @@ class Control:
         entry = self.fn.blocks[0].label if self.fn.blocks else None
         if entry not in self.succ:
             return {}
-        edges = {x: [s for s in ss if s in self.succ] for x, ss in self.succ.items()}
-        return _idoms(_reverse_postorder(entry, edges), self.pred, {entry})
+        return _idoms(reverse_postorder_from(entry, self.succ), self.pred, {entry})
 
     def live(self, x: str) -> bool:
         """Is x a block that can run to completion (not removed as aborting or unreachable)?"""
         return x in self.succ
-
-
-def _reverse_postorder(root: str, edges: dict[str, list[str]]) -> list[str]:
-    """The nodes reachable from `root` along `edges`, in reverse postorder (iterative depth-first search)."""
-    order, seen = [], {root}
-    stack = [(root, iter(edges.get(root, ())))]
-    while stack:
-        label, it = stack[-1]
-        for p in it:
-            if p not in seen:
-                seen.add(p)
-                stack.append((p, iter(edges.get(p, ()))))
-                break
-        else:
-            stack.pop()
-            order.append(label)
-    order.reverse()
-    return order
 
 
 def _callee(ins):

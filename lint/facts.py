@@ -255,7 +255,7 @@ class FunctionFacts:
             g = br.guard
             neg = type(g) is A.Not
             p = g.inner if neg else g
-            d = self._single_def(p)
+            d = self.single_def(p)
             if d is None:
                 continue
             holds = None           # does the predicate being true mean "all lanes present"?
@@ -280,7 +280,7 @@ class FunctionFacts:
         self._full = out
         return out
 
-    def _single_def(self, o):
+    def single_def(self, o):
         if type(o) not in (A.Reg, A.Sym):
             return None
         ds = self.values.defs.get(o.name, ())

@@ -44,7 +44,7 @@ class TidWindows:
     def _is_tid_x(self, o, depth: int = 0) -> bool:
         if type(o) is A.Reg and o.name == "%tid.x":
             return True
-        d = self.f._single_def(o)
+        d = self.f.single_def(o)
         if d is None or d.opcode not in ("mov", "cvt") or depth > 4:
             return False
         srcs = self.f.regs.sources(d)
@@ -72,7 +72,7 @@ class TidWindows:
         neg = type(p) is A.Not
         if neg:
             p, value = p.inner, not value
-        d = self.f._single_def(p)
+        d = self.f.single_def(p)
         if d is None:
             return None
         t = self._compare(d)
@@ -100,7 +100,7 @@ class TidWindows:
             return None
         if type(p) is A.Not:
             p = p.inner
-        d = self.f._single_def(p)
+        d = self.f.single_def(p)
         if d is None:
             return None
         t = self._compare(d)

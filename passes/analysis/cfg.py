@@ -11,19 +11,23 @@ def straight_on(a: ori.BasicBlock, b: ori.BasicBlock) -> bool:
 
 
 def reverse_postorder(fn: ori.Function) -> list[str]:
-    succs = {b.label: b.succs for b in fn.blocks}
-    seen: set[str] = set()
-    order: list[str] = []
     if not fn.blocks:
-        return order
-    stack = [(fn.blocks[0].label, iter(succs[fn.blocks[0].label]))]
-    seen.add(fn.blocks[0].label)
+        return []
+    return reverse_postorder_from(fn.blocks[0].label, {b.label: b.succs for b in fn.blocks})
+
+
+def reverse_postorder_from(root: str, edges: dict[str, list[str]]) -> list[str]:
+    """The nodes reachable from `root` along `edges` (nodes without an entry in `edges` are left out), in reverse
+    postorder (iterative depth-first search)."""
+    seen: set[str] = {root}
+    order: list[str] = []
+    stack = [(root, iter(edges.get(root, ())))]
     while stack:
         label, it = stack[-1]
         for s in it:
-            if s not in seen and s in succs:
+            if s not in seen and s in edges:
                 seen.add(s)
-                stack.append((s, iter(succs[s])))
+                stack.append((s, iter(edges[s])))
                 break
         else:
             stack.pop()

@@ -142,12 +142,7 @@ class Analyses:
     @property
     def all_regions_by_join(self) -> dict:
         """Join label -> the regions of all_regions that join there, in all_regions' order."""
-        def build():
-            out: dict = {}
-            for r in self.all_regions:
-                out.setdefault(r.join, []).append(r)
-            return out
-        return self._get("all_regions_by_join", build)
+        return self._get("all_regions_by_join", lambda: _grouped(self.all_regions, lambda r: (r.join,)))
 
     @property
     def regions(self):
@@ -164,23 +159,12 @@ class Analyses:
     @property
     def region_heads(self) -> dict:
         """Block label -> the divergent regions headed there, in `regions`' order."""
-        def build():
-            out: dict = {}
-            for r in self.regions:
-                out.setdefault(r.head, []).append(r)
-            return out
-        return self._get("region_heads", build)
+        return self._get("region_heads", lambda: _grouped(self.regions, lambda r: (r.head,)))
 
     @property
     def region_holders(self) -> dict:
         """Block label -> the divergent regions whose body holds it, in `regions`' order."""
-        def build():
-            out: dict = {}
-            for r in self.regions:
-                for label in r.body:
-                    out.setdefault(label, []).append(r)
-            return out
-        return self._get("region_holders", build)
+        return self._get("region_holders", lambda: _grouped(self.regions, lambda r: r.body))
 
     @property
     def innermost(self) -> dict:
@@ -198,3 +182,12 @@ class Analyses:
                 out.setdefault(r.join, r)
             return out
         return self._get("region_edges", make)
+
+
+def _grouped(regions, labels) -> dict:
+    """Block label -> the regions `labels(region)` names it for, in the regions' order."""
+    out: dict = {}
+    for r in regions:
+        for label in labels(r):
+            out.setdefault(label, []).append(r)
+    return out
