@@ -179,6 +179,16 @@ PAIR_LATENCY = {("ATOM", "CCTL"): 4, ("ATOMG", "CCTL"): 4, ("ATOMS", "CCTL"): 4,
 # selects: bfi with a constant position shifts the inserted field (operand 1) before merging it (LOP3):
 # numba/votes (the vote whose result is inserted goes first).
 OPERAND_LATENCY = {"bfi": {1: ALU_LATENCY}}
+# The approximate f32 ex2/lg2 without .ftz (_RESCALED): ptxas issues `FSETP.GEU P, x, -126; @!P FMUL x, x, 0.5`
+# before the MUFU, so its source is read this many cycles earlier in the heights (a logsumexp's sum chain is that
+# much taller than the MUFU alone says; docs/findings/scheduling.md "Two independent reductions in one block: the
+# lagging chain, the held WAR barrier and the rescaled ex2 (helper tslot34, stop 34)").
+RESCALED_SOURCE_LATENCY = 15
+# A butterfly shuffle (a reduction step) does not fill the wait of work more than this many cycles (heights) taller
+# than it: the independent second reduction of a block lags the first one's chain and exchange barrier (same
+# section; measured 40..60 alike on tools/variations/dual_reduce_lag.py, helper tslot33's 60..120 without
+# RESCALED_SOURCE_LATENCY).
+BUTTERFLY_SLACK = 40
 
 
 @record(eq=False)
@@ -491,6 +501,10 @@ def _operand_latency(u: Unit) -> dict[str, int]:
     """OPERAND_LATENCY of this unit's source registers."""
     extra = OPERAND_LATENCY.get(u.ins.opcode) if u.ins is not None else None
     out: dict[str, int] = {}
+    if _rescales(u.ins):
+        # ptxas's denormal prelude (`FSETP.GEU P, x, -126; @!P FMUL x, x, 0.5`) stands between the source and
+        # the MUFU (RESCALED_SOURCE_LATENCY)
+        return {o.name: RESCALED_SOURCE_LATENCY for o in u.ins.operands[1:] if type(o) is A.Reg}
     if extra:
         for i, o in enumerate(u.ins.operands):
             if type(o) is A.Reg and i in extra:
@@ -1029,6 +1043,9 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         if not region[b].succs:             # the run's last work (_closes_run): the end of the run waits for all
             needed = (1 << len(region)) - 1
         needed &= ~anc[b] & ~(1 << b)
+        need_any = 0
+        for v, _ in region[b].succs:
+            need_any |= anc[v.index]
         holders = []
         while needed:
             low = needed & -needed
@@ -1041,7 +1058,14 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
             # shuffles' validity predicates holds no barrier (helper sched27, stop 27)")
             continue
-        if not in_loop and holders and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
+        if any(c.kind == "collective" and c.index > b and not (anc[b] >> c.index & 1 or anc[c.index] >> b & 1
+                                                                  or need_any >> c.index & 1) for c in region):
+            # a warp collective after the barrier in PTX that is independent of it (neither ordered before it, nor
+            # after it, nor needed by its successors: a second reduction of other values) keeps the hold whatever
+            # the reach (docs/findings/scheduling.md "Two independent reductions in one block: the lagging chain,
+            # the held WAR barrier and the rescaled ex2 (helper tslot34, stop 34)")
+            pass
+        elif not in_loop and holders and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
                 max(w.height for w in holders) - max(v.height for v, _ in region[b].succs) > HOLD_REACH:
             # outside a loop, work far above the barrier's successor holds nothing: ptxas issues the barrier in
             # the load's stall (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
@@ -1281,6 +1305,9 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
                 continue
             if top.deferred and any(w.height > top.height for _, _, w in waiting):
+                continue
+            if top.first == "SHFL" and "BFLY" in top.sass[0].mods and \
+                    any(w.height > top.height + BUTTERFLY_SLACK for _, _, w in waiting):
                 continue
             pipe = _pipe(key, top)
             if (pipe is None or busy.get(pipe, 0) <= cycle) and (best is None or heap[0] < best[0]):

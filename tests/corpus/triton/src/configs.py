@@ -709,3 +709,35 @@ for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 512, 90, 8), ("fp16", 204
 for cc, w in [(90, 4), (100, 2)]:
     add(C(Y33, "cumsum_norm_kernel", {**ptrs("x_ptr y_ptr", "fp32"), "tot_ptr": "*fp32", **ints("n_cols stride")},
           {"BLOCK": 512}, cc=cc, w=w, s=1))
+
+# ---------------------------------------------------------------- a34_dualreduce.py (helper tslot34, stop 34)
+A34 = "a34_dualreduce"
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 4096, 90, 8), ("fp16", 2048, 100, 8)]:
+    add(C(A34, "ce_bwd_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", "dloss_ptr": "*fp32",
+                                 "dlogits_ptr": f"*{ty}", **ints("n_cols stride")}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 2048, 80, 8), ("fp32", 512, 90, 4)]:
+    add(C(A34, "ce_zloss_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", **ptrs("loss_ptr lse_ptr", "fp32"),
+                                   **ints("n_cols stride"), "z_coef": "fp32"}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 90, 8)]:
+    add(C(A34, "kl_div_rows_kernel", {**ptrs("p_ptr q_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 90, 4), ("bf16", 1024, 80, 2)]:
+    add(C(A34, "softmax_entropy_kernel", {"x_ptr": f"*{ty}", "ent_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp16", 1024, 80, 4), ("fp32", 2048, 100, 8)]:
+    add(C(A34, "quant_asym_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", **ptrs("scale_ptr zp_ptr", "fp32"),
+                                     **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8)]:
+    add(C(A34, "layernorm_onepass_kernel", {**ptrs("x_ptr w_ptr b_ptr y_ptr", ty), **ints("n_cols stride"),
+                                            "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 256, 90, 2), ("bf16", 1024, 80, 4)]:
+    add(C(A34, "rms_absmax_kernel", {"x_ptr": f"*{ty}", **ptrs("rms_ptr amax_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 2048, 80, 8)]:
+    add(C(A34, "online_softmax_stats_kernel", {"x_ptr": f"*{ty}", **ptrs("max_ptr sum_ptr", "fp32"),
+                                               **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 512, 80, 4), ("fp16", 2048, 90, 8)]:
+    add(C(A34, "masked_mean_count_kernel", {"x_ptr": f"*{ty}", "valid_ptr": "*i8", "mean_ptr": "*fp32",
+                                            **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
