@@ -385,14 +385,19 @@ def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozen
     one opening its block, stays where it is: a guarded BSSY opens a region nested in one pylower predicates, and
     ptxas's BSSY is the first instruction after that region's branch, below the block's barriers (Triton
     atomic_fadd_kernel fp16_acq_rel_gpu on sm_90: `BSSY BAR BAR @!P BRA; BSSY loop`; docs/findings/convergence.md
-    "A nested pair's BSSY stays in its region (helper tatom, stop 20)")."""
+    "A nested pair's BSSY stays in its region (helper tatom, stop 20)"). A loop's first block starts a stretch even
+    when it is also the join of an if pylower predicates: ptxas's block begins at the loop head, whose back edge
+    enters it (`@p LDG; loop: STS; BSSY; ...; BAR; SHFL.UP x5; @p STS; BAR; @P BRA`, the keys-only CUB radix sort
+    below sm_90; docs/findings/convergence.md "A loop head that is also a predicated if's join starts the BSSY's
+    block (helper nvjoin34, stop 34)")."""
     k = 0
     while k < len(instrs):
         if instrs[k].opcode == "BSSY" and id(instrs[k]) not in skip:
             first = k - 1 if k > 0 and instrs[k - 1].opcode == "BMOV" and "CLEAR" in instrs[k - 1].mods else k
             if not (instrs[first].label is not None and id(instrs[first]) not in merged or instrs[k].guard):
                 start = first
-                while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged) \
+                while start > 0 and (instrs[start].label is None or id(instrs[start]) in merged
+                                     and not _loop_head(instrs, start, first)) \
                         and (not _block_end(instrs[start - 1]) or _into(instrs[start - 1], merged_labels)) \
                         and instrs[start - 1].opcode not in stop_after:
                     start -= 1

@@ -2055,9 +2055,13 @@ def _branches_on_own_load(am, region: Region) -> bool:
     pair, even when the inner if is predicated (nvcc/spin_locks_acquire volatile_lock_argmax's tree
     reduction `if (tid < s) { a = lds; b = lds; if (b > a) { sts ... } }; bar.sync`: phases/ifconvert_nested_lds_test*);
     an inner test of values from outside the body is folded into one predicate (ifconvert_nested_only_if).
-    Only at a CTA-barrier join: before other code ptxas leaves the branch without a pair (it copies the
-    tail into both paths: ifconvert_nested_lds_test_tail)."""
-    if region.kind != "if" or not region.barrier_join:
+    Not where ptxas copies the join's code into both paths and leaves the branch without a pair: a join that runs
+    straight to the kernel's return with no CTA barrier, fence, warp op or branch on the way (ifconvert_nested_lds_
+    test_tail); a join holding any of those keeps the pair, a barrier (ifconvert_nested_lds_test_bar), a later
+    if or a fence alike (CUB BlockHistogram's sort algorithm: `if (tid != 0) { p = lds; if (p != b) sts }` and
+    seven more ifs before the barrier; docs/findings/convergence.md "A load-tested nested if keeps its pair unless
+    its join runs straight to the return (helper nvjoin34, stop 34)")."""
+    if region.kind != "if" or not region.barrier_join and _tail_copied(am, region.join):
         return False
     inner: set[str] = set()
     for x in region.body:
@@ -2065,6 +2069,16 @@ def _branches_on_own_load(am, region: Region) -> bool:
             if r is not region:
                 inner |= r.body
     return _tests_own_load(am, region, inner)
+
+
+def _tail_copied(am, join: str) -> bool:
+    """Does the join's block run straight to the return (ret or exit last, no CTA barrier, fence, warp op or
+    other branch in it)? ptxas copies such a tail into both paths of a branch over it (_branches_on_own_load)."""
+    b = am.blocks.get(join)
+    if b is None or not b.instrs or b.instrs[-1].opcode not in ("ret", "exit") or b.succs:
+        return False
+    return not any(ins.opcode in ("bra", "membar", "fence") or is_cta_barrier(ins) or warp_op(ins) is not None
+                   for ins in b.instrs)
 
 
 def _nested(am, region: Region) -> bool:
