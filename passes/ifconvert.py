@@ -2055,9 +2055,12 @@ def _branches_on_own_load(am, region: Region) -> bool:
     pair, even when the inner if is predicated (nvcc/spin_locks_acquire volatile_lock_argmax's tree
     reduction `if (tid < s) { a = lds; b = lds; if (b > a) { sts ... } }; bar.sync`: phases/ifconvert_nested_lds_test*);
     an inner test of values from outside the body is folded into one predicate (ifconvert_nested_only_if).
-    Only at a CTA-barrier join: before other code ptxas leaves the branch without a pair (it copies the
-    tail into both paths: ifconvert_nested_lds_test_tail)."""
-    if region.kind != "if" or not region.barrier_join:
+    Not where the join's code runs straight to the function's end: there ptxas leaves the branch without a pair
+    (it copies the tail into both paths: ifconvert_nested_lds_test_tail); at a loop latch, before a barrier,
+    a uniform branch or a loop the pair stays (a bitonic sort's compare-exchange in its `for (i = tid; i < n;
+    i += ntid)` loop: docs/findings/convergence.md "An if testing its own load keeps its pair unless its join
+    runs to the end (helper nvnest34, stop 34)"; tools/variations/own_load_join.py)."""
+    if region.kind != "if" or not region.barrier_join and _join_runs_to_end(am, region.join):
         return False
     inner: set[str] = set()
     for x in region.body:
