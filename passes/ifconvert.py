@@ -1277,11 +1277,11 @@ def _is_kept_region(am, region: Region, target) -> bool:
                                      load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)))
 
 
-def _join_runs_to_end(am, join: str) -> bool:
+def _join_runs_to_end(am, join: str, stop_at_warp_op: bool = False) -> bool:
     """Does the straight-line code from `join` (through fall-through blocks) reach the function's end before any
-    CTA barrier, fence, conditional branch or loop? There ptxas moves the join's independent code above the
-    region's branch and ends the arm in its own EXIT (no pair, probe phases/ifconvert_nested_if2_tail), which the
-    overlap scan stands in for."""
+    CTA barrier, fence, conditional branch or loop (and, with stop_at_warp_op, any warp op)? There ptxas moves the
+    join's independent code above the region's branch and ends the arm in its own EXIT (no pair, probe
+    phases/ifconvert_nested_if2_tail), which the overlap scan stands in for."""
     by_label, seen, label = am.blocks, set(), join
     while label in by_label and label not in seen:
         seen.add(label)
@@ -1290,7 +1290,8 @@ def _join_runs_to_end(am, join: str) -> bool:
             if ins.opcode in ("ret", "exit"):
                 return True
             if is_cta_barrier(ins) or ins.opcode in _FENCES or ins.opcode in ("bra", "brx", "call") \
-                    and (ins.guard is not None or ins.opcode != "bra"):
+                    and (ins.guard is not None or ins.opcode != "bra") \
+                    or stop_at_warp_op and warp_op(ins) is not None:
                 return False
         if len(b.succs) != 1 or am.loops.ends_in_back_edge(b):
             return False
@@ -2055,13 +2056,16 @@ def _branches_on_own_load(am, region: Region) -> bool:
     pair, even when the inner if is predicated (nvcc/spin_locks_acquire volatile_lock_argmax's tree
     reduction `if (tid < s) { a = lds; b = lds; if (b > a) { sts ... } }; bar.sync`: phases/ifconvert_nested_lds_test*);
     an inner test of values from outside the body is folded into one predicate (ifconvert_nested_only_if).
-    Not where ptxas copies the join's code into both paths and leaves the branch without a pair: a join that runs
-    straight to the kernel's return with no CTA barrier, fence, warp op or branch on the way (ifconvert_nested_lds_
-    test_tail); a join holding any of those keeps the pair, a barrier (ifconvert_nested_lds_test_bar), a later
-    if or a fence alike (CUB BlockHistogram's sort algorithm: `if (tid != 0) { p = lds; if (p != b) sts }` and
-    seven more ifs before the barrier; docs/findings/convergence.md "A load-tested nested if keeps its pair unless
-    its join runs straight to the return (helper nvjoin34, stop 34)")."""
-    if region.kind != "if" or not region.barrier_join and _tail_copied(am, region.join):
+    Not where ptxas copies the join's code into both paths and leaves the branch without a pair: a join whose
+    straight-line code runs to the function's end with no CTA barrier, fence, warp op, conditional branch or loop on
+    the way (ifconvert_nested_lds_test_tail); a join holding any of those keeps the pair: a barrier
+    (ifconvert_nested_lds_test_bar), a later if or a fence (CUB BlockHistogram's sort algorithm: `if (tid != 0) {
+    p = lds; if (p != b) sts }` and seven more ifs before the barrier; docs/findings/convergence.md "A load-tested
+    nested if keeps its pair unless its join runs straight to the return (helper nvjoin34, stop 34)"), a loop latch,
+    a uniform branch or a loop (a bitonic sort's compare-exchange in its `for (i = tid; i < n; i += ntid)` loop:
+    "An if testing its own load keeps its pair unless its join runs to the end (helper nvnest34, stop 34)";
+    tools/variations/nested_load_test_tail.py, tools/variations/own_load_join.py)."""
+    if region.kind != "if" or not region.barrier_join and _join_runs_to_end(am, region.join, stop_at_warp_op=True):
         return False
     inner: set[str] = set()
     for x in region.body:
@@ -2069,16 +2073,6 @@ def _branches_on_own_load(am, region: Region) -> bool:
             if r is not region:
                 inner |= r.body
     return _tests_own_load(am, region, inner)
-
-
-def _tail_copied(am, join: str) -> bool:
-    """Does the join's block run straight to the return (ret or exit last, no CTA barrier, fence, warp op or
-    other branch in it)? ptxas copies such a tail into both paths of a branch over it (_branches_on_own_load)."""
-    b = am.blocks.get(join)
-    if b is None or not b.instrs or b.instrs[-1].opcode not in ("ret", "exit") or b.succs:
-        return False
-    return not any(ins.opcode in ("bra", "membar", "fence") or is_cta_barrier(ins) or warp_op(ins) is not None
-                   for ins in b.instrs)
 
 
 def _nested(am, region: Region) -> bool:

@@ -31,6 +31,7 @@ from pylower.lowering import ops
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.fam_fence import is_membar_class
 from pylower.passes.analysis.defuse import defs, uses
+from pylower.passes.analysis.regions import UNROLLED_REJOIN
 
 from .manager import PassContext, Phase
 
@@ -300,18 +301,21 @@ class LoopUnrolling(Phase):
         reason = loop.analyse()
         if reason is not None:
             return reason
+        if loop.pre.label.endswith(UNROLLED_REJOIN):        # the rolled loop of copies made here
+            return NOT_IRREGULAR
         trips = loop.trip_count()
         if trips is not None:
             return self._constant(loop, trips, ctx)
         if loop.cmp == ".ne":
-            # a per-thread trip count: ptxas unrolls it the same way inside three nested BSSY/BSYNC pairs and
-            # a BREAK (phases/loop_ne_countdown_divergent), which the convergence phases do not build for
-            # this shape: it stays rolled here (one pair, as before)
-            if ctx.analyses(fn).uniformity.is_divergent_operand(loop.pred):
+            # a per-thread trip count: ptxas unrolls it the same way, the unrolled copies inside a pair of their
+            # own that the lanes done there leave by a BREAK (phases/loop_ne_countdown_divergent; phase 72
+            # `_unrolled_nests`); not with a sync op in the body (not measured)
+            divergent = ctx.analyses(fn).uniformity.is_divergent_operand(loop.pred)
+            if divergent and _holds_sync(loop.body):
                 return NOT_EXIT
             if self._unknown_trip_too_big(loop, ctx.target):      # the same limit (phases/loop_ne_body_*)
                 return NOT_PERFORMANCE
-            return self._unknown_ne(loop, ctx)
+            return self._unknown_ne(loop, ctx, divergent)
         if loop.cmp not in _MONOTONE or loop.bound_reg is None and loop.bound is None:
             return NOT_EXIT
         if any(_memory_atomic(i) for i in loop.body):
@@ -338,9 +342,23 @@ class LoopUnrolling(Phase):
         return out
 
     @staticmethod
-    def _clones(loop: _Loop, n: int) -> list[ori.Instr]:
-        """n fresh copies of the body."""
-        return [ops.clone(i, NAME) for _ in range(n) for i in loop.body]
+    def _clones(loop: _Loop, n: int, fold: bool = False) -> list[ori.Instr]:
+        """n fresh copies of the body. `fold`: the free induction updates (_induction_updates: the counter, an
+        address nothing in the body reads) once, by n steps, after the copies, as ptxas's copies have them
+        (`IADD3 R0, R0, -0x2` in the 2-copy remainder: what if-conversion counts of a per-thread count's
+        remainder, probe phases/loop_ne_countdown_divergent)."""
+        if not fold or n == 1:
+            return [ops.clone(i, NAME) for _ in range(n) for i in loop.body]
+        read = [r for i in loop.body for r in uses(i)]
+        free = {x for x in _induction_updates(loop.body, loop.update)       # (a counter the body reads stays)
+                if (i := next(j for j in loop.body if id(j) == x)) and read.count(i.operands[0].name) <= 1}
+        copies = [ops.clone(i, NAME) for _ in range(n) for i in loop.body if id(i) not in free]
+        for i in loop.body:
+            if id(i) in free:
+                step = ops.clone(i, NAME)
+                step.operands = (*i.operands[:2], ops.imm(_imm_int(i.operands[2]) * n))
+                copies.append(step)
+        return copies
 
     @staticmethod
     def _size(loop: _Loop, mma: int = 1) -> int:
@@ -424,14 +442,16 @@ class LoopUnrolling(Phase):
         return None
 
 
-    def _unknown_ne(self, loop: _Loop, ctx: PassContext) -> str | None:
+    def _unknown_ne(self, loop: _Loop, ctx: PassContext, divergent: bool = False) -> str | None:
         """An unknown-trip loop whose exit test is `setp.ne` of the counter against a loop-invariant value (a
         count-down `add i, i, -1; setp.ne p, i, 0`, or a count-up to a register): ptxas tests whether iterations
         remain (else it goes straight to the rolled loop, which also covers a counter past the bound), runs
         the body 4 times while 4 or more remain, then 2 copies if 2 remain, then the original rolled loop if
         any remain: 4 + 2 + 1 copies, no peeled iteration; whatever the bound is computed from and with
         atomics in the body (probes phases/loop_ne_*; docs/findings/phases.md "Count-down loops with a
-        setp.ne exit (helper nvatom, stop 20)")."""
+        setp.ne exit (helper nvatom, stop 20)"). A per-thread count (`divergent`) enters the rolled loop through an
+        empty block (regions.UNROLLED_REJOIN), where the unrolled copies' own pair ends (docs/findings/convergence.md
+        "A per-thread count-down loop is unrolled inside a BREAK nest (helper nvnest34, stop 34)")."""
         fn, b = loop.fn, loop.block
         exit_label = loop.exit.label
         typ = loop.update.mods[0] if loop.update.mods else ".s32"
@@ -450,17 +470,22 @@ class LoopUnrolling(Phase):
                     ori.Instr(_BRANCH, "bra", (), (A.Sym(label),), q if when else A.Not(q), {}, line, NAME)]
 
         check, main, rem2, rem1 = (f"{b.label}$ne{x}" for x in ("check", "main", "rem2", "rem1"))
+        rolled = f"{b.label}{UNROLLED_REJOIN}" if divergent else b.label
         k = _UNKNOWN_TRIP_FACTOR
         blocks = [
-            ori.BasicBlock(f"{b.label}$ne", remain(".gt", 0, b.label, False), [b.label, check]),
+            ori.BasicBlock(f"{b.label}$ne", remain(".gt", 0, rolled, False), [rolled, check]),
             ori.BasicBlock(check, remain(".gt", k * size - 1, rem2, False), [rem2, main]),
-            ori.BasicBlock(main, self._clones(loop, k) + remain(".gt", k * size - 1, main, True),
+            ori.BasicBlock(main, self._clones(loop, k, divergent) + remain(".gt", k * size - 1, main, True),
                            [main, rem2]),
             ori.BasicBlock(rem2, remain(".gt", 2 * size - 1, rem1, False), [rem1, f"{rem2}$body"]),
-            ori.BasicBlock(f"{rem2}$body", self._clones(loop, 2), [rem1]),
-            ori.BasicBlock(rem1, remain(".ne", 0, exit_label, False), [exit_label, b.label]),
+            ori.BasicBlock(f"{rem2}$body", self._clones(loop, 2, divergent), [rem1]),
+            ori.BasicBlock(rem1, remain(".ne", 0, exit_label, False), [exit_label, rolled]),
         ]
+        if divergent:
+            blocks.append(ori.BasicBlock(rolled, [], [b.label]))
         fn.blocks[loop.idx:loop.idx] = blocks
+        # the preheader now falls into the first check, not into the rolled loop
+        loop.pre.succs = [blocks[0].label if s == b.label else s for s in loop.pre.succs]
         ctx.count(self, "unknown-trip loops unrolled")
         return None
 

@@ -1004,6 +1004,7 @@ class _Expander:
                 if (r.body & paired_blocks or ifconvert.is_kept_region(self.am, r, self.target)) \
                         and (not (r.body & barrier_blocks) or r.kind == "loop" and R.exits_before_barrier(self.am, r)):
                     self._pair(r)
+        self._kept_pairs = list(self.paired)       # before the pairs a barrier or WARPSYNC.ALL replaces (_break_nests)
         # a region paired for its warp ops that joins at a barrier re-converges there (WARPSYNC + BAR); one
         # ptxas keeps as a branch keeps its pair (ifconvert_loop_alu_bar, ifconvert_load_bar: BSSY BSYNC BAR)
         self.paired = [r for r in self.paired if not self._barrier_rejoins(r) or self._kept_without_warp_op(r)
@@ -1029,7 +1030,11 @@ class _Expander:
             self.regions = sorted(list(self.regions) + mask_loops, key=lambda r: -len(r.body))
             for r in mask_loops:
                 self._pair(r)
+        nests = self._unrolled_nests()
         changed |= self._insert_pairs(user_op)
+        if nests:
+            self._break_nests(nests)
+            changed = True
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
         if self.ool:
@@ -1245,6 +1250,66 @@ class _Expander:
             self.ctx.count(self.phase, "loop convergence tests")
         return bool(latches)
 
+    def _unrolled_nests(self) -> dict[tuple, str]:
+        """The pairs of the count-down loops with a per-thread count phase 22 unrolled (its `_unknown_ne`, an empty
+        block regions.UNROLLED_REJOIN before the rolled loop): ptxas puts the unrolled copies (the check for four
+        left, the 4-copy loop, the 2-copy remainder, the test for none left) in a pair of their own, opened with
+        the region around the whole loop and closed where the lanes left enter the rolled loop; the lanes done in
+        the copies leave it by a BREAK before their branch to the loop's exit (probe
+        phases/loop_ne_countdown_divergent; docs/findings/convergence.md "A per-thread count-down loop is unrolled
+        inside a BREAK nest (helper nvnest34, stop 34)"). Adds those regions to the paired ones: {value key: the
+        block of the BREAK}."""
+        nests: dict[tuple, str] = {}
+        labels = [b.label for b in self.fn.blocks]
+        at = {x: k for k, x in enumerate(labels)}
+        for label in labels:
+            if not label.endswith(R.UNROLLED_REJOIN):
+                continue
+            head = label[:-len(R.UNROLLED_REJOIN)] + "$ne"
+            if head not in at or at[head] >= at[label] - 1:
+                continue
+            body = labels[at[head] + 1:at[label]]
+            region = R.Region("if", head, label, set(body), False, head)
+            key = _value_key(region)
+            nests[key] = body[-1]
+            self._paired_keys.add(key)
+            self.paired.append(region)
+            self.regions = sorted(list(self.regions) + [region], key=lambda r: -len(r.body))
+        self._nest_keys = nests
+        return nests
+
+    def _break_nests(self, nests: dict[tuple, str]) -> None:
+        """The BREAK of each unrolled nest (_unrolled_nests) before its branch to the loop's exit, and the WARPSYNC
+        (STORE_NEST_WARPSYNC) after the BSYNC of the outermost pair around the nest, as after a store nest, unless
+        a collective there tests convergence itself."""
+        by_label = {b.label: b for b in self.fn.blocks}
+        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+        synced: set[str] = set()
+        for key, last in nests.items():
+            b = by_label[last]
+            br = b.instrs[-1]
+            leave = self.p("break", reliable, (A.Sym(f"B{self._nest_depth[key]}"),), br.line)
+            leave.guard = br.guard
+            b.instrs.insert(len(b.instrs) - 1, leave)
+            if not self.target.has("STORE_NEST_WARPSYNC"):
+                continue
+            head = key[1]
+            around = [r for r in self._kept_pairs if _value_key(r) not in nests and (head in r.body or r.head == head)]
+            if not around:
+                continue
+            join = max(around, key=lambda r: len(r.body)).join
+            if join in synced:
+                continue
+            synced.add(join)
+            instrs = by_label[join].instrs
+            # not where the warp re-converges anyway: a collective with its own WARPSYNC (`WARPSYNC.ALL; REDUX`,
+            # the pair it replaced) or its own convergence test (a `BRA.DIV` slow path: nvcc/w28_spmv_rows
+            # w28_csr_spmv_int, the nest in a grid-stride loop), a barrier's WARPSYNC
+            if any(x.opcode in ("bra_div", "bra_conv", "warpsync") for x in instrs):
+                continue
+            k = next((j + 1 for j, x in enumerate(instrs) if x.opcode == "bsync"), 0)
+            instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), br.line))
+
     def _insert_pairs(self, user_op: set[str]) -> bool:
         by_label = {b.label: b for b in self.fn.blocks}
         paired = {_value_key(r) for r in self.paired}
@@ -1253,8 +1318,22 @@ class _Expander:
         for q in order:
             for label in q.body:
                 enclosing[label] = enclosing.get(label, 0) + 1
+        nests = getattr(self, "_nest_keys", {})
+        self._nest_depth: dict[tuple, int] = {}
         for r in order:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
+            if _value_key(r) in nests:
+                # opened in the block that opens the region around the whole loop, inside it (_unrolled_nests)
+                depth += sum(1 for q in order if q is not r and q.bssy_block == r.bssy_block and r.body < q.body)
+                self._nest_depth[_value_key(r)] = depth
+                reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+                head = by_label[r.bssy_block]
+                at = len(head.instrs) - (bool(head.instrs) and head.instrs[-1].opcode in ("bra", "brx", "ret", "exit"))
+                line = head.instrs[-1].line if head.instrs else 0
+                head.instrs[at:at] = [self.p("bssy", reliable, (A.Sym(f"B{depth}"), A.Sym(r.join)), line)]
+                by_label[r.join].instrs.insert(0, self.p("bsync", reliable, (A.Sym(f"B{depth}"),), line))
+                self.ctx.count(self.phase, "BSSY/BSYNC pairs")
+                continue
             # a spin loop's pair stays plain (CAS and flag loops: nvcc/atomic_cas_loops, llvm/atomic_expand_cas)
             # ... and so does a region that sleeps (probes phases/loop_div_arm_*, sm_100a); an if inside a spin loop
             # does not: docs/findings/convergence.md "An if inside a spin loop keeps .RECONVERGENT (helper tgt29, stop 29)"

@@ -187,6 +187,12 @@ def arm(start: str, join: str, by_label) -> set[str]:
 OWN_JOIN = "$ownjoin"
 
 
+# the label suffix of the empty block phase 22 puts before a per-thread count-down loop it unrolled (`_unknown_ne`):
+# the join of the unrolled copies, where the lanes left enter the rolled loop; the unrolled copies' pair is
+# `.reliable` and the lanes that finish in them leave it by a BREAK (phase 72 `_unrolled_nests`)
+UNROLLED_REJOIN = "$nerolled"
+
+
 def through_empty(label: str, by_label) -> str:
     """The first block from `label` on that holds an instruction other than an unguarded branch, following
     empty fall-through blocks (ptxas merges them away)."""
