@@ -52,7 +52,7 @@ from pylower.lowering.ops import ASYNC, MBARRIER, branch_target, guard_register,
 from pylower.lowering.ori_schema import NEVER_PREDICATED_OPCODES
 
 from .sass_units import expansion_units, needs_operand_move
-from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches,
+from .analysis.regions import (LOADS, Region, arm, arm_syncs_warp, before_join_barrier, exit_arm_branches, exits,
                                holds_cycle, is_spin_loop, joins_at_any_cta_barrier, may_spin, register_only,
                                through_empty)
 
@@ -655,6 +655,8 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     after a load region a global store before it orders (`ordered`: called at most once, on reaching an if),
     counts only if it holds an independent load (_next_region_loads)."""
     nxt = next((r for r in am.region_heads.get(b.label, ()) if r.kind == "if"), None)
+    if nxt is None and not am.loops.ends_in_back_edge(b) and _dependent_exit_if(am, b, tainted):
+        return False
     if nxt is None or am.loops.ends_in_back_edge(b):
         return _next_region_loads(am, b, tainted)
     du = am.defuse
@@ -683,6 +685,22 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
     return not is_branch_region(am, nxt, target)
+
+
+def _dependent_exit_if(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
+    """Does the block end in a divergent branch around code that uses the load region's value and runs to the
+    function's end (no region of its own: its join is the exit)? Its loads lend the region no overlap: a warp
+    leader's update of shuffled sums at the end of a kernel, `v = i < n ? x[i] : 0; <shuffles>; if (lane == 0)
+    { lock; ld; add; st; unlock }`, keeps the load if a branch on every target (docs/findings/async.md "Guarded
+    cp.async copies: shared joins, group commits and the shared window (helper nvlock34, stop 34)")."""
+    last = b.instrs[-1] if b.instrs else None
+    join = am.ipdom.get(b.label)
+    if last is None or last.opcode != "bra" or last.guard is None or len(b.succs) != 2 \
+            or am.uniformity.is_uniform(last.guard) or join in am.blocks and not exits(am.blocks[join]):
+        return False
+    du = am.defuse
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs))
+    return any(not tainted.isdisjoint(du.uses(i)) for x in body for i in am.blocks[x].instrs)
 
 
 def _in_one_loop_body(am, a: str, b: str) -> bool:
@@ -768,6 +786,12 @@ def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
         return False
     join = am.ipdom.get(b.label)
     body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
+    # an if committing a cp.async group stays a branch (ptxas never predicates the LDGDEPBAR): its loads do not
+    # overlap the region, on every target (the unrolled remainder of a prefetch loop, `T; commit; if (r == 1)
+    # goto X; T; commit; if (r == 2) goto X; ...`: each guarded cp.async T keeps its pair; docs/findings/async.md
+    # "A cp.async group commit keeps the if around it a branch (helper nvlock34, stop 34)")
+    if any(_commits_group(i) for label in body for i in am.blocks[label].instrs):
+        return False
     du = am.defuse
     for label in body:
         blk = am.blocks[label]
@@ -775,6 +799,11 @@ def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
             if is_long_load(ins) and not any(r in tainted for r in du.uses(ins)) and _live_load(am, blk, ins):
                 return True
     return False
+
+
+def _commits_group(ins: ori.Instr) -> bool:
+    """cp.async.commit_group or cp.async.wait_all (an LDGDEPBAR)."""
+    return ins.op == ASYNC and getattr(ins.attrs, "form", "") in ("commit_group", "wait_all")
 
 
 @record(frozen=True, slots=True)
@@ -1233,10 +1262,15 @@ def _is_kept_region(am, region: Region, target) -> bool:
     if any(r.kind == "if" and r.head != region.head and r.head in region.body and is_kept_region(am, r, target)
            for r in am.all_regions_by_join.get(region.join, ())):
         return True
+    # an if/else with a load on each side is predicated even when another path reaches its join, if that path is
+    # an enclosing uniform if's skip edge or other arm (the ragged zero-fill cp.async `if (k + 1 < tiles) { g < n ?
+    # cp.async : cp.async zfill }` of a double-buffered loop); a triangle there stays a branch, and so does one
+    # inside an enclosing divergent if with the same join (docs/findings/async.md "An if/else of cp.asyncs at a
+    # uniformly shared join is predicated (helper nvlock34, stop 34)")
+    if _load_in_each_arm(region, by_label) and not _in_divergent_if_to_join(am, region):
+        return False
     if _shared_join(am, region):
         return True
-    if _load_in_each_arm(region, by_label):
-        return False
     head = by_label[region.head]
     instrs = list(_region_instrs(am, region.body))
     tainted = _written(instrs, am.defuse)
@@ -1527,6 +1561,9 @@ def _replaces_kept(instrs, du) -> bool:
     return _replace_sass_size(instrs, du) >= BARRIER_JOIN_KEPT_MIN
 
 
+_SHARED_ACCESS = frozenset({"ld", "st", "atom", "red", "ldmatrix", "stmatrix"})
+
+
 def _window_operand(ins: ori.Instr, shared: frozenset) -> bool:
     """Does the instruction name a shared variable (`mov r, buf`, `st.shared [buf+4]`)?"""
     return _address_symbol(ins) in shared or any(type(o) is A.Sym and o.name in shared for o in ins.operands)
@@ -1545,6 +1582,11 @@ def _forms_window_alone(am, region: Region) -> bool:
     if not shared:
         return False
     if not any(_window_operand(i, shared) for i in _region_instrs(am, region.body)):
+        return False
+    # a region whose only shared access is a cp.async's destination is decided as before (guarded tile copies:
+    # docs/findings/async.md "A cp.async's shared destination forms no window of its own (helper nvlock34,
+    # stop 34)")
+    if not any(i.opcode in _SHARED_ACCESS and i.op != ASYNC and _shared(i) for i in _region_instrs(am, region.body)):
         return False
     by_label, ipdom = am.blocks, am.ipdom
     label, always = am.fn.blocks[0].label, []
@@ -2188,6 +2230,11 @@ def _shared_join(am, region: Region) -> bool:
     join = am.blocks.get(region.join)
     return join is not None and any(p != region.head and p not in region.body and p in am.idom
                                     for p in join.preds)
+
+
+def _in_divergent_if_to_join(am, region: Region) -> bool:
+    """Is the region inside another divergent region that ends at the same join?"""
+    return any(r is not region and region.body < r.body for r in am.all_regions_by_join.get(region.join, ()))
 
 
 _PREDICATE_LOGIC = frozenset({"setp", "and", "or", "xor", "not"})
