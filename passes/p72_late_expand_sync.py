@@ -496,8 +496,9 @@ class _Expander:
     def _loop_join_kept_pair(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp) -> R.Region | None:
         """sm_90+ (LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK): the if region whose join `ins` (a lone full-mask op
         about to take `WARPSYNC.ALL; op`) starts, when ptxas keeps that if's pair instead and runs the op plain
-        after its BSYNC: the if is in a divergent loop, holds a warp-aggregated atomic and no warp op, a warp op
-        earlier in the loop body comes before its branch (the warp enters the if converged), and after the op
+        after its BSYNC: the if is in a divergent loop, holds no warp op and stays a branch (it holds a
+        warp-aggregated atomic, or ifconvert keeps it: a per-lane atomic, ...), a warp op earlier in the loop
+        body comes before its branch (the warp enters the if converged), and after the op
         the join block does work guarded by a per-lane predicate (a guarded instruction, or a forward branch
         ptxas predicates). `for (..; i < n; ..) { m = ballot(x != 0); if (lane == 0) b = atomicAdd(c, popc(m));
         b = shfl(b, 0); if (x != 0) out[b + ..] = x; }` is `WARPSYNC.ALL VOTE.ANY BSSY VOTEU.ANY ATOMG SHFL.IDX
@@ -513,8 +514,9 @@ class _Expander:
         by, uni, dom = self.am.blocks, self.uni, self.am.dom
         region = next((r for r in self.regions if r.kind == "if" and r.head in body
                        and R.through_empty(r.join, by) == b.label), None)
-        if region is None or not any(_aggregated_atomic(i, uni) for x in region.body if x in by for i in by[x].instrs) \
-                or any(self._warp_ops_in(by[x]) for x in region.body if x in by):
+        if region is None or any(self._warp_ops_in(by[x]) for x in region.body if x in by) or not (
+                any(_aggregated_atomic(i, uni) for x in region.body if x in by for i in by[x].instrs)
+                or ifconvert.is_kept_region(self.am, region, self.target)):
             return None
         if not any(self._warp_ops_in(by[x]) and (x == region.head or dom.dominates(x, region.head))
                    for x in body if x in by and x not in region.body):

@@ -44,10 +44,13 @@ PRE = {
     "ballot_cont": "setp.ne.s32 %p2, %r10, 0; vote.sync.ballot.b32 %r11, %p2, -1; popc.b32 %r13, %r11; "
                    "setp.eq.s32 %p6, %r11, 0; @%p6 bra L_next;",
 }
-# the lane-0 if (%r12: its result, 0 in the other lanes)
+# the lane-0 if (%r12: its result, 0 in the other lanes): a warp-aggregated atomic (uniform address: atom, red),
+# a per-lane-address atomic (atom_lane), a load-add-store (ldst)
 IF = {
     "atom": "atom.global.add.u32 %r12, [%rd3], %r13;",
     "red": "red.global.add.u32 [%rd3], %r13; mov.u32 %r12, %r13;",
+    "atom_lane": "atom.global.add.u32 %r12, [%rd5], %r13;",
+    "ldst": "ld.global.u32 %r12, [%rd3]; add.s32 %r12, %r12, %r13; st.global.u32 [%rd3], %r12;",
 }
 # the join's first instructions
 JOIN = {
