@@ -69,6 +69,10 @@ FEATURES: tuple[Feature, ...] = (
     Feature("JOIN_WARP_BARRIER_UNPAIRS", "an if without warp ops whose join starts with a full-mask bar.warp.sync "
             "the warp reaches unconverged (its WARPSYNC.ALL) has no BSSY/BSYNC pair: the WARPSYNC.ALL re-converges "
             "the warp there (phase 72)", since=90),
+    Feature("LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK", "in a divergent loop, an if holding a warp-aggregated atomic "
+            "whose join starts with a lone full-mask warp op keeps its BSSY/BSYNC pair (the op runs plain after the "
+            "BSYNC, no WARPSYNC.ALL) when a warp op earlier in the loop body comes before the if's branch and work "
+            "guarded by a per-lane predicate follows the op in the join (phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),
     Feature("BSSY_AFTER_BARRIER_RUN", "the BSSY is not issued between the adjacent CTA barriers (no memory access "
             "between them) that start its block; its BMOV.32.CLEAR goes before the last of them (`BAR BMOV.32.CLEAR "

@@ -444,6 +444,10 @@ class _Expander:
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
+                kept = self._loop_join_kept_pair(b, ins, wop)
+                if kept is not None:
+                    self._pair(kept)
+                    return fast
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
                 return fast
@@ -451,6 +455,10 @@ class _Expander:
                 self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
                 and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
+                kept = self._loop_join_kept_pair(b, ins, wop)
+                if kept is not None:
+                    self._pair(kept)
+                    return fast
                 sync = self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)
                 if ops.is_bar_warp_sync(ins):
                     self._warp_barrier_syncs.add(id(sync))
@@ -484,6 +492,46 @@ class _Expander:
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _loop_join_kept_pair(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp) -> R.Region | None:
+        """sm_90+ (LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK): the if region whose join `ins` (a lone full-mask op
+        about to take `WARPSYNC.ALL; op`) starts, when ptxas keeps that if's pair instead and runs the op plain
+        after its BSYNC: the if is in a divergent loop, holds no warp op and stays a branch (it holds a
+        warp-aggregated atomic, or ifconvert keeps it: a per-lane atomic, ...), a warp op earlier in the loop
+        body comes before its branch (the warp enters the if converged), and after the op
+        the join block does work guarded by a per-lane predicate (a guarded instruction, or a forward branch
+        ptxas predicates). `for (..; i < n; ..) { m = ballot(x != 0); if (lane == 0) b = atomicAdd(c, popc(m));
+        b = shfl(b, 0); if (x != 0) out[b + ..] = x; }` is `WARPSYNC.ALL VOTE.ANY BSSY VOTEU.ANY ATOMG SHFL.IDX
+        BSYNC SHFL.IDX`; without the guarded store, or with no warp op before the if, `... WARPSYNC.ALL SHFL.IDX`
+        (_join_runs_warpsync_all). tools/variations/loop_lane0_join_op.py; docs/findings/warp.md "A warp op before
+        a loop's lane-0 if and guarded work after its join keep the if's pair (helper nvvote34, stop 34)"."""
+        if not self.target.has("LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK") or ins.guard is not None \
+                or not ops.is_full_mask(wop.mask) or self._first_warp_op(b) is not ins:
+            return None
+        body = self._loop_body(b.label)
+        if body is None:
+            return None
+        by, uni, dom = self.am.blocks, self.uni, self.am.dom
+        region = next((r for r in self.regions if r.kind == "if" and r.head in body
+                       and R.through_empty(r.join, by) == b.label), None)
+        if region is None or any(self._warp_ops_in(by[x]) for x in region.body if x in by) or not (
+                any(_aggregated_atomic(i, uni) for x in region.body if x in by for i in by[x].instrs)
+                or ifconvert.is_kept_region(self.am, region, self.target)):
+            return None
+        if not any(self._warp_ops_in(by[x]) and (x == region.head or dom.dominates(x, region.head))
+                   for x in body if x in by and x not in region.body):
+            return None
+        heads = self.am.loops.headers
+        after = b.instrs[b.instrs.index(ins) + 1:]
+        for i in after:
+            if i.guard is None or not uni.is_divergent_operand(i.guard):
+                continue
+            if i.opcode != "bra":
+                return region
+            target = next((o.name for o in i.operands if type(o) is A.Sym), None)
+            if target is not None and target in body and target not in heads and target != b.label:
+                return region
+        return None
 
     def _ends_arm(self, b: ori.BasicBlock, ins: ori.Instr, region) -> bool:
         """Is `ins` a bar.warp.sync ending an if region's arm, after another warp op of its block, its fast path
