@@ -373,8 +373,37 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set,
         return
     for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL, skip=placed):
         at = [j for j in range(start, first) if id(instrs[j]) in stalls]
-        if at and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(at[0], first)):
+        if _guarded_region(instrs, k):
+            # the first stall after the block's last memory access or fence (ptxas's unit waits for those)
+            # past a shared-memory exchange only with the reduction's shuffles (not a fence's barrier: `MEMBAR BAR BSSY`)
+            at = [j for j in at if not any(instrs[x].opcode in _NO_HOIST_PAST - _EXCHANGE for x in range(j, first))
+                  and (any(instrs[x].opcode == "SHFL" for x in range(j, first))
+                       or not any(instrs[x].opcode in _EXCHANGE for x in range(j, first)))]
+            if at:
+                _move_bssy(instrs, first, k, at[0])
+        elif at and not any(instrs[j].opcode in _NO_HOIST_PAST for j in range(at[0], first)):
             _move_bssy(instrs, first, k, at[0])
+
+
+# a warp reduction's exchange through shared memory (`st.shared; bar.sync; ld.shared`): the BSSY of a guarded
+# instruction's region passes it into the block's first stall
+_EXCHANGE = frozenset({"BAR", "STS", "LDS"})
+
+
+def _guarded_region(instrs: list, k: int) -> bool:
+    """Is the BSSY at `k` the pair of one guarded PTX instruction's region (`@p atom`, Triton's inline-asm form:
+    guarded instructions up to its BSYNC, no branch), which ptxas branches around (`BSSY; @!P BRA; ...; BSYNC`)?
+    ptxas issues its BSSY in the block's first stall past a reduction's shared-memory exchange (`BSSY SHFL x5 BAR
+    SHFL x2 BAR`, loop exit `SHFL BSSY SHFL x4 BAR SHFL x2 BAR`; tools/variations/loop_exit_guarded_atomic.py)."""
+    bar = instrs[k].operands[0] if instrs[k].operands else None
+    guarded = 0
+    for i in instrs[k + 1:]:
+        if i.opcode == "BSYNC" and i.operands and i.operands[0] == bar:
+            return guarded > 0
+        if not i.guard or i.opcode in _BLOCK_ENDS or i.label is not None:
+            return False
+        guarded += 1
+    return False
 
 
 def _open_stretches(instrs: list, merged, merged_labels: set, stop_after: frozenset = frozenset(),

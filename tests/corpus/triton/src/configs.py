@@ -741,3 +741,47 @@ for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 2048, 80, 8)]:
 for ty, blk, cc, w in [("fp32", 512, 80, 4), ("fp16", 2048, 90, 8)]:
     add(C(A34, "masked_mean_count_kernel", {"x_ptr": f"*{ty}", "valid_ptr": "*i8", "mean_ptr": "*fp32",
                                             **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+
+# ---------------------------------------------------------------- b34_convreg.py (helper tconv34, stop 34)
+B34 = "b34_convreg"
+for ty, cc, w, s, blk in [("fp16", 80, 4, 3, 1024), ("fp32", 90, 8, 2, 2048), ("bf16", 100, 2, 3, 512),
+                          ("fp32", 80, 1, 2, 256)]:
+    add(C(B34, "persist_tile_max_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_elements n_tiles")},
+          {"BLOCK": blk, "NUM_SMS": 132}, cc=cc, w=w, s=s, tag=ty))
+for ty, cc, w, s in [("bf16", 80, 8, 2), ("fp32", 90, 4, 3)]:
+    add(C(B34, "persist_tile_sum_slot_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_elements n_tiles")},
+          {"N_SLOTS": 16, "BLOCK": 1024, "NUM_SMS": 108}, cc=cc, w=w, s=s, tag=ty))
+for ty, cc, w, s in [("fp16", 80, 4, 2), ("fp32", 90, 8, 3)]:
+    add(C(B34, "persist_rows_minmax_atomic_kernel", {"x_ptr": f"*{ty}", **ptrs("min_ptr max_ptr", "fp32"),
+                                                     **ints("n_rows n_cols stride")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=s, tag=ty, div16=("stride",)))
+for cc, w, s in [(80, 2, 3), (90, 4, 2)]:
+    add(C(B34, "persist_absmax_count_kernel", {"x_ptr": "*bf16", **ptrs("amax_ptr", "fp32"), "cnt_ptr": "*i32",
+                                               "n_elements": "i32", "thresh": "fp32"},
+          {"BLOCK": 1024, "NUM_SMS": 108}, cc=cc, w=w, s=s))
+for ty, cc, w, blk in [("fp32", 80, 4, 1024), ("fp16", 90, 8, 2048), ("bf16", 80, 2, 512)]:
+    add(C(B34, "cumsum_absmax_quant_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "scale_ptr": "*fp32",
+                                              **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=2, tag=ty,
+          div16=("stride",)))
+for ty, cc, w in [("fp16", 80, 4), ("bf16", 90, 1)]:
+    add(C(B34, "cumsum_scale_fp16_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride"), "scale": "fp32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=3, tag=ty))
+for cc, w, blk in [(80, 8, 2048), (100, 4, 1024)]:
+    add(C(B34, "cumsum_exclusive_quant_kernel", {"x_ptr": "*fp32", "q_ptr": "*i8", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=2, div16=("stride",)))
+for ty, cc, w, s in [("fp16", 80, 4, 2), ("bf16", 80, 8, 3), ("fp16", 90, 4, 4)]:
+    add(C(B34, "splitk_gemm_atomic_kernel", {**ptrs("a_ptr b_ptr", ty), "c_ptr": "*fp32",
+                                             **ints("M N K stride_am stride_bk stride_cm")},
+          {"BLOCK_M": 64, "BLOCK_N": 32, "BLOCK_K": 32, "SPLIT_K": 8}, cc=cc, w=w, s=s, tag=ty,
+          div16=("stride_am", "stride_bk", "stride_cm")))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 2)]:
+    add(C(B34, "splitk_gemv_atomic_kernel", {"a_ptr": f"*{ty}", "x_ptr": f"*{ty}", "y_ptr": "*fp32",
+                                             **ints("M K stride_am")},
+          {"BLOCK_M": 32, "BLOCK_K": 128, "SPLIT_K": 4}, cc=cc, w=w, s=2, tag=ty, div16=("stride_am",)))
+for ty, cc, w, s in [("fp16", 80, 4, 3), ("fp32", 100, 8, 2)]:
+    add(C(B34, "masked_loop_sumsq_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=s, tag=ty))
+for ty, cc, w in [("bf16", 80, 4), ("fp16", 90, 2)]:
+    add(C(B34, "masked_loop_scale_store_kernel", {**ptrs("x_ptr y_ptr", ty), "amax_ptr": "*fp32",
+                                                  **ints("n_cols stride")},
+          {"BLOCK": 512}, cc=cc, w=w, s=2, tag=ty, div16=("stride",)))
