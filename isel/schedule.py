@@ -1712,9 +1712,11 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
     seq = units + [None]
     joined = False                   # the run starts where a convergence barrier was just released
     masked = False
+    div = False                      # the run is a BRA.DIV's fast path (BSSY_AFTER_DIVERGENT_SHUFFLES)
+    after_div = False                # the last control unit was a bra_div: the next one is its fast path's first
     for n, u in enumerate(seq):
         if placed is not None and u is not None and _schedulable_bssy(u, seq[n + 1], target, into_loop) and run \
-                and not keep_bssy_rules and not masked \
+                and not keep_bssy_rules and not masked and not div \
                 and not _keeps_pseudo_placement(u, seq[n + 1], run, target, joined, _pending(in_flight, param_loads, run)):
             u.kind = BSSY_KIND                 # a unit of its block's run (BSSY_WAITS_FOR, _list_schedule)
             u.not_before = BSSY_AFTER_JOIN if joined else 0
@@ -1722,6 +1724,7 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
             placed.add(id(u.sass[-1]))
             continue
         if u is None or u.kind == "control":
+            adjacent = not run
             if len(run) > 1:
                 run = _hoist_values(run)
                 if target is not None and target.has("ACQUIRE_AFTER_BROADCAST"):
@@ -1749,6 +1752,11 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 joined = last is not None and last.opcode == "BSYNC" or full
                 # after a WARPSYNC on a register mask the BSSY keeps fam_sync_pseudo's rule (_after_mask_warpsync)
                 masked = last is not None and last.opcode == "WARPSYNC" and not full
+                # from sm_90 the run after a BRA.DIV's fast-path instruction (a shuffle in code the warp may reach
+                # diverged) keeps it too: the BSSY follows the path's last shuffle (docs/findings/convergence.md
+                # "The BSSY after a butterfly in divergent code (helper nvwarp34, stop 34)")
+                div = after_div and adjacent and target is not None and target.has("BSSY_AFTER_DIVERGENT_SHUFFLES")
+                after_div = u.ins is not None and u.ins.opcode == "bra_div"
             run = []
         else:
             run.append(u)

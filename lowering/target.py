@@ -124,6 +124,10 @@ FEATURES: tuple[Feature, ...] = (
             "run whatever the cause (a busy shuffle pipe, a fixed-latency result), not only in the first wait for a "
             "variable-latency one: `SHFL BSSY SHFL` where both shuffles are ready (docs/findings/warp.md \"The BSSY "
             "in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)\")", since=90),
+    Feature("BSSY_AFTER_DIVERGENT_SHUFFLES", "in the fast path of a BRA.DIV (a butterfly in code the warp may reach "
+            "diverged: a warp-per-row kernel's `if (row < rows)`) the BSSY of the next region is not issued in an idle "
+            "cycle among the shuffles but after the last one (`BRA.DIV SHFL x5 BSSY`; docs/findings/convergence.md "
+            "\"The BSSY after a butterfly in divergent code (helper nvwarp34, stop 34)\")", since=90),
     Feature("BSSY_IN_B2R_WAIT", "a B2R.RESULT waits for the BAR.RED before it: a BSSY that stays at its branch "
             "behind a reduction barrier starting its block is issued in that wait (`WARPSYNC BAR.RED BSSY B2R`; "
             "from sm_90 `BAR.RED B2R BSSY`)", below=90),
