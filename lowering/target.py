@@ -69,8 +69,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("JOIN_WARP_BARRIER_UNPAIRS", "an if without warp ops whose join starts with a full-mask bar.warp.sync "
             "the warp reaches unconverged (its WARPSYNC.ALL) has no BSSY/BSYNC pair: the WARPSYNC.ALL re-converges "
             "the warp there (phase 72)", since=90),
-    Feature("LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK", "in a divergent loop, an if holding a warp-aggregated atomic "
-            "whose join starts with a lone full-mask warp op keeps its BSSY/BSYNC pair (the op runs plain after the "
+    Feature("LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK", "in a divergent loop, an if that holds no warp op and stays a "
+            "branch (a lane-0 atomic) and whose join starts with a lone full-mask warp op keeps its BSSY/BSYNC pair (the op runs plain after the "
             "BSYNC, no WARPSYNC.ALL) when a warp op earlier in the loop body comes before the if's branch and work "
             "guarded by a per-lane predicate follows the op in the join (phase 72)", since=90),
     Feature("BMOV_CLEAR_BEFORE_BSSY", "BSSY is preceded by BMOV.32.CLEAR RZ, Bn", below=80),

@@ -48,34 +48,23 @@ J1:
 J1:
 """,
 }
+# the column loop storing the reduced value %fm, after a test that skips it to J2
+_COLUMN_LOOP = """  mov.u32 %r6, %r3;
+L2:
+  mul.wide.s32 %rd6, %r6, 4; add.s64 %rd7, %rd11, %rd6;
+  st.global.f32 [%rd7], %fm;
+  add.s32 %r6, %r6, 32;
+  setp.lt.s32 %p3, %r6, %r1;
+  @%p3 bra L2;
+J2:
+  ret;
+}
+"""
 POST = {
     # guarded column loop reading the reduced value %fm
-    "loop": """  @%p1 bra J2;
-  mov.u32 %r6, %r3;
-L2:
-  mul.wide.s32 %rd6, %r6, 4; add.s64 %rd7, %rd11, %rd6;
-  st.global.f32 [%rd7], %fm;
-  add.s32 %r6, %r6, 32;
-  setp.lt.s32 %p3, %r6, %r1;
-  @%p3 bra L2;
-J2:
-  ret;
-}
-""",
+    "loop": "  @%p1 bra J2;\n" + _COLUMN_LOOP,
     # the test reads the reduced value
-    "loop_mtest": """  setp.gt.f32 %p4, %fm, 0f00000000;
-  @%p4 bra J2;
-  mov.u32 %r6, %r3;
-L2:
-  mul.wide.s32 %rd6, %r6, 4; add.s64 %rd7, %rd11, %rd6;
-  st.global.f32 [%rd7], %fm;
-  add.s32 %r6, %r6, 32;
-  setp.lt.s32 %p3, %r6, %r1;
-  @%p3 bra L2;
-J2:
-  ret;
-}
-""",
+    "loop_mtest": "  setp.gt.f32 %p4, %fm, 0f00000000;\n  @%p4 bra J2;\n" + _COLUMN_LOOP,
     # an accumulator set before the guard and read after the join (the row sum of a softmax)
     "sum": """  mov.f32 %f60, 0f00000000;
   @%p1 bra J2;
