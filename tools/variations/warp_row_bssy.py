@@ -3,8 +3,6 @@ convergence.md "... (helper nvwarp34, stop 34)"): a warp-per-row block (the row'
 N-step shfl.bfly chain, then a guarded column loop reading the reduced value."""
 from __future__ import annotations
 
-import sys
-
 from pylower.tools.variations.table import run
 
 HEAD = """.version 8.7
