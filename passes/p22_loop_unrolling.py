@@ -25,6 +25,7 @@ with a known start value of i:
 from __future__ import annotations
 
 import operator
+from collections import Counter
 
 from pylower.lowering import ori
 from pylower.lowering import ops
@@ -349,9 +350,10 @@ class LoopUnrolling(Phase):
         remainder, probe phases/loop_ne_countdown_divergent)."""
         if not fold or n == 1:
             return [ops.clone(i, NAME) for _ in range(n) for i in loop.body]
-        read = [r for i in loop.body for r in uses(i)]
+        read = Counter(r for i in loop.body for r in uses(i))
+        by_id = {id(i): i for i in loop.body}
         free = {x for x in _induction_updates(loop.body, loop.update)       # (a counter the body reads stays)
-                if (i := next(j for j in loop.body if id(j) == x)) and read.count(i.operands[0].name) <= 1}
+                if read[by_id[x].operands[0].name] <= 1}
         copies = [ops.clone(i, NAME) for _ in range(n) for i in loop.body if id(i) not in free]
         for i in loop.body:
             if id(i) in free:

@@ -87,6 +87,8 @@ class _Expander:
         self.fn, self.ctx, self.phase = fn, ctx, phase
         self.target = ctx.target
         self.reconvergent = ctx.target.has("BSSY_RECONVERGENT")
+        # the modifiers of a BREAK nest's inner pair and its BREAKs (store runs, guard runs, unrolled count-downs)
+        self.break_mods = (".reliable",) if ctx.target.has("BREAK_LOOP_RELIABLE") else ()
         self.o0 = ctx.opt_level < OPT_SYNC_FROM
         self.form = "collective" if ctx.target.has("WARP_COLLECTIVE") else "helper"
         self.am = ctx.analyses(fn)
@@ -118,6 +120,9 @@ class _Expander:
         self._user_op: set[str] = set()              # blocks holding a user warp op before the expansion
         self._spin_first: set[int] = set()           # the first warp op of each spin region's join (run())
         self._warp_barrier_syncs: set[int] = set()   # the WARPSYNC.ALL a full-mask bar.warp.sync became (warp())
+        self._kept_pairs: list[R.Region] = []         # the pairs before a barrier or WARPSYNC.ALL replaces some (_break_nests)
+        self._nest_keys: dict[tuple, str] = {}       # unrolled count-down nests: value key -> the BREAK's block
+        self._nest_depth: dict[tuple, int] = {}      # ... -> the depth of its pair (_insert_pairs)
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -444,9 +449,7 @@ class _Expander:
         if several and not after_call and self.target.has("LONE_WARP_OP_WARPSYNC_ALL"):
             run_form = self._run_forms(b).get(id(ins))
             if run_form == "warpsync":
-                kept = self._loop_join_kept_pair(b, ins, wop)
-                if kept is not None:
-                    self._pair(kept)
+                if self._keeps_loop_join_pair(b, ins, wop):
                     return fast
                 return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
             if run_form == "converged":
@@ -455,9 +458,7 @@ class _Expander:
                 self._loop_ops(b.label) <= 1 or self._loop_kind_ops(b.label, wop) <= 1
                 and self.target.has("LONE_WARP_OP_WARPSYNC_ALL") and ops.is_full_mask(wop.mask)):
             if ops.is_full_mask(wop.mask):
-                kept = self._loop_join_kept_pair(b, ins, wop)
-                if kept is not None:
-                    self._pair(kept)
+                if self._keeps_loop_join_pair(b, ins, wop):
                     return fast
                 sync = self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)
                 if ops.is_bar_warp_sync(ins):
@@ -492,6 +493,13 @@ class _Expander:
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _keeps_loop_join_pair(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp) -> bool:
+        """Pair the if region of _loop_join_kept_pair instead of giving `ins` its WARPSYNC.ALL; False if there is none."""
+        kept = self._loop_join_kept_pair(b, ins, wop)
+        if kept is not None:
+            self._pair(kept)
+        return kept is not None
 
     def _loop_join_kept_pair(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp) -> R.Region | None:
         """sm_90+ (LOOP_JOIN_PAIR_BEFORE_PREDICATED_WORK): the if region whose join `ins` (a lone full-mask op
@@ -821,7 +829,7 @@ class _Expander:
             return first + self._wrap_pair(rest, line, self.reconvergent) + outside
         cut = pos[run.covered - 2] - pos[1] - 1      # the second-to-last covered store, in `rest`
         guard = b.instrs[run.stores[0]].guard
-        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+        reliable = self.break_mods
         leave = self.p("break", reliable, (A.Sym("B1"),), line)
         leave.guard = ops.negated(guard)
         inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
@@ -860,7 +868,7 @@ class _Expander:
         line = run[0].line
         first = self._wrap_pair(run[:GUARD_PAIR_MAX], line, self.reconvergent)
         rest = run[GUARD_PAIR_MAX:]
-        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+        reliable = self.break_mods
         inner_join, outer_join = f"$__join_{self.joins}", f"$__join_{self.joins + 1}"
         outer_mods = (".reconvergent",) if self.reconvergent else ()
         leaves = []
@@ -1331,7 +1339,7 @@ class _Expander:
         (STORE_NEST_WARPSYNC) after the BSYNC of the outermost pair around the nest, as after a store nest, unless
         a collective there tests convergence itself."""
         by_label = {b.label: b for b in self.fn.blocks}
-        reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+        reliable = self.break_mods
         synced: set[str] = set()
         for key, last in nests.items():
             b = by_label[last]
@@ -1366,15 +1374,14 @@ class _Expander:
         for q in order:
             for label in q.body:
                 enclosing[label] = enclosing.get(label, 0) + 1
-        nests = getattr(self, "_nest_keys", {})
-        self._nest_depth: dict[tuple, int] = {}
+        nests = self._nest_keys
         for r in order:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
             if _value_key(r) in nests:
                 # opened in the block that opens the region around the whole loop, inside it (_unrolled_nests)
                 depth += sum(1 for q in order if q is not r and q.bssy_block == r.bssy_block and r.body < q.body)
                 self._nest_depth[_value_key(r)] = depth
-                reliable = (".reliable",) if self.target.has("BREAK_LOOP_RELIABLE") else ()
+                reliable = self.break_mods
                 head = by_label[r.bssy_block]
                 at = len(head.instrs) - (bool(head.instrs) and head.instrs[-1].opcode in ("bra", "brx", "ret", "exit"))
                 line = head.instrs[-1].line if head.instrs else 0
