@@ -785,3 +785,28 @@ for ty, cc, w in [("bf16", 80, 4), ("fp16", 90, 2)]:
     add(C(B34, "masked_loop_scale_store_kernel", {**ptrs("x_ptr y_ptr", ty), "amax_ptr": "*fp32",
                                                   **ints("n_cols stride")},
           {"BLOCK": 512}, cc=cc, w=w, s=2, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- e35_atomics.py (helper tatom35, stop 35)
+E35 = "e35_atomics"
+for cc, w in [(80, 4), (90, 1)]:
+    add(C(E35, "hist_release_kernel", {"x_ptr": "*i32", "hist_ptr": "*i32", "n": "i32"},
+          {"N_BINS": 64, "BLOCK": 512}, cc=cc, w=w, s=1))
+for ty, cc, w in [("i32", 80, 2), ("i64", 90, 4)]:
+    add(C(E35, "minmax_acq_kernel", {**ptrs("x_ptr lo_ptr hi_ptr", ty), "n": "i32"}, {"BLOCK": 256}, cc=cc, w=w, s=1,
+          tag=ty))
+for ty, sem, cc, w in [("fp16", "acq_rel", 90, 4), ("bf16", "relaxed", 90, 2), ("fp64", "release", 80, 4)]:
+    add(C(E35, "half_add_kernel", {**ptrs("x_ptr acc_ptr", ty), "n": "i32"}, {"SEM": sem, "BLOCK": 256},
+          cc=cc, w=w, s=1, tag=f"{ty}_{sem}"))
+add(C(E35, "bits_xchg_kernel", {"flags_ptr": "*i64", "out_ptr": "*i64", "n": "i32"}, {"BLOCK": 256}, cc=80, w=4, s=1))
+add(C(E35, "cas_claim_kernel", {**ptrs("slot_ptr owner_ptr", "i32"), "n": "i32"}, {"BLOCK": 128}, cc=90, w=4, s=1))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(E35, "persist_rowsum_atomic_kernel", {"x_ptr": "*fp32", "out_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2, div16=("stride",)))
+add(C(E35, "persist_i64_max_kernel", {"x_ptr": "*i64", "out_ptr": "*i64", "n_elements": "i32"},
+      {"BLOCK": 512, "NUM_SMS": 108}, cc=90, w=2, s=2))
+add(C(E35, "work_steal_kernel", {"counter_ptr": "*i32", **ptrs("x_ptr y_ptr", "fp32"), "n_items": "i32"},
+      {"BLOCK": 256}, cc=80, w=2, s=1))
+add(C(E35, "splitk_dot_atomic_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32",
+                                        **ints("M N K stride_am stride_bk stride_cm")},
+      {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=90, w=4, s=3,
+      div16=("stride_am", "stride_bk", "stride_cm")))
