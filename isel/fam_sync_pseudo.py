@@ -876,6 +876,17 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         # Only after a loop: after an if, ptxas has computed such a test above the if already (a run of
         # compare-and-swap ifs between barriers, each testing `tid ^ k`: `BSYNC BAR BSSY`, the tests hoisted to
         # the entry; docs/findings/convergence.md "After an if, test work is no reason (stop 22)").
+        if _live_predicates(instrs, first) > _PREDICATES and _barrier_run(instrs, start, first) \
+                and _guarded_region(instrs, first + 1 if instrs[first].opcode == "BMOV" else first):
+            # a guarded atomic's region (`@p atom`, Triton's masked form) with more predicates live across the join
+            # than P registers (P0-P6): ptxas holds the guard in a general register, restores it after the block's
+            # barriers and opens the region there (`BSYNC BAR BAR ISETP.NE P6, R; BSSY; @P6 BRA`), past register
+            # work between the barriers too; memory work between them (a shared-memory exchange: `BSYNC BAR B STS..
+            # BAR LDS`) and a region with a branch inside (a compare-and-swap loop, Triton atomic_fadd_kernel
+            # fp16_acq_rel_gpu: `BSYNC BAR SGXT B .. BAR ISETP.NE P6, R`) keep the BSSY after the first barrier
+            # (tools/variations/bar_release_region.py; docs/findings/atomic.md "The BSSY after a join's barriers when
+            # the guards do not fit in P registers (helper tatom35, stop 35)")
+            return first
         bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
         feeds = _closes_loop(instrs, start - 1) and any(
             instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar)
@@ -932,6 +943,15 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
+
+
+def _barrier_run(instrs: list, start: int, first: int) -> bool:
+    """Do the CTA barriers between `start` and `first` have no memory access or other sync instruction between
+    them (register work only)?"""
+    bars = [j for j in range(start, first) if instrs[j].opcode == "BAR"]
+    return bool(bars) and not any(instrs[j].opcode in _MEMORY_ACCESS or instrs[j].opcode != "BAR"
+                                  and is_sync(instrs[j].opcode, ", ".join(instrs[j].operands))
+                                  for j in range(bars[0], bars[-1]))
 
 
 def _in_window_base_wait(instrs: list, start: int, first: int, symbols: frozenset) -> int:

@@ -368,3 +368,20 @@ def test_back_edge_over_returning_exit_is_predicated_exit(arch, tail, converged)
             "  st.global.u32 [%rd1], %r3;\n  bra.uni LAT;\nDONE:")
     got = sync_view(next(f for f in compile_k(body, arch).program.functions if f.is_entry))
     assert (got == ["VOTE.ANY"]) == converged, got
+
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+@pytest.mark.parametrize("k,between,after", [(7, "none", False), (8, "none", True), (9, "selp", True),
+                                             (8, "chain", True)])
+def test_bssy_after_join_barriers_under_predicate_pressure(arch, k, between, after):
+    """docs/findings/atomic.md "The BSSY after a join's barriers when the guards do not fit in P registers (helper
+    tatom35, stop 35)": K masked atomics before and after `bar.sync; bar.sync` on the same K guards; from 8 live
+    guards ptxas restores the guard after the barriers and opens the region there (`BSYNC BAR BAR BSSY`), else
+    between them (`BSYNC BAR BSSY BAR`)."""
+    from pylower.tools.variations.bar_release_region import pressure
+    fn = next(f for f in compile_text(pressure(k, 2, between).replace("{target}", arch), "k.ptx", arch)
+              .program.functions if f.is_entry)
+    view = [s.split(".")[0] for s in sync_view(fn)]
+    j = [i for i, s in enumerate(view) if s == "BSYNC"][k - 1]          # the join after the K regions
+    assert view[j + 1:j + 4] == (["BAR", "BAR", "BSSY"] if after else ["BAR", "BSSY", "BAR"]), view
