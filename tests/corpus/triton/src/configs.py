@@ -810,3 +810,29 @@ add(C(E35, "splitk_dot_atomic_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": 
                                         **ints("M N K stride_am stride_bk stride_cm")},
       {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=90, w=4, s=3,
       div16=("stride_am", "stride_bk", "stride_cm")))
+
+# ---------------------------------------------------------------- d35_twostat.py (helper tslotB35, stop 35)
+D35 = "d35_twostat"
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8), ("fp16", 512, 100, 2), ("fp32", 4096, 90, 16)]:
+    add(C(D35, "row_var_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr var_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp16", 1024, 90, 4), ("fp32", 2048, 80, 8)]:
+    add(C(D35, "row_sum_max_kernel", {"x_ptr": f"*{ty}", **ptrs("sum_ptr max_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("bf16", 512, 80, 2)]:
+    add(C(D35, "row_range_kernel", {"x_ptr": f"*{ty}", "range_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("bf16", 2048, 80, 4), ("fp32", 1024, 100, 8)]:
+    add(C(D35, "abs_stats_kernel", {"x_ptr": f"*{ty}", **ptrs("l1_ptr amax_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp16", 1024, 80, 4), ("fp32", 512, 90, 4)]:
+    add(C(D35, "cosine_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride"),
+                                 "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 2048, 80, 8)]:
+    add(C(D35, "masked_sum_count_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", "cnt_ptr": "*i32",
+                                           **ints("n_cols stride"), "thresh": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8)]:
+    add(C(D35, "looped_sum_sumsq_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr rstd_ptr", "fp32"),
+                                           **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=2, tag=ty))
