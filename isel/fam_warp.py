@@ -19,6 +19,7 @@ from pylower.lowering.ops import FULL_MASK, is_full_mask, warp_op
 
 from . import generic
 from .rules import operand_text, rule
+from .schedule import redux_mask_only
 from .sequences import REDUX_MODS, redux_opcode
 
 # vote.all/.uni and match.all have no native SASS without NATIVE_VOTE_ALL: ballot / MATCH.ANY against the
@@ -352,6 +353,13 @@ def _activemask_uniform(ins, sel) -> bool:
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
     if any(redux_regs & set(uses(u)) for u in users):
         return True
+    # sm_80-89: a converged REDUX takes no member mask (phase 71 _drop_mask_only_activemask), so that reader does
+    # not need the mask in a vector register; the others decide (`VOTEU.ANY; UBREV; UFLO.U32.SH` for the __ffs
+    # leader beside `__reduce_add_sync(__activemask(), v)`; sm_90+ VOTE.ANY R: tools/variations/
+    # activemask_redux_mask.py, docs/findings/warp.md "A redux.sync's member mask is no vector reader on sm_80-89
+    # (helper nvsched35, stop 35)")
+    if sel.target.has("REDUX_MASK_UNREAD"):
+        users = [u for u in users if not redux_mask_only(u, reg)] or users
     uni = sel.uniformity
 
     def users_of(r: str) -> list:

@@ -830,6 +830,12 @@ def _result_opcode(seq: list[SassInstr]) -> str:
 _FIRST = 1 << 30                    # index offset of a mask_first unit: ahead of every tie, in PTX order
 
 
+def redux_mask_only(u: ori.Instr, reg) -> bool:
+    """Is `u` a converged redux.sync reading `reg` only as its member mask?"""
+    return u.opcode == "redux" and u.attrs.conv and not u.attrs.permask and len(u.operands) > 2 \
+        and u.operands[2] == reg and reg not in u.operands[:2]
+
+
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
     u = Unit(ins, seq)
     u.kind = kind or (_kind(u) if ins is not None else "control")
@@ -846,6 +852,13 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: st
         hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _regs_in(o)} - own))
         u.defs = defs + hidden
         u.uses = uses + hidden
+        if ins.opcode == "redux" and target is not None and target.has("REDUX_MASK_UNREAD") and len(ins.operands) > 2 \
+                and type(ins.operands[2]) is A.Reg and redux_mask_only(ins, ins.operands[2]):
+            # sm_80-89: the REDUX reads no member mask; it does not wait for the activemask read that makes it
+            # (`REDUX.SUM.S32; VOTEU.ANY` for `__reduce_add_sync(__activemask(), v)` beside an ltmask test:
+            # docs/findings/warp.md "A redux.sync's member mask is no vector reader on sm_80-89 (helper nvsched35,
+            # stop 35)")
+            u.uses = tuple(r for r in u.uses if r != ins.operands[2].name)
         if u.kind in ("load", "store", "atomic"):
             u.mem = _mem(ins)
     # sm_90+: a shuffle whose member mask is in a register (a parameter, or a partial immediate materialised
@@ -1166,7 +1179,7 @@ def _mark_late(region: list[Unit], any_base: bool) -> None:
 def _waits(region: list[Unit], edges: dict) -> None:
     """WAITS_FOR_ALL: order-only edges from every unit of the awaited kinds to the waiting unit, unless
     the awaited unit depends on the waiting one."""
-    waiting = [(u, WAITS_FOR_ALL[r]) for u in region if (r := _role(u)) in WAITS_FOR_ALL]
+    waiting = [(u, WAITS_FOR_ALL[r]) for u in region if (r := _role(u)) in WAITS_FOR_ALL and _read_in(u, region)]
     if not waiting:
         return
     succs = _successor_lists(edges)
@@ -1176,6 +1189,15 @@ def _waits(region: list[Unit], edges: dict) -> None:
             if p is not u and any(x.opcode in kinds for x in p.sass) and not _reaches(succs, u.index, p.index):
                 edges.setdefault((p.index, u.index), 0)
                 succs.setdefault(p.index, []).append(u.index)
+
+
+def _read_in(u: Unit, region: list[Unit]) -> bool:
+    """Does a later unit of the region read what `u` writes? An activemask read only after its block (a lane-0
+    if's store) issues as soon as it is ready, ahead of the block's REDUXes (`VOTEU REDUX`; read in its block:
+    `REDUX VOTEU`): tools/variations/activemask_redux_order.py; docs/findings/scheduling.md "An activemask read
+    after its block does not wait for the REDUXes (helper nvsched35, stop 35)"."""
+    written = set(u.defs)
+    return any(written & set(v.uses) for v in region if v is not u)
 
 
 _NOT_FILLER = "not a filler"        # avail key of the NOT_FILLERS units

@@ -225,6 +225,10 @@ FEATURES: tuple[Feature, ...] = (
             "immediate in a register) issues before the full-mask shuffles of its height (isel/schedule.py)",
             since=90),
     Feature("REDUX", "REDUX exists (warp reductions, aggregation, membermask checks)", since=80),
+    Feature("REDUX_MASK_UNREAD", "a converged redux.sync's REDUX reads no member mask: an activemask read only "
+            "as such masks is deleted, beside other readers it may be uniform (VOTEU.ANY), and the REDUX does "
+            "not wait for it (sm_90+ holds the mask in a register for EIATTR_COOP_GROUP_MASK_REGIDS)",
+            since=80, below=90),
     Feature("CONV_TEST_UNIFORM_MASK", "a warp op's fast-path test (BRA.CONV/BRA.DIV) reads a register member mask "
             "from a uniform register: a ballot that makes it is VOTEU.ANY (sm_75 tests without the mask)",
             since=80, below=90),

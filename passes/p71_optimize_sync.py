@@ -123,7 +123,7 @@ def _drop_mask_only_activemask(fn: ori.Function, du, target) -> bool:
     """sm_80-89: REDUX takes no member mask, so a converged redux.sync leaves its mask unread; an activemask
     read only as such masks is dead and ptxas deletes its VOTE.ANY (sm_90+ keeps it; probes
     warp/activemask_b32_redux_mask)."""
-    if not target.has("REDUX") or target.has("WARP_COLLECTIVE"):
+    if not target.has("REDUX_MASK_UNREAD"):
         return False
     users: dict[str, list] = {}
     for b in fn.blocks:
