@@ -2411,6 +2411,37 @@ def _guarded_mem(ins: ori.Instr) -> bool:
                                       and not ins.has(".param"))
 
 
+def _global_load(ins: ori.Instr) -> bool:
+    return ins.opcode in LOADS and ins.has(".global")
+
+
+def _straight_before(b, k: int, by_label, preds) -> list:
+    """The straight-line code before b.instrs[k]: b's instructions before it and those of the blocks that only fall
+    into b (PTX debug labels split pylower's blocks where ptxas has one)."""
+    out = list(b.instrs[:k])
+    cur = b
+    while len(preds.get(cur.label, ())) == 1:
+        p = preds[cur.label][0]
+        if list(p.succs) != [cur.label] or any(i.opcode == "bra" for i in p.instrs):
+            break
+        out = list(p.instrs) + out
+        cur = p
+    return out
+
+
+def _pins_store_run(ins: ori.Instr) -> bool:
+    """Work after a run of guarded shared stores that ptxas cannot move above it: a shared-memory access or a CTA
+    barrier. Two guarded shared stores with such work after them stay a branch (`BSSY; @P BRA; STS; STS; BSYNC;
+    BAR`), where two that only unguarded global work or ALU work follows are predicated and sunk to the kernel's
+    end (probes phases/guard_sts_run2_stg, guard_sts_run2_alu, guard_sts_run2_lds, guard_sts_run2_bar_lds;
+    tools/variations/guarded_store_pair.py; docs/findings/convergence.md "Two guarded shared stores before
+    shared-memory work stay a branch (helper tscan35, stop 35)"), when a global load comes before them in their
+    straight-line code (without one, `@p st.shared x2; bar.sync; ld.shared; st.global` is predicated). Not for
+    global stores: ptxas predicates a global pair before a shared load, or before a barrier and a shared load, and
+    keeps one before a lone barrier."""
+    return is_cta_barrier(ins) or ins.opcode in ("ld", "st", "atom", "red") and _shared(ins)
+
+
 def _run_store(ins: ori.Instr) -> bool:
     """A guarded store to shared or global memory (global runs: docs/findings/convergence.md "A guarded atomic
     after a run; runs of global stores (helper tconv25, stop 25)")."""
@@ -2479,9 +2510,11 @@ def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
     window_regs = _shared_address_regs(fn)
     by_label = {b.label: b for b in fn.blocks}
     npreds: dict[str, int] = {}
+    preds: dict[str, list] = {}
     for b in fn.blocks:
         for t in b.succs:
             npreds[t] = npreds.get(t, 0) + 1
+            preds.setdefault(t, []).append(b)
     runs: dict[int, int] = {}
     for b in fn.blocks:
         instrs = b.instrs
@@ -2507,8 +2540,13 @@ def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
                 # at the function's end ptxas guards the last store by an early `@P EXIT` instead
                 stores.pop()
             after = any(_guarded_mem(x) for x in rest)
-            if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or len(stores) >= GUARDED_STORE_RUN_KEPT):
-                runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped else len(stores) - 1)
+            # a pair that shared-memory work or a CTA barrier after it keeps in place stays a branch too
+            pinned = len(stores) == GUARDED_STORE_RUN_MIN and all(_shared(instrs[s]) for s in stores) \
+                and any(_pins_store_run(x) for x in rest) \
+                and any(_global_load(x) for x in _straight_before(b, k, by_label, preds))
+            if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or pinned
+                                                         or len(stores) >= GUARDED_STORE_RUN_KEPT):
+                runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped or pinned else len(stores) - 1)
             k = j
     return runs
 

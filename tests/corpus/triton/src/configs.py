@@ -836,3 +836,42 @@ for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8)]:
     add(C(D35, "looped_sum_sumsq_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr rstd_ptr", "fp32"),
                                            **ints("n_cols stride"), "eps": "fp32"},
           {"BLOCK": blk}, cc=cc, w=w, s=2, tag=ty))
+
+# ---------------------------------------------------------------- f35_scans.py (helper tscan35, stop 35)
+F35 = "f35_scans"
+for ty, cc, w, blk in [("fp32", 80, 4, 1024), ("fp16", 90, 2, 512), ("bf16", 100, 8, 2048), ("fp32", 90, 1, 256)]:
+    add(C(F35, "row_cumsum_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=f"{ty}w{w}", div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 4), ("bf16", 90, 2)]:
+    add(C(F35, "row_cumsum_reverse_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(F35, "row_cumprod_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 90, 4), ("i32", 80, 8)]:
+    add(C(F35, "running_max_kernel", {**ptrs("x_ptr y_ptr", ty), "n": "i32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, tag=ty))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 1)]:
+    add(C(F35, "ema_decay_kernel", {**ptrs("x_ptr decay_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": 512}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 8), (100, 2)]:
+    add(C(F35, "compact_positive_kernel", {"x_ptr": "*fp32", "out_ptr": "*fp32", **ptrs("idx_ptr count_ptr", "i32"),
+                                           "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(F35, "gather_prefix_kernel", {"src_ptr": "*fp16", "idx_ptr": "*i32", "out_ptr": "*fp32", "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("bf16", 90, 8)]:
+    add(C(F35, "tiled_row_cumsum_kernel", {"x_ptr": f"*{ty}", "y_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=2, tag=ty))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 2)]:
+    add(C(F35, "row_sort_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": 256}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4), (80, 2)]:
+    add(C(F35, "row_argsort_kernel", {"x_ptr": "*i32", "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(F35, "cumsum_normalize_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 4), (100, 2)]:
+    add(C(F35, "int_cumsum_2d_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 128}, cc=cc, w=w, s=1))
