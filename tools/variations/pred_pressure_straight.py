@@ -1,5 +1,5 @@
 """More guards than P registers in a Triton-shaped block with two independent reductions: does ptxas run the
-collectives in program order (docs/findings/scheduling.md "Guards above seven outside loops ... (helper tslotA35,
+collectives in program order (docs/findings/scheduling.md "Guards beside butterfly reductions do not order them (helper tslotA35,
 stop 35)")? V masked loads of one row (`setp.lt` guard per value, `@p ld.global`, zero default), their sum and the max
 of `where(mask, x, -inf)` (a `selp` re-reading each guard), each a local tree, five `shfl.bfly`, `st.shared;
 bar.sync; ld.shared`, two more shuffles (4 warps), Triton's WAR `bar.sync` before the second `st.shared`. Varied:
