@@ -1590,6 +1590,43 @@ def _predicate_pressure(run: list[Unit], live_through, is_predicate) -> int:
     return most
 
 
+# helper tslotA35, stop 35: predicate pressure keeps the collectives in program order only when the collective chains
+# themselves read predicates computed outside them (a scan's per-step `selp` on a lane test, tsched25's probes).
+# Guards read only before or after the chains (masked loads, `where(mask, ..)`, masked stores) do not order them:
+# ptxas interleaves two or three independent reductions with up to 16 such guards, in loops and outside
+# (tools/variations/pred_pressure_straight.py; docs/findings/scheduling.md "Guards beside butterfly reductions do not
+# order them (helper tslotA35, stop 35)"). Above GUARDS_INTERLEAVED_UP_TO, and in runs without a CTA barrier (one-warp
+# reductions), the old rule stands (not measured; Triton row_stats bf16 with 17 held keeps program order on sm_90,
+# row_stats fp16 with one warp on sm_100a).
+GUARDS_INTERLEAVED_UP_TO = 16
+
+
+def _guards_beside_reductions(run: list[Unit], is_predicate, held: int) -> bool:
+    """Is the run's predicate pressure only guards beside its collective chains: no unit between two collectives
+    (reading a collective's result through registers, or a load after a collective: the shared-memory exchange, and
+    feeding a later collective) reads a predicate written
+    outside the chains, and at most GUARDS_INTERLEAVED_UP_TO predicates are `held` (_predicate_pressure)? An
+    argmin's own compares, written from the shuffled values, do not count."""
+    if held > GUARDS_INTERLEAVED_UP_TO or not any(u.kind == "barrier" for u in run):
+        return False                    # measured with shared-memory exchanges only (one-warp row_stats: in order)
+    tainted: set = set()
+    after = [False] * len(run)
+    seen = False                        # a collective came before: a load after it may read its exchanged value
+    for i, u in enumerate(run):
+        after[i] = any(r in tainted for r in u.uses)
+        if u.kind == "collective" or after[i] or seen and u.kind == "load":
+            tainted.update(u.defs)
+        seen = seen or u.kind == "collective"
+    needed: set = set()
+    for i in range(len(run) - 1, -1, -1):
+        u = run[i]
+        if u.kind == "collective" or any(r in needed for r in u.defs):
+            if after[i] and any(is_predicate(r) and r not in tainted for r in u.uses):
+                return False
+            needed.update(u.uses)
+    return True
+
+
 def _collectives_in_order(run: list[Unit]) -> None:
     """Order edges (anti dependences on a pseudo register) from each warp collective to the next in the run."""
     prev = None
@@ -1754,8 +1791,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 _fuse_logic(run, live_out)
                 _fuse_select(run, live_out)
                 _materialize_params(run, target is not None and target.has("PARAM_LDC"))
-                if _predicate_pressure(run, live_through(run) if live_through else live_out, is_predicate) \
-                        > PREDICATE_REGISTERS:
+                held = _predicate_pressure(run, live_through(run) if live_through else live_out, is_predicate)
+                if held > PREDICATE_REGISTERS and not _guards_beside_reductions(run, is_predicate, held):
                     _collectives_in_order(run)
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,

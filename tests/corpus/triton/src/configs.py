@@ -875,3 +875,31 @@ for cc, w in [(80, 8), (90, 4)]:
 for cc, w in [(80, 4), (100, 2)]:
     add(C(F35, "int_cumsum_2d_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("n_rows n_cols")},
           {"BLOCK_R": 8, "BLOCK_C": 128}, cc=cc, w=w, s=1))
+
+# ---------------------------------------------------------------- c35_dualstat.py (helper tslotA35, stop 35)
+C35 = "c35_dualstat"
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 90, 4), ("bf16", 512, 80, 2)]:
+    add(C(C35, "row_range_kernel", {"x_ptr": f"*{ty}", **ptrs("lo_ptr hi_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 2048, 90, 8), ("bf16", 1024, 80, 4)]:
+    add(C(C35, "mean_absmax_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr amax_ptr", "fp32"),
+                                      **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 4096, 90, 8)]:
+    add(C(C35, "var_onepass_kernel", {"x_ptr": f"*{ty}", "var_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8)]:
+    add(C(C35, "ce_fwd_gather_kernel", {"logits_ptr": f"*{ty}", "labels_ptr": "*i64", "loss_ptr": "*fp32",
+                                        **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 2), ("fp16", 1024, 90, 4)]:
+    add(C(C35, "argmax_logsumexp_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", "lse_ptr": "*fp32",
+                                           **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 100, 8)]:
+    add(C(C35, "masked_mean_count_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride"),
+                                            "thresh": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 512, 80, 4)]:
+    add(C(C35, "two_row_max_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
