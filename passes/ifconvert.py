@@ -658,7 +658,7 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     if nxt is None and not am.loops.ends_in_back_edge(b) and _dependent_exit_if(am, b, tainted):
         return False
     if nxt is None or am.loops.ends_in_back_edge(b):
-        return _next_region_loads(am, b, tainted, straight=_uniform_branch(am, b))
+        return _next_region_loads(am, b, tainted)
     du = am.defuse
     # a global store before the load region's branch orders its loads: no if after the join makes the region's
     # predication pay (docs/findings/convergence.md "A load if before a ballot's divergent if (helper
@@ -778,48 +778,14 @@ def _next_body_stores_apart(am, b: ori.BasicBlock, tainted: set[str], target) ->
                for label in body for i in am.blocks[label].instrs)
 
 
-_LOOP_UNROLLING = "LoopUnrolling"       # the `by` of the trip-count dispatch phase 22 adds
-
-
-def _uniform_branch(am, b: ori.BasicBlock) -> bool:
-    """Does the block end in a conditional branch on a warp-uniform predicate, one of the program's (not the
-    trip-count dispatch of a loop phase 22 unrolled: ptxas decides on the loop itself, and a loop straight after
-    the join still stages its value, tools/variations/load_if_before_loop.py straight_plain) in straight code?
-    Not one inside a loop: the ballot-tested exit of a search loop (`if (ballot(p) == 0) { ...; latch }`, nvcc
-    cg_tile_collectives cg_tile_search) lends the load if before it the loads of the loop's next trip."""
-    last = b.instrs[-1] if b.instrs else None
-    return last is not None and last.opcode == "bra" and last.guard is not None \
-        and last.by != _LOOP_UNROLLING and am.uniformity.is_uniform(last.guard) \
-        and not am.loops.innermost_body(b.label)
-
-
-def _straight_arm(am, start: str, join: str | None) -> set[str]:
-    """The blocks of an arm from `start` that run straight: up to and including the first block ending in a
-    conditional branch, not into a loop head (a block some back edge enters) nor to `join`."""
-    out, label = set(), start
-    while label in am.blocks and label != join and label not in out and label not in am.loops.headers:
-        out.add(label)
-        b = am.blocks[label]
-        if len(b.succs) != 1:
-            break
-        label = b.succs[0]
-    return out
-
-
-def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str], straight: bool = False) -> bool:
+def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
     """The block ends in a forward conditional branch: does the region it opens hold a long load that does
     not depend on `tainted` (ifconvert_two_regions; a uniform if of ALU work in between does not count:
-    ifconvert_uif_between)? With `straight` (a uniform branch), only the loads of the straight code its arm
-    starts with count: not those of a loop it holds (a Jacobi time loop's halo loads behind `if (steps < 1)
-    skip`) nor of an if inside it (docs/findings/convergence.md "A load if before a uniform guard of a loop
-    stays a branch (helper nvbar35, stop 35)")."""
+    ifconvert_uif_between)?"""
     if am.loops.ends_in_back_edge(b):
         return False
     join = am.ipdom.get(b.label)
-    if straight:
-        body = set().union(*(_straight_arm(am, s, join) for s in b.succs if s != join)) if join else set()
-    else:
-        body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
     # an if committing a cp.async group stays a branch (ptxas never predicates the LDGDEPBAR): its loads do not
     # overlap the region, on every target (the unrolled remainder of a prefetch loop, `T; commit; if (r == 1)
     # goto X; T; commit; if (r == 2) goto X; ...`: each guarded cp.async T keeps its pair; docs/findings/async.md
@@ -1086,29 +1052,17 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
     du = am.defuse
     uses = du.uses
     tainted = set(tainted)
-    work, seen = [(join, join_index, False, False)], set()
+    work, seen = [(join, join_index)], set()
     while work:
-        label, index, crossed, stored = work.pop(0)
+        label, index = work.pop(0)
         b = am.blocks.get(label)
         if b is None or label in seen:
-            continue
-        # past a uniform branch the walk follows only the straight code its arms begin with, not into a loop
-        # nor past the next conditional branch, and the shared store counts only with the CTA barrier after it
-        # there (the time loop behind `if (steps < 1) skip`, the unrolled copies' dispatch, `s[t] = v; if (t ==
-        # 0) halo; bar.sync` behind it: kept on sm_90 too; `s[t] = v; bar.sync` behind it: predicated;
-        # docs/findings/convergence.md "A load if before a uniform guard of a loop stays a branch (helper
-        # nvbar35, stop 35)")
-        if crossed and label in am.loops.headers:
             continue
         seen.add(label)
         ended = False
         for ins in b.instrs[index:]:
             dep = not tainted.isdisjoint(uses(ins))
             if dep and ins.opcode == "st" and _shared(ins):
-                if not crossed:
-                    return True
-                stored = True
-            if crossed and stored and is_cta_barrier(ins):
                 return True
             # a barrier reduction of it is no staging: it keeps the branch (phases/ifconvert_ld_bar_red_popc on
             # every target; numba/predicate_counts is predicated by its double work: _reduced_beside_double_work)
@@ -1117,9 +1071,8 @@ def _stages_to_shared(am, instrs, join: str, join_index: int, tainted: set[str])
                 break
             if dep:
                 tainted.update(du.defs(ins))
-        if not ended and not am.loops.ends_in_back_edge(b) and not (crossed and len(b.succs) != 1):
-            crossed |= _uniform_branch(am, b)
-            work.extend((x, 0, crossed, stored) for x in b.succs)
+        if not ended and not am.loops.ends_in_back_edge(b):
+            work.extend((x, 0) for x in b.succs)
     return False
 
 

@@ -1,7 +1,7 @@
 """A load if `v = g < n ? in[g] : 0` whose join leads (straight, or behind a uniform `if (steps < 1) skip`) into a
 loop of `st.shared v; [halo if]; bar.sync; ...; bar.sync` (a Jacobi time-step loop, nvcc j34_jacobi1d_r*,
 jl33_jacobi_steps): which loop bodies make ptxas predicate the load if (docs/findings/convergence.md "A load if
-before a uniform guard of a loop stays a branch (helper nvbar35, stop 35)")."""
+before a uniform guard of a loop stays a branch (helper nvbar35, stop 35; measured, rule not kept)"; the rule is not in pylower)."""
 from __future__ import annotations
 
 from pylower.tools.variations.table import run
