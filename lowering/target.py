@@ -58,6 +58,9 @@ FEATURES: tuple[Feature, ...] = (
     Feature("COLLECTIVE_SLOW_PATH_RUNS", "a block's consecutive out-of-line collectives (BRA.DIV each, only plain "
             "code between) share one BRA.DIV to one out-of-line copy of the span; the fast path is scheduled "
             "freely (phase 72 _merge_collective_run)", since=90),
+    Feature("SLOW_PATH_AFTER_SLOW_PATH_PAIRED", "an out-of-line collective that starts its block's warp ops, "
+            "reached from another block's out-of-line collective with no CTA barrier between, re-converges in "
+            "a BSSY/BSYNC pair of its own (phase 72 _after_slow_path)", since=90),
     Feature("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT", "equal warp collectives in a loop with a per-thread trip count "
             "are all kept (their collective slow paths are not value-numbered; phase 13)", since=90),
     Feature("WARP_OP_CSE_ACROSS_BARRIER", "a shuffle or vote repeating an earlier one of its block is deleted "

@@ -105,6 +105,7 @@ class _Expander:
         self._chains: dict[str, list[str]] | None = None   # block -> the blocks if-conversion makes one with it
         self._loop_blocks: set | None = None         # blocks in loop regions; block -> regions holding it
         self._holding: dict | None = None
+        self._slow_blocks: list[str] = []          # blocks where a warp op took its out-of-line collective
         self._exiting: list[frozenset] | None = None    # bodies of divergent loops that exit the kernel
         self.ool: list[ori.BasicBlock] = []          # out-of-line blocks, placed after EXIT
         self.helpers: dict[str, str] = {}
@@ -486,13 +487,46 @@ class _Expander:
         # ... and so does the first op of a spin region's join, whose lanes arrive diverged (docs/findings/
         # convergence.md "A run of collectives at a spin region's join keeps the pair (helper nvws32, stop 32)")
         at_join = at_join or id(ins) in self._spin_first
-        if (in_loop or at_join) and self._first_warp_op(b) is ins and not self._warp_op_before(b) \
-                or self._ends_arm(b, ins, region):
+        first = self._first_warp_op(b) is ins and not self._warp_op_before(b)
+        if (in_loop or at_join) and first or self._ends_arm(b, ins, region) \
+                or first and self._after_slow_path(b.label, own=not ops.is_const_mask(wop.mask)):
             body = self._wrap_pair(body, line, depth=self._regions_holding(b.label))
+        self._slow_blocks.append(b.label)
         body = body + [self.p("bra_back", line=line)]
         self.ool.append(ori.BasicBlock(label, body))
         self._pair(region)
         return [self.p("bra_div", (), (A.Sym(label),), line, coop_slow=1, **site)] + fast
+
+    def _after_slow_path(self, label: str, own: bool = False) -> bool:
+        """sm_90+ (SLOW_PATH_AFTER_SLOW_PATH_PAIRED): is the block reached from another block where a warp op took
+        its out-of-line collective, with no CTA barrier on the way? The first collective of its own slow path then
+        re-converges in a pair (`BSSY; WARPSYNC.COLLECTIVE; op; ENDCOLLECTIVE; BSYNC; ...` for the first op of
+        the run, the rest plain): the second warp reduction of a softmax or of a two-row layer norm, an early
+        exit after an if holding a run of shuffles (tools/variations/collective_run_pair.py; docs/findings/
+        warp.md "A collective slow path reached from another one re-converges in a pair (helper nvcoll35,
+        stop 35)"). An earlier inline op (`WARPSYNC.ALL; op`) does not count, nor one in a sibling arm, nor one in
+        a block ptxas makes one with this (_chain: probes warp/warpsync_all_run_pred_if_nosync). `own`: the
+        block's own slow path counts around a loop (an op over a register mask, `__any_sync(__activemask(), ..)` in
+        vt33_any_skip's loops; a full-mask run in a loop stays unpaired: nvcc/w27_cg_tiles w27_cg_reduce_scan)."""
+        if not self.target.has("SLOW_PATH_AFTER_SLOW_PATH_PAIRED"):
+            return False
+        by = self.am.blocks
+        chain = set(self._chain(label))        # blocks ptxas makes one with it (the ifs it predicates between)
+        for src in dict.fromkeys(self._slow_blocks + [label]):
+            if src == label and not own or src != label and src in chain:
+                continue
+            seen, work = set(), list(by[src].succs) if src in by else []
+            while work:
+                x = work.pop()
+                if x in seen or x not in by:
+                    continue
+                seen.add(x)
+                if x == label:
+                    return True
+                if any(ops.is_cta_barrier(i) for i in by[x].instrs):
+                    continue
+                work.extend(by[x].succs)
+        return False
 
     def _keeps_loop_join_pair(self, b: ori.BasicBlock, ins: ori.Instr, wop: ops.WarpOp) -> bool:
         """Pair the if region of _loop_join_kept_pair instead of giving `ins` its WARPSYNC.ALL; False if there is none."""
@@ -726,17 +760,27 @@ class _Expander:
                 return None
             return blk
 
-        def test_at(j):
-            """The out-of-line block of a plain collective's test at out[j] that its fast op follows."""
-            blk = simple(out[j])
+        def test_at(j, head=False):
+            """The out-of-line block of a plain collective's test at out[j] that its fast op follows (the run's
+            first may re-converge in a pair: _after_slow_path)."""
+            blk = simple(out[j]) if not head else paired_head(out[j])
             return blk if blk is not None and j + 1 < len(out) and ops.warp_op(out[j + 1], self.consts) is not None \
                 else None
+
+        def paired_head(ins):
+            blk = simple(ins)
+            if blk is not None or ins.opcode != "bra_div" or not ins.operands or type(ins.operands[0]) is not A.Sym:
+                return blk
+            blk = ool.get(ins.operands[0].name)
+            ok = blk is not None and len(blk.instrs) > 2 and blk.instrs[0].opcode == "bssy" \
+                and blk.instrs[-2].opcode == "bsync" and not any(i.opcode in ("bssy", "bsync") for i in blk.instrs[1:-2])
+            return blk if ok else None
 
         res: list[ori.Instr] = []
         k = 0
         dropped: set = set()
         while k < len(out):
-            head = test_at(k)
+            head = test_at(k, head=True)
             if head is None:
                 res.append(out[k])
                 k += 1
