@@ -85,6 +85,9 @@ OVERLAP_WORK_BEFORE_MIN = 10
 # (docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
 # (helper nvbar30, stop 30)")
 HOISTED_WORK_MIN = 4
+# a load region whose join reaches a branch around a loop keeps its pair with at most this much independent work
+# on the way (_reaches_loop_skip)
+LOOP_SKIP_WORK_MAX = 1
 # a special-register read after the join that ptxas makes an S2R of its own (the function reads that register
 # nowhere else) counts as this many units of independent work: its variable latency hides the load like a few
 # ALU instructions (docs/findings/convergence.md "An S2R after a load if's join counts as three instructions
@@ -687,6 +690,79 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
     return not is_branch_region(am, nxt, target)
 
 
+def _skips_loop(am, b: ori.BasicBlock) -> bool:
+    """Does the block end in a forward conditional branch around code holding a loop (the trip test `if (steps <
+    1) goto end` before a time-step loop, a per-thread `for (i = tid; i < m; i += ntid)`, uniform or divergent)?
+    A load region whose join reaches it with little work on the way stays a branch whatever the loop loads
+    (_reaches_loop_skip; docs/findings/convergence.md "A load if before a skipped loop keeps its pair (helper nvreg35, stop
+    35)")."""
+    loops = am.loops
+    if not loops.back_edges or loops.ends_in_back_edge(b) or _forward_test(b) is None:
+        return False
+    join = am.ipdom.get(b.label)
+    if join is None:
+        return False
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join))
+    return any(h in body and not am.dom.dominates(h, b.label) for h in loops.headers)
+
+
+def _forward_test(b: ori.BasicBlock) -> ori.Instr | None:
+    """The guarded branch that ends a two-way block: its last instruction, or the one before an unguarded
+    `bra.uni` to the other successor (nvcc's `@p bra L; bra.uni M;`)."""
+    if len(b.succs) != 2 or not b.instrs:
+        return None
+    last = b.instrs[-1]
+    if last.opcode == "bra" and last.guard is None and len(b.instrs) > 1:
+        last = b.instrs[-2]
+    return last if last.opcode == "bra" and last.guard is not None else None
+
+
+def _reaches_loop_skip(am, label: str, index: int, tainted: set[str]) -> bool | None:
+    """Does the straight-line code from instruction `index` of block `label` (a load region's join) end, before
+    any CTA barrier, fence, warp op, call, exit or independent long load, in a forward branch around a loop
+    (_skips_loop)?
+    None when it does not; else whether ptxas keeps the region a branch: it does with at most one instruction of
+    work on the way that does not read the region's values (`tainted`) and is not one of the branch's own compares
+    or predicate logic (the arithmetic feeding them counts), whatever
+    the loop holds, the work before the region's branch (the look-back) and whether the loop stages the value to
+    shared memory; from two (counting a register copy, which a value merged at the loop's exit needs, and a
+    special-register read as one each) it predicates the region (docs/findings/convergence.md "A load if before a
+    skipped loop keeps its pair (helper nvreg35, stop 35)"). Not a trip test that reads the region's value (a
+    `while (w && ...)` over the loaded word): the overlap scan decides that one."""
+    du = am.defuse
+    tainted = set(tainted)
+    code = []
+    for b, ins in _fall_through(am, label, index):
+        if ins.opcode in ("ret", "exit", "call", "brx") or ins.opcode in _FENCES or is_cta_barrier(ins) \
+                or warp_op(ins) is not None:
+            return None
+        if ins.opcode == "bra":
+            if ins is not _forward_test(b) or not _skips_loop(am, b):
+                return None
+            break
+        code.append((b, ins))
+    else:
+        return None
+    chain = {guard_register(ins.guard)}                 # the branch's own test: its compares and predicate logic
+    test = set()
+    for _, i in reversed(code):
+        if not chain.isdisjoint(du.defs(i)) and (i.opcode == "setp" or i.has(".pred")):
+            chain.update(du.uses(i))
+            test.add(id(i))
+    work = 0
+    for b, i in code:
+        if not tainted.isdisjoint(du.uses(i)):
+            tainted.update(du.defs(i))
+            continue
+        if is_long_load(i) and _live_load(am, b, i):
+            return None                                 # an independent load: the overlap scan decides
+        if id(i) not in test:
+            work += 1 if (_work(i) or i.opcode == "mov") else 0
+    if guard_register(ins.guard) in tainted:
+        return None                                     # the trip test waits for the region's value
+    return work <= LOOP_SKIP_WORK_MAX
+
+
 def _dependent_exit_if(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
     """Does the block end in a divergent branch around code that uses the load region's value and runs to the
     function's end (no region of its own: its join is the exit)? Its loads lend the region no overlap: a warp
@@ -898,8 +974,13 @@ def _dominates(am, a: str, b: str) -> bool:
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
-                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset()) -> bool:
+                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset(),
+                          loop_skip_keeps: bool = False) -> bool:
     ordered = lambda: _backward_overlap(am, head, head_index).ordered     # noqa: E731 (asked at most once)
+    if loop_skip_keeps:
+        kept = _reaches_loop_skip(am, join, join_index, tainted)
+        if kept is not None:
+            return not kept
     if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered,
                         load_bases=load_bases):
         return True
@@ -1308,7 +1389,8 @@ def _is_kept_region(am, region: Region, target) -> bool:
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse),
-                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)))
+                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)),
+                                     loop_skip_keeps=True)
 
 
 def _join_runs_to_end(am, join: str, stop_at_warp_op: bool = False) -> bool:
