@@ -1604,9 +1604,9 @@ GUARDS_INTERLEAVED_UP_TO = 16
 def _guards_beside_reductions(run: list[Unit], is_predicate, held: int) -> bool:
     """Is the run's predicate pressure only guards beside its collective chains: no unit between two collectives
     (reading a collective's result through registers, or a load after a collective: the shared-memory exchange, and
-    feeding a later collective) reads a predicate written
-    outside the chains, and at most GUARDS_INTERLEAVED_UP_TO predicates are `held` (_predicate_pressure)? An
-    argmin's own compares, written from the shuffled values, do not count."""
+    feeding a later collective) reads a predicate written outside the chains, and at most GUARDS_INTERLEAVED_UP_TO
+    predicates are `held` (_predicate_pressure)? An argmin's own compares, written from the shuffled values, do not
+    count."""
     if held > GUARDS_INTERLEAVED_UP_TO or not any(u.kind == "barrier" for u in run):
         return False                    # measured with shared-memory exchanges only (one-warp row_stats: in order)
     tainted: set = set()
