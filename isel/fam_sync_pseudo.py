@@ -876,8 +876,9 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
         # Only after a loop: after an if, ptxas has computed such a test above the if already (a run of
         # compare-and-swap ifs between barriers, each testing `tid ^ k`: `BSYNC BAR BSSY`, the tests hoisted to
         # the entry; docs/findings/convergence.md "After an if, test work is no reason (stop 22)").
-        if _live_predicates(instrs, first) > _PREDICATES and _barrier_run(instrs, start, first) \
-                and _guarded_region(instrs, first + 1 if instrs[first].opcode == "BMOV" else first):
+        if _barrier_run(instrs, start, first) \
+                and _guarded_region(instrs, first + 1 if instrs[first].opcode == "BMOV" else first) \
+                and _live_predicates(instrs, first) > _PREDICATES:      # last: it reads the whole listing
             # a guarded atomic's region (`@p atom`, Triton's masked form) with more predicates live across the join
             # than P registers (P0-P6): ptxas holds the guard in a general register, restores it after the block's
             # barriers and opens the region there (`BSYNC BAR BAR ISETP.NE P6, R; BSSY; @P6 BRA`), past register

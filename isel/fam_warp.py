@@ -15,11 +15,10 @@ from pylower.lowering.sm70_intrinsics import is_sm70_warp_sync
 from pylower.passes.analysis import regions as R
 from pylower.passes.analysis.defuse import defs, uses
 
-from pylower.lowering.ops import FULL_MASK, is_full_mask, warp_op
+from pylower.lowering.ops import FULL_MASK, is_full_mask, redux_mask_only, warp_op
 
 from . import generic
 from .rules import operand_text, rule
-from .schedule import redux_mask_only
 from .sequences import REDUX_MODS, redux_opcode
 
 # vote.all/.uni and match.all have no native SASS without NATIVE_VOTE_ALL: ballot / MATCH.ANY against the

@@ -38,6 +38,7 @@ from pylower.records import field, record
 from pylower.lowering import ori
 from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori_schema import PSEUDO_OPCODES
+from pylower.lowering.ops import redux_mask_only
 from pylower.passes.analysis.defuse import defs as ori_defs, uses as ori_uses
 from pylower.sass.instr import VIRTUAL, SassInstr
 
@@ -830,12 +831,6 @@ def _result_opcode(seq: list[SassInstr]) -> str:
 _FIRST = 1 << 30                    # index offset of a mask_first unit: ahead of every tie, in PTX order
 
 
-def redux_mask_only(u: ori.Instr, reg) -> bool:
-    """Is `u` a converged redux.sync reading `reg` only as its member mask?"""
-    return u.opcode == "redux" and u.attrs.conv and not u.attrs.permask and len(u.operands) > 2 \
-        and u.operands[2] == reg and reg not in u.operands[:2]
-
-
 def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: str | None = None) -> Unit:
     u = Unit(ins, seq)
     u.kind = kind or (_kind(u) if ins is not None else "control")
@@ -852,8 +847,7 @@ def make_unit(ins: ori.Instr | None, seq: list[SassInstr], target=None, kind: st
         hidden = tuple(sorted({r for x in seq for o in (x.guard,) + x.operands for r in _regs_in(o)} - own))
         u.defs = defs + hidden
         u.uses = uses + hidden
-        if ins.opcode == "redux" and target is not None and target.has("REDUX_MASK_UNREAD") and len(ins.operands) > 2 \
-                and type(ins.operands[2]) is A.Reg and redux_mask_only(ins, ins.operands[2]):
+        if target is not None and target.has("REDUX_MASK_UNREAD") and redux_mask_only(ins):
             # sm_80-89: the REDUX reads no member mask; it does not wait for the activemask read that makes it
             # (`REDUX.SUM.S32; VOTEU.ANY` for `__reduce_add_sync(__activemask(), v)` beside an ltmask test:
             # docs/findings/warp.md "A redux.sync's member mask is no vector reader on sm_80-89 (helper nvsched35,

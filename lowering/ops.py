@@ -106,6 +106,15 @@ def guard_register(guard) -> str | None:
     return g.name if type(g) is A.Reg else None
 
 
+def redux_mask_only(u: ori.Instr, reg=None) -> bool:
+    """Is `u` a converged redux.sync (one mask for the warp) reading `reg` (default: its mask operand, a register)
+    only as its member mask? On REDUX_MASK_UNREAD targets its REDUX reads no mask."""
+    if u.opcode != "redux" or not u.attrs.conv or u.attrs.permask or len(u.operands) <= 2:
+        return False
+    reg = u.operands[2] if reg is None else reg
+    return type(reg) is A.Reg and u.operands[2] == reg and reg not in u.operands[:2]
+
+
 def is_full_mask(mask) -> bool:
     return mask is None or (type(mask) is A.Imm and isinstance(mask.value, int) and mask.value & FULL_MASK == FULL_MASK)
 

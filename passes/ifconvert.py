@@ -723,9 +723,8 @@ def _reaches_loop_skip(am, label: str, index: int, tainted: set[str]) -> bool | 
     (_skips_loop)?
     None when it does not; else whether ptxas keeps the region a branch: it does with at most one instruction of
     work on the way that does not read the region's values (`tainted`) and is not one of the branch's own compares
-    or predicate logic (the arithmetic feeding them counts), whatever
-    the loop holds, the work before the region's branch (the look-back) and whether the loop stages the value to
-    shared memory; from two (counting a register copy, which a value merged at the loop's exit needs, and a
+    or predicate logic (the arithmetic feeding them counts), whatever the loop holds, the work before the region's
+    branch (the look-back) and whether the loop stages the value to shared memory; from two (counting a register copy, which a value merged at the loop's exit needs, and a
     special-register read as one each) it predicates the region (docs/findings/convergence.md "A load if before a
     skipped loop keeps its pair (helper nvreg35, stop 35)"). Not a trip test that reads the region's value (a
     `while (w && ...)` over the loaded word): the overlap scan decides that one."""
@@ -974,13 +973,8 @@ def _dominates(am, a: str, b: str) -> bool:
 
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
-                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset(),
-                          loop_skip_keeps: bool = False) -> bool:
+                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset()) -> bool:
     ordered = lambda: _backward_overlap(am, head, head_index).ordered     # noqa: E731 (asked at most once)
-    if loop_skip_keeps:
-        kept = _reaches_loop_skip(am, join, join_index, tainted)
-        if kept is not None:
-            return not kept
     if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered,
                         load_bases=load_bases):
         return True
@@ -1386,11 +1380,13 @@ def _is_kept_region(am, region: Region, target) -> bool:
             or (target.has("PREDICATE_LOAD_COMPUTED_ACROSS_BARRIER") and _computed_across_barrier(am, region, instrs))
             or _loop_same_test_after_join(am, region, head, instrs)):
         return False
+    kept = _reaches_loop_skip(am, region.join, 0, tainted)
+    if kept is not None:
+        return kept
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse),
-                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)),
-                                     loop_skip_keeps=True)
+                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)))
 
 
 def _join_runs_to_end(am, join: str, stop_at_warp_op: bool = False) -> bool:
@@ -2497,7 +2493,7 @@ def _global_load(ins: ori.Instr) -> bool:
     return ins.opcode in LOADS and ins.has(".global")
 
 
-def _straight_before(b, k: int, by_label, preds) -> list:
+def _straight_before(b, k: int, preds) -> list:
     """The straight-line code before b.instrs[k]: b's instructions before it and those of the blocks that only fall
     into b (PTX debug labels split pylower's blocks where ptxas has one)."""
     out = list(b.instrs[:k])
@@ -2591,12 +2587,11 @@ def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
     compared = compare_guards(fn)
     window_regs = _shared_address_regs(fn)
     by_label = {b.label: b for b in fn.blocks}
-    npreds: dict[str, int] = {}
     preds: dict[str, list] = {}
     for b in fn.blocks:
         for t in b.succs:
-            npreds[t] = npreds.get(t, 0) + 1
             preds.setdefault(t, []).append(b)
+    npreds = {t: len(ps) for t, ps in preds.items()}
     runs: dict[int, int] = {}
     for b in fn.blocks:
         instrs = b.instrs
@@ -2625,7 +2620,7 @@ def kept_store_runs(am, fn, uni, target=None) -> dict[int, StoreRun]:
             # a pair that shared-memory work or a CTA barrier after it keeps in place stays a branch too
             pinned = len(stores) == GUARDED_STORE_RUN_MIN and all(_shared(instrs[s]) for s in stores) \
                 and any(_pins_store_run(x) for x in rest) \
-                and any(_global_load(x) for x in _straight_before(b, k, by_label, preds))
+                and any(_global_load(x) for x in _straight_before(b, k, preds))
             if len(stores) >= GUARDED_STORE_RUN_MIN and (after or popped or pinned
                                                          or len(stores) >= GUARDED_STORE_RUN_KEPT):
                 runs[id(ins)] = StoreRun(tuple(stores), len(stores) if after or popped or pinned else len(stores) - 1)
