@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pylower.lowering import ori
 from pylower.lowering import ops
-from pylower.lowering.ops import branch_target
+from pylower.lowering.ops import branch_target, redux_mask_only
 from pylower.lowering import ptx_ast as A
 
 from . import ifconvert
@@ -137,8 +137,7 @@ def _drop_mask_only_activemask(fn: ori.Function, du, target) -> bool:
                 continue
             reg = ins.operands[0]
             us = users.get(reg.name, []) if type(reg) is A.Reg else []
-            if us and all(u.opcode == "redux" and u.attrs.conv and not u.attrs.permask and len(u.operands) > 2
-                          and u.operands[2] == reg for u in us) and len(du.definitions(reg.name)) == 1:
+            if us and all(redux_mask_only(u, reg) for u in us) and len(du.definitions(reg.name)) == 1:
                 dead.add(id(ins))
     if not dead:
         return False

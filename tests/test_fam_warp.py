@@ -94,6 +94,9 @@ LINE = 17          # the line of {body} in HEAD
     ("griddepcontrol.launch_dependents;", "sm_120", ["PREEXIT"]),
     ("nanosleep.u32 %r1;", "sm_75", ["NANOSLEEP.WARP"]),
     ("nanosleep.u32 100;", "sm_86", ["NANOSLEEP"]),
+    # an active mask that a converged redux.sync also reduces is read as a value: ptxas keeps its VOTE.ANY on
+    # sm_80-89, where a mask-only read is deleted (ptxas 13.0.88: `VOTE.ANY R, PT, PT; REDUX.SUM`)
+    ("activemask.b32 %r5;\n  redux.sync.add.u32 %r2, %r5, %r5;", "sm_80", ["VOTE.ANY", "REDUX.SUM"]),
 ])
 def test_selection(body, arch, sync):
     assert compile_body(body, arch)[0] == sync
