@@ -903,3 +903,35 @@ for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 100, 8)]:
 for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 512, 80, 4)]:
     add(C(C35, "two_row_max_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- c36_rowstat.py (helper tslot36, stop 36)
+C36 = "c36_rowstat"
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 90, 8)]:
+    add(C(C36, "scaled_softmax_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride"), "scale": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp16", 1024, 90, 4), ("fp32", 512, 80, 2)]:
+    add(C(C36, "rms_norm_w_kernel", {**ptrs("x_ptr w_ptr y_ptr", ty), **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 4096, 100, 8)]:
+    add(C(C36, "layer_norm_twopass_kernel", {**ptrs("x_ptr w_ptr b_ptr y_ptr", ty), **ints("n_cols stride"),
+                                             "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 2), ("fp16", 2048, 90, 8)]:
+    add(C(C36, "row_argmin_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(C36, "col_sum_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 64, "BLOCK_C": 32}, cc=cc, w=w, s=1))
+for ty, blk, cc, w in [("fp32", 2048, 90, 4), ("fp16", 1024, 80, 2)]:
+    add(C(C36, "log_softmax_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 100, 4)]:
+    add(C(C36, "l2_normalize_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 90, 4)]:
+    add(C(C36, "absmax_quant_kernel", {"x_ptr": f"*{ty}", "q_ptr": "*i8", "s_ptr": "*fp32",
+                                       **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 90, 8)]:
+    add(C(C36, "row_sum_min_kernel", {"x_ptr": f"*{ty}", **ptrs("s_ptr m_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
