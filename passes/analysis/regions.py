@@ -218,7 +218,13 @@ def all_divergent_regions(am) -> list[Region]:
     dominates = am.dom.dominates
     order = {b.label: i for i, b in enumerate(fn.blocks)}
     regions: list[Region] = []
+    returning = _returning_loop_joins(am)
     for b in fn.blocks:
+        if b.label in returning:
+            header, join, body = returning[b.label]
+            outside = [p for p in by_label[header].preds if p not in body]
+            regions.append(Region("loop", outside[0], join, set(body), _barrier_join(join, by_label)))
+            continue
         if not divergent_branch(b, uni):
             if _own_join_latch(b, uni):
                 target = branch_target(b.instrs[-1])
@@ -231,6 +237,10 @@ def all_divergent_regions(am) -> list[Region]:
         join = ipdom.get(b.label)
         target = branch_target(b.instrs[-1])
         latch = target in by_label and dominates(target, b.label)
+        skip = _skip_to_returning_join(am, b, returning.values(), join)
+        if skip is not None:
+            regions.append(Region("if", b.label, skip[0], skip[1], _barrier_join(skip[0], by_label)))
+            continue
         if join is None or join == EXIT or join not in by_label or exits(by_label[through_empty(join, by_label)]) \
                 and latch:
             if latch and am.target_has("EXIT_LOOP_TEST_RECONVERGES"):
@@ -264,6 +274,69 @@ def all_divergent_regions(am) -> list[Region]:
             regions.append(Region("if", place, join, body, _barrier_join(join, by_label), b.label))
     regions.sort(key=lambda r: (-len(r.body), order[r.bssy_block]))
     return regions
+
+
+def _returning_loop_joins(am) -> dict[str, tuple[str, str, frozenset]]:
+    """Latch label -> (header, join, body) of the divergent loops whose paths meet only where the kernel ends and
+    that a break leaves (`for (i = b; i < e; ++i) if (a[i] == key) { out = i; return; } out = -1;`): ptxas still
+    pairs such a loop, BSSY at the end of the preheader, BSYNC where the latch's exit runs code of its own (the
+    not-found store), or, when that exit only returns, at the one break target that does (the found store); the
+    lanes leaving by the other exit end the kernel inside the region. No pair when no exit has code of its own, and
+    none for a loop that may spin or holds a warp op (those are exiting_divergent_loops' rules). Every target
+    (sm_75 with its BMOV.32.CLEAR). docs/findings/convergence.md "A search loop whose break returns (helper nvreg36,
+    stop 36)"."""
+    uni, ipdom, by_label = am.uniformity, am.ipdom, am.blocks
+    out = {}
+    for b in am.fn.blocks:
+        if not divergent_branch(b, uni) or not am.loops.ends_in_back_edge(b):
+            continue
+        join = ipdom.get(b.label)
+        if not (join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)])):
+            continue
+        header = branch_target(b.instrs[-1])
+        if header not in by_label or may_spin(am, b.label):
+            continue
+        body = am.loops.body(header, b.label)
+        outside = [p for p in by_label[header].preds if p not in body]
+        if len(outside) != 1 or any(is_sync(i) for x in body for i in by_label[x].instrs):
+            continue
+        latch_exit = next((s for s in b.succs if s not in body), None)
+        breaks = {s for x in body if x != b.label for s in by_label[x].succs if s not in body}
+        if latch_exit is None or not breaks - {latch_exit}:
+            continue                        # no break: an exiting loop as before
+        if not exits(by_label[through_empty(latch_exit, by_label)]):
+            out[b.label] = (header, latch_exit, body)
+            continue
+        own = {s for s in breaks if not exits(by_label[through_empty(s, by_label)])}
+        if len(own) == 1:
+            out[b.label] = (header, own.pop(), body)
+    return out
+
+
+def _skip_to_returning_join(am, b: ori.BasicBlock, loops, join) -> tuple[str, set[str]] | None:
+    """(join, body) of a divergent branch before a returning loop (`_returning_loop_joins`) that skips it to the
+    loop's join (`if (b >= e) goto NF`), its own paths meeting only at the kernel's end: one pair from this branch
+    to the loop's join (the loop's own pair is inside it, _one_pair_per_join drops it)."""
+    by_label = am.blocks
+    if not loops or not divergent_branch(b, am.uniformity):
+        return None
+    if not (join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)])):
+        return None
+    for header, j, body in loops:
+        if b.label in body or through_empty(j, by_label) not in {through_empty(s, by_label) for s in b.succs}:
+            continue
+        # the blocks from the branch that reach the join without passing it
+        reach, work = set(), [j]
+        while work:
+            x = work.pop()
+            for p in by_label[x].preds if x in by_label else ():
+                if p not in reach and p != j:
+                    reach.add(p)
+                    work.append(p)
+        region = arm(b.label, j, by_label) & reach
+        if header in region:
+            return j, region - {b.label}
+    return None
 
 
 def _per_lane_break_targets(am, body, latches) -> set[str]:
