@@ -464,7 +464,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # (BARRIER_REDUCTION_HIDES_STORES), nor the next if (count_if_syncthreads); docs/findings/convergence.md
     # "A barrier reduction of a load if's value keeps its branch unless double work follows (helper nvcub26,
     # stop 26)"
-    passed = reduced = fenced = False
+    passed = reduced = fenced = staged = False
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
     code = _fall_through(am, label, index)
     for b, ins in code:
@@ -472,12 +472,14 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
         dep = any(r in tainted for r in uses)
         if dep and ins.opcode in _WRITES and not passed:   # a store of the region's value: ordered like its own
             writes.add(_space(ins))
+            staged |= _shared(ins)
         if ins.opcode == "bra":
             if ins.guard is None:
                 return False
             if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
                 return True
-            return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered, load_bases)
+            return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered, load_bases,
+                                                         staged)
         if ins.opcode in ("ret", "exit", "call", "brx"):
             return False
         if ins.opcode in _FENCES or is_cta_barrier(ins):
@@ -646,7 +648,8 @@ def _region_writes(instrs) -> frozenset:
 
 
 def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, computes: bool = False,
-                          own: frozenset = frozenset(), ordered=None, load_bases: frozenset = frozenset()) -> bool:
+                          own: frozenset = frozenset(), ordered=None, load_bases: frozenset = frozenset(),
+                          staged: bool = False) -> bool:
     """The scan from a load region's join reaches a forward conditional branch. A divergent if there
     predicates the load region when that if is predicated too (the two bodies become one straight block), or,
     from sm_90, whatever becomes of it; below sm_90 an if that stays a branch keeps the load region a branch
@@ -687,6 +690,12 @@ def _next_region_overlaps(am, b: ori.BasicBlock, tainted: set[str], target, comp
         return _next_region_loads(am, b, tainted)
     if target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF"):
         return True
+    # below sm_90 a load region whose value the join already stored to shared memory (`s[t] = v` before `if (t ==
+    # 0) { s[0] = 0; ... }`) stays a branch before a predicated if of other work; one holding a long load of its
+    # own still predicates it (`if (t == 0) s[0] = x[g - 1]`): docs/findings/convergence.md "A load if staged to
+    # shared memory before a predicated if keeps its pair (helper nvbar36, stop 36)"
+    if staged and not any(is_long_load(i) for i in _region_instrs(am, nxt.body)):
+        return False
     return not is_branch_region(am, nxt, target)
 
 

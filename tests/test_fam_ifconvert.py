@@ -304,3 +304,12 @@ def _probe_sync(name, arch):
 def test_load_if_around_predicated_load_ifs_stays_a_branch(arch, name, pairs):
     # docs/findings/convergence.md "A load if around predicated load ifs stays a branch (helper nvstencil32, stop 32)"
     assert _probe_sync(name, arch) == ["BSSY", "BSYNC"] * pairs
+
+
+@pytest.mark.parametrize("arch,pairs", [("sm_75", 1), ("sm_80", 1), ("sm_90", 0), ("sm_100a", 0)])
+@pytest.mark.parametrize("name,kept", [("ifconvert_ld_staged_then_pred_if.ptx", True),
+                                       ("ifconvert_ld_staged_then_pred_load_if.ptx", False)])
+def test_load_if_staged_before_predicated_if(arch, pairs, name, kept):
+    # docs/findings/convergence.md "A load if staged to shared memory before a predicated if keeps its pair
+    # (helper nvbar36, stop 36)": below sm_90 the lane-0 if of other work does not predicate it, one of a load does
+    assert _probe_sync(name, arch) == ["BSSY", "BSYNC"] * (pairs if kept else 0)
