@@ -2550,14 +2550,51 @@ def _straight_after(b, j: int, by_label, npreds) -> tuple[list, bool]:
 def compare_guards(fn) -> set[str]:
     """Predicate registers only comparisons (setp) write: a guard made by predicate logic (and.pred, Triton's
     matmul store masks) keeps its stores predicated (phases/guard_sts_andpred_*), and gives each guarded
-    red/atom under it a branch and pair of its own (phases/guard_red_andpred_*)."""
+    red/atom under it a branch and pair of its own (phases/guard_red_andpred_*). A bit test ptxas makes one
+    predicate-writing LOP3 (bit_test_guards) behaves as predicate logic does."""
     writers: dict[str, set[str]] = {}
     for b in fn.blocks:
         for i in b.instrs:
             for o in i.operands[:1]:
                 if type(o) is A.Reg and o.name.startswith("%p"):
                     writers.setdefault(o.name, set()).add(i.opcode)
-    return {r for r, ops_ in writers.items() if ops_ == {"setp"}}
+    return {r for r, ops_ in writers.items() if ops_ == {"setp"}} - bit_test_guards(fn)
+
+
+# bitwise work whose result ptxas tests against zero inside one predicate-writing LOP3 (`LOP3.LUT P0, RZ, a, b, RZ, ..`)
+_LOP3_TESTED = frozenset({"and", "or", "xor"})
+
+
+def bit_test_guards(fn) -> set[str]:
+    """Predicate registers only `setp.eq|ne x, 0` writes where x is an `and`/`or`/`xor` result (lane == 0 as
+    `(tid & 31) == 0`, a bit test `(w & 1) != 0`): ptxas makes the test one predicate-writing LOP3 and treats the
+    guard as predicate logic: a run of guarded stores under it is predicated however long, and each guarded red
+    under it gets a pair of its own, where the same code under `lane == 31`, `lane < 16`, `tid == 0` or
+    `(x & 1) == 1` keeps a pair (and nest) over the run (tools/variations/store_run_bit_test.py; docs/findings/
+    convergence.md "A run of guarded stores under a bit test is predicated (helper tscan36, stop 36)")."""
+    bitwise: dict[str, bool] = {}          # register: every write of it is an unguarded and/or/xor
+    tested: dict[str, set] = {}            # predicate: the registers its writes test against 0 (None: another write)
+    for b in fn.blocks:
+        for i in b.instrs:
+            if not i.operands or type(i.operands[0]) is not A.Reg:
+                continue
+            d = i.operands[0].name
+            if d.startswith("%p"):
+                src = None
+                if i.opcode == "setp" and (i.has(".eq") or i.has(".ne")) and len(i.operands) == 3 \
+                        and _zero_against_reg(i.operands[1], i.operands[2]):
+                    src = (i.operands[1] if type(i.operands[1]) is A.Reg else i.operands[2]).name
+                tested.setdefault(d, set()).add(src)
+            else:
+                bitwise[d] = bitwise.get(d, True) and i.opcode in _LOP3_TESTED and i.guard is None
+    return {p for p, srcs in tested.items() if None not in srcs and all(bitwise.get(s, False) for s in srcs)}
+
+
+def _zero_against_reg(a, b) -> bool:
+    """One operand a register, the other the immediate 0."""
+    def zero(o):
+        return type(o) is A.Imm and o.value == 0
+    return type(a) is A.Reg and zero(b) or type(b) is A.Reg and zero(a)
 
 
 def _shared_address_regs(fn) -> frozenset:

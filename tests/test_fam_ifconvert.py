@@ -142,6 +142,26 @@ def test_guarded_store_run_shape(n, arch, want):
     assert sync_view(next(f for f in res.program.functions if f.name == "k")) == want
 
 
+# a guard ptxas computes as one predicate-writing LOP3 (`setp.eq|ne` of an and/or/xor result against 0) predicates
+# the run however long; the same run under `== 31`, `< 1` or an unmasked tid stays a branch (docs/findings/
+# convergence.md "A run of guarded stores under a bit test is predicated (helper tscan36, stop 36)")
+@pytest.mark.parametrize("test, kept", [
+    ("and.b32 %r2, %r1, 31;\n  setp.eq.s32 %p1, %r2, 0;", False),
+    ("and.b32 %r2, %r1, 16;\n  setp.ne.s32 %p1, %r2, 0;", False),
+    ("xor.b32 %r2, %r1, %r9;\n  setp.eq.s32 %p1, %r2, 0;", False),
+    ("and.b32 %r2, %r1, 31;\n  setp.lt.u32 %p1, %r2, 1;", True),
+    ("and.b32 %r2, %r1, 1;\n  setp.eq.s32 %p1, %r2, 1;", True),
+    ("setp.eq.s32 %p1, %r1, 0;", True),
+])
+def test_guarded_store_run_bit_test(test, kept):
+    stores = "\n".join(f"  @%p1 st.shared.u32 [%r3+{16 * k}], %r1;" for k in range(8))
+    text = RUN.format(stores=stores, target="sm_80").replace(
+        "  and.b32 %r2, %r1, 31;\n  setp.eq.s32 %p1, %r2, 31;", "  " + test)
+    res = compile_text(text, "t.ptx", "sm_80", opt_level=3)
+    view = sync_view(next(f for f in res.program.functions if f.name == "k"))
+    assert view == (NEST + ["WARPSYNC"] if kept else []) + ["BAR.SYNC.DEFER_BLOCKING 0x0"]
+
+
 # work between the stores of a run ends it (docs/findings/convergence.md "Work between guarded stores splits the
 # run (helper tconv25, stop 25)"): four stores, <between>, four more on the new address
 TWO_PAIRS = ["BSSY", "BSYNC", "BSSY", "BSYNC"]

@@ -935,3 +935,28 @@ for ty, blk, cc, w in [("bf16", 1024, 90, 4)]:
 for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 90, 8)]:
     add(C(C36, "row_sum_min_kernel", {"x_ptr": f"*{ty}", **ptrs("s_ptr m_ptr", "fp32"), **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- f36_convscan.py (helper tscan36, stop 36)
+F36 = "f36_convscan"
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 2)]:
+    add(C(F36, "cumsum_rows_2d_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_rows n_cols")},
+          {"BLOCK_R": 4, "BLOCK_C": 128}, cc=cc, w=w, s=1, tag=ty))
+add(C(F36, "cumsum_cols_2d_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 64, "BLOCK_C": 16}, cc=80, w=4, s=1))
+add(C(F36, "cummax_2d_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 8, "BLOCK_C": 64}, cc=90, w=4, s=1))
+add(C(F36, "exclusive_cumsum_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("n_cols stride")},
+      {"BLOCK": 512}, cc=80, w=4, s=1, div16=("stride",)))
+add(C(F36, "cumsum_total_atomic_kernel", {**ptrs("x_ptr y_ptr total_ptr", "fp32"), **ints("n_cols stride")},
+      {"BLOCK": 1024}, cc=90, w=4, s=1, div16=("stride",)))
+add(C(F36, "gather_cumsum_2d_kernel", {"x_ptr": "*fp32", "idx_ptr": "*i32", "y_ptr": "*fp32",
+                                       **ints("n_rows n_cols")}, {"BLOCK_R": 4, "BLOCK_C": 64}, cc=80, w=2, s=1))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(F36, "persist_tile_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_elem n_tiles")},
+          {"NUM_SMS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
+add(C(F36, "persist_tile_sum_kernel", {"x_ptr": "*bf16", "out_ptr": "*fp32", **ints("n_elem n_tiles")},
+      {"NUM_SMS": 108, "BLOCK": 2048}, cc=90, w=4, s=3))
+add(C(F36, "tile_row_stats_kernel", {"x_ptr": "*fp16", **ptrs("mean_ptr max_ptr", "fp32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 8, "BLOCK_C": 128}, cc=80, w=4, s=1))
+add(C(F36, "embedding_grad_kernel", {"idx_ptr": "*i64", "grad_ptr": "*fp32", "out_ptr": "*fp32",
+                                     **ints("n_tok dim")}, {"BLOCK_D": 256}, cc=90, w=2, s=1))
