@@ -579,6 +579,10 @@ class _Atom:
         atom_uni_max_dead)."""
         join = None
         if self.ins.guard is not None and variant != "popc_inc" and self.used:
+            # the pair itself is not guarded (`BSSY; @!P BRA; ...; BSYNC`): the lanes the guard leaves out wait at
+            # the join too, and the BSSY is free to move up past the block's barriers like any other
+            # (tools/variations/entry_bar_atomic_region.py)
+            self.guard = ""
             join = self.bssy(0)
             g = self.ins.guard
             neg = "@" + ("" if type(g) is A.Not else "!") + _t(g.inner if type(g) is A.Not else g)
@@ -613,8 +617,9 @@ class _Atom:
             if not self.acq_done:
                 self.acquire_fence()
                 self.acq_done = True
-            self.guard = None
+            self.guard = ""
             self.bsync(0, join)
+            self.guard = None
 
     def warp_total(self, cnt):
         """What the leader adds for a uniform value: the number of active lanes times the value."""

@@ -162,6 +162,16 @@ def test_predicated_aggregation_is_a_branch_in_a_pair():
     assert sync_of(text, "sm_90")[0] == "BSSY" and sync_of(text, "sm_90")[-1] == "BSYNC"
 
 
+def test_predicated_aggregation_pair_is_unguarded_and_passes_the_block_barrier():
+    # ptxas: `BSSY; BAR; ...; @!P BRA; VOTEU ...; BSYNC`, the pair itself not predicated (Triton's ticket form
+    # `bar.sync; @p atom.add; @p st.shared; bar.sync`; tools/variations/entry_bar_atomic_region.py)
+    text = "  bar.sync 0;\n  setp.lt.u32 %p1, %r1, 16;\n  @%p1 atom.global.add.u32 %r10, [%rd2], 1;\n" + USED
+    for arch in ("sm_80", "sm_90"):
+        res = compile_text(HEAD.format(body=text, target=arch, version="9.0"), "t.ptx", arch)
+        fn = res.program.functions[0]
+        assert sync_view(fn)[:2] == ["BSSY", "BAR.SYNC.DEFER_BLOCKING 0x0"]
+        assert not any(i.guard for i in fn.instrs if i.opcode in ("BSSY", "BSYNC"))
+
 def test_aggregation_run_shares_vote_and_hoists_redux():
     two = "  red.global.add.u32 [%rd2], %r1;\n  red.global.max.u32 [%rd2+4], %r2;"
     assert sync_of("  add.u32 %r2, %r1, 7;\n" + two, "sm_90") == \

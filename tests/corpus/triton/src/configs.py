@@ -960,3 +960,36 @@ add(C(F36, "tile_row_stats_kernel", {"x_ptr": "*fp16", **ptrs("mean_ptr max_ptr"
       {"BLOCK_R": 8, "BLOCK_C": 128}, cc=80, w=4, s=1))
 add(C(F36, "embedding_grad_kernel", {"idx_ptr": "*i64", "grad_ptr": "*fp32", "out_ptr": "*fp32",
                                      **ints("n_tok dim")}, {"BLOCK_D": 256}, cc=90, w=2, s=1))
+
+# ---------------------------------------------------------------- e36_queues.py (helper tatom36, stop 36)
+E36 = "e36_queues"
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(E36, "ticket_queue_kernel", {"ticket_ptr": "*i32", **ptrs("x_ptr y_ptr", "fp32"), "n_tiles": "i32"},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(E36, "queue_loop_sum_kernel", {"counter_ptr": "*i32", **ptrs("x_ptr out_ptr", "fp32"),
+                                         **ints("n_rows n_cols")}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+add(C(E36, "spin_lock_add_kernel", {"lock_ptr": "*i32", **ptrs("acc_ptr x_ptr", "fp32"), "n": "i32"},
+      {"BLOCK": 1024}, cc=80, w=4, s=1))
+for cc, w, s in [(80, 4, 3), (90, 4, 2)]:
+    add(C(E36, "splitk_lock_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32", "lock_ptr": "*i32",
+                                      **ints("M N K stride_am stride_bk stride_cm")},
+          {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=cc, w=w, s=s,
+          div16=("stride_am", "stride_bk", "stride_cm")))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(E36, "compact_offset_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "count_ptr": "*i32", "n": "i32",
+                                         "thresh": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 2)]:
+    add(C(E36, "splitk_gemv_sem_kernel", {"a_ptr": f"*{ty}", "x_ptr": f"*{ty}", "y_ptr": "*fp32", "done_ptr": "*i32",
+                                          **ints("M K stride_am")}, {"BLOCK_M": 32, "BLOCK_K": 128, "SPLIT_K": 4},
+          cc=cc, w=w, s=2, tag=ty, div16=("stride_am",)))
+for cc, w in [(80, 2), (90, 4)]:
+    add(C(E36, "i64_counter_kernel", {**ptrs("x_ptr cnt_ptr out_ptr", "i64"), "n": "i32"}, {"BLOCK": 256},
+          cc=cc, w=w, s=1))
+for cc, w, s in [(80, 4, 3), (90, 8, 2)]:
+    add(C(E36, "stream_k_tail_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32", "flag_ptr": "*i32",
+                                        **ints("M N K stride_am stride_bk stride_cm")},
+          {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "ITERS": 4}, cc=cc, w=w, s=s,
+          div16=("stride_am", "stride_bk", "stride_cm")))
+add(C(E36, "semaphore_wait_kernel", {"sem_ptr": "*i32", **ptrs("x_ptr y_ptr", "fp32"), "n": "i32"},
+      {"BLOCK": 512}, cc=90, w=4, s=1))
