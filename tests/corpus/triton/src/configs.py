@@ -903,3 +903,30 @@ for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 2048, 100, 8)]:
 for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 512, 80, 4)]:
     add(C(C35, "two_row_max_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- d36_intred.py (helper tsched36, stop 36)
+D36 = "d36_intred"
+for cc, w in [(80, 4), (90, 8), (100, 2)]:
+    add(C(D36, "block_int_max_store_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(D36, "block_int_sum_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 2048},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (100, 4)]:
+    add(C(D36, "block_min_then_max_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(D36, "row_int_sum_max_kernel", {"x_ptr": "*i32", **ptrs("sum_ptr max_ptr", "i32"), **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(D36, "masked_count_sum_kernel", {"x_ptr": f"*{ty}", "cnt_ptr": "*i32", "sum_ptr": "*fp32", "n": "i32",
+                                           "thresh": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+for ty, cc, w in [("fp32", 100, 4), ("bf16", 100, 8), ("fp32", 80, 4)]:
+    add(C(D36, "block_absmax_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*i32", "n": "i32"}, {"BLOCK": 2048},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4), (100, 2)]:
+    add(C(D36, "block_xor_and_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D36, "persistent_count_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+          {"NUM_PROGS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
