@@ -1084,6 +1084,11 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             w.holds |= 1 << b
 
 
+# The warp reductions that hold a CTA barrier through a fixed-latency wait only where REDUX_HOLDS_THROUGH_ALU_WAIT
+# (_list_schedule)
+REDUX_HOLDS = frozenset({"REDUX", "CREDUX"})
+
+
 def _closes_run(region: list[Unit], bar: Unit) -> bool:
     """Is the barrier the last work of its run (nothing after it in PTX order but free moves)? In a loop ptxas keeps
     such a barrier after the shuffles of values loaded before it (`loop: ...; st.shared; bar; ld.shared; shfl x2;
@@ -1262,7 +1267,7 @@ def _ready_first(heap: list):
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
                    stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
-                   vote_slack: bool = False) -> list[Unit]:
+                   vote_slack: bool = False, redux_alu_hold: bool = True) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1271,7 +1276,8 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     (BSSY_IN_FIRST_IDLE_CYCLE) after its first idle cycle of any cause: a fixed-latency result or a busy pipe
     (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
     `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `vote_slack`
-    (VOTE_WAITS_FOR_TALLER_WORK): a vote whose result only stores wait, with slack, behind taller work (_vote_slack)."""
+    (VOTE_WAITS_FOR_TALLER_WORK): a vote whose result only stores wait, with slack, behind taller work (_vote_slack).
+    `redux_alu_hold` (REDUX_HOLDS_THROUGH_ALU_WAIT): a REDUX waiting for a fixed-latency result holds a barrier."""
     _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
@@ -1313,6 +1319,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu" or w.stand_in) and not w.far
                                           and w.first not in NON_HOLDING_COMPARES
+                                          and (redux_alu_hold or w.scoreboard or w.first not in REDUX_HOLDS)
                                           for _, _, w in waiting) or \
                     key == _NOT_FILLER and any(
                         w.height > top.height and w.holds >> top.index & 1 and w.kind != "alu"
@@ -1791,7 +1798,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                 run = _list_schedule(run, target is not None and target.has("MEMBAR_WAITS_MEMORY"),
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
                                      target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
-                                     target is not None and target.has("VOTE_WAITS_FOR_TALLER_WORK"))
+                                     target is not None and target.has("VOTE_WAITS_FOR_TALLER_WORK"),
+                                     target is None or target.has("REDUX_HOLDS_THROUGH_ALU_WAIT"))
             out.extend(run)
             if u is not None:
                 out.append(u)

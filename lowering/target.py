@@ -347,6 +347,11 @@ FEATURES: tuple[Feature, ...] = (
     Feature("GUARD_TEST_HOISTED", "the guard test of the if after a region's join (and the arithmetic, special-"
             "register and parameter reads it needs) is computed above that region when it reads nothing the region "
             "writes: the join keeps `BSYNC [BAR] BSSY @P BRA` (isel/join_hoist.py hoist_guard_tests)", below=90),
+    Feature("REDUX_HOLDS_THROUGH_ALU_WAIT", "a REDUX waiting for a fixed-latency ALU result (Triton's `selp` of "
+            "the exchanged value) still holds back the CTA barrier after it: `LDS SEL REDUX BAR`; below sm_90 and "
+            "on sm_120 the barrier fills that wait, `LDS SEL BAR REDUX` (a REDUX reading the LDS itself holds it "
+            "everywhere; docs/findings/scheduling.md \"The barrier closing an integer block reduction (helper "
+            "tsched36, stop 36)\")", since=90, below=120),
     Feature("VOTE_WAITS_FOR_TALLER_WORK", "a vote whose result only goes to stores, ready while work more than "
             "VOTE_SLACK cycles taller is still to issue, waits while taller work waits (even for a global load): "
             "`SHFL x3 VOTE STG` beside a three-step shuffle max, `SHFL VOTE SHFL` beside a two-step one "

@@ -993,3 +993,30 @@ for cc, w, s in [(80, 4, 3), (90, 8, 2)]:
           div16=("stride_am", "stride_bk", "stride_cm")))
 add(C(E36, "semaphore_wait_kernel", {"sem_ptr": "*i32", **ptrs("x_ptr y_ptr", "fp32"), "n": "i32"},
       {"BLOCK": 512}, cc=90, w=4, s=1))
+
+# ---------------------------------------------------------------- d36_intred.py (helper tsched36, stop 36)
+D36 = "d36_intred"
+for cc, w in [(80, 4), (90, 8), (100, 2)]:
+    add(C(D36, "block_int_max_store_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(D36, "block_int_sum_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 2048},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (100, 4)]:
+    add(C(D36, "block_min_then_max_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(D36, "row_int_sum_max_kernel", {"x_ptr": "*i32", **ptrs("sum_ptr max_ptr", "i32"), **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(D36, "masked_count_sum_kernel", {"x_ptr": f"*{ty}", "cnt_ptr": "*i32", "sum_ptr": "*fp32", "n": "i32",
+                                           "thresh": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+for ty, cc, w in [("fp32", 100, 4), ("bf16", 100, 8), ("fp32", 80, 4)]:
+    add(C(D36, "block_absmax_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*i32", "n": "i32"}, {"BLOCK": 2048},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4), (100, 2)]:
+    add(C(D36, "block_xor_and_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D36, "persistent_count_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+          {"NUM_PROGS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
