@@ -223,6 +223,8 @@ class Unit:
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
     not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
+    reciprocal: bool = False        # an integer division's reciprocal (_division_units)
+    after_reciprocal: bool = False  # waits for one (its ready time set by it)
     deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
     loop_reads: tuple = ()          # the BSSY opening ISel's own loop: the registers that loop reads (_loop_pair; none:
                                     # a loop reading no register keeps fam_sync_pseudo's placement)
@@ -721,6 +723,7 @@ def _division_units(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]:
     tail.latency = DIVISION_RESULT_LATENCY
     head = Unit(ins, [])
     head.kind = "alu"
+    head.reciprocal = True
     head.cost = 1
     head.latency = DIVISION_RECIPROCAL_LATENCY
     d = ins.operands[-1]
@@ -1369,7 +1372,9 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                         w.height > top.height and w.holds >> top.index & 1 and w.kind != "alu"
                         for k2, h2 in avail.items() if k2 != _NOT_FILLER and k2 != BSSY_KIND for _, _, w in h2):
                 continue
-            if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
+            if top.late and any(w.height > top.height and not w.far and not (
+                    active_late and w.scoreboard and not w.after_reciprocal and _active_lanes_read(top))
+                    for _, _, w in waiting):
                 continue
             if top.deferred and any(w.height > top.height for _, _, w in waiting):
                 continue
@@ -1422,8 +1427,10 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                 t = max(t, issue + v.wait)
             if t > v.ready:
                 v.ready, v.scoreboard, v.far = t, pick.latency > ALU_LATENCY, pick.last in LONG_WAITS
+                v.after_reciprocal = pick.reciprocal
             elif t == v.ready:
                 v.scoreboard = v.scoreboard or pick.latency > ALU_LATENCY
+                v.after_reciprocal = v.after_reciprocal or pick.reciprocal
                 v.far = v.far or pick.last in LONG_WAITS
             v.npreds -= 1
             if v.npreds == 0:
@@ -1433,9 +1440,10 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
 
 def _active_lanes_read(u: Unit) -> bool:
     """A read of the active lanes alone (`VOTE.ANY R, PT, PT`: activemask): with ACTIVEMASK_READ_NO_FILLER no stall
-    filler, it waits while taller work waits for a fixed-latency result (Unit.late): ptxas issues it in a global
-    load's wait (`LDG VOTE.ANY BSSY`) but not in the chain of a division's reciprocal or behind an ALU step (`BSSY
-    LOP3 VOTE.ANY`; docs/findings/warp.md "An integer division's reciprocal goes first (helper nvcoll36, stop 36)")."""
+    filler, it waits while taller work waits for a fixed-latency ALU result or a division's reciprocal (Unit.late):
+    ptxas issues it in the wait of a global load (`LDG VOTE.ANY BSSY`) or of another variable-latency result (a
+    shuffle of %tid.x: probes scheduling/activemask_before_shfl) but not in the chain of a division's reciprocal or
+    behind an ALU step (`BSSY LOP3 VOTE.ANY`; docs/findings/warp.md "An integer division's reciprocal goes first (helper nvcoll36, stop 36)")."""
     return len(u.sass) == 1 and u.sass[0].opcode == "VOTE" and u.sass[0].operands[1:] == ("PT", "PT") \
         and not u.sass[0].guard
 
