@@ -483,7 +483,9 @@ def _waits_for_load(instrs: list, at: int, k: int) -> bool:
     need = _dest_uses(instrs[at])[1] - {"RZ", "PT", "URZ", "UPT"}
     while k >= 0 and need:
         x = instrs[k]
-        if x.opcode in _BLOCK_ENDS:
+        # the read of the active lanes the WARPSYNC's mask comes from ends no block for the walk (the scheduler may
+        # issue it after the load: ACTIVEMASK_READ_NO_FILLER, `LDG IMAD.HI VOTE.ANY WARPSYNC R BSSY MATCH`)
+        if x.opcode in _BLOCK_ENDS and not (x.opcode == "VOTE" and x.operands[1:] == ("PT", "PT") and not x.guard):
             break
         defs, uses = _dest_uses(x)
         if defs & need:

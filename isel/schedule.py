@@ -223,6 +223,8 @@ class Unit:
     wait: int = 0                   # issued at least this many cycles after each predecessor, outside heights (B2R_WAIT)
     members: tuple = ()             # a predicated if (make_predicated_if): its (Ori instruction, SASS) pairs in order
     not_before: int = 0             # a BSSY after the block's join: the first cycle it may issue (BSSY_AFTER_JOIN)
+    reciprocal: bool = False        # an integer division's reciprocal (_division_units)
+    after_reciprocal: bool = False  # waits for one (its ready time set by it)
     deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
     loop_reads: tuple = ()          # the BSSY opening ISel's own loop: the registers that loop reads (_loop_pair; none:
                                     # a loop reading no register keeps fam_sync_pseudo's placement)
@@ -607,6 +609,8 @@ def _reduction_apart(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]
 def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list[Unit]:
     """The scheduling units of one Ori instruction's SASS sequence (make_unit, an aggregated atomic's head
     split off instruction by instruction, the votes before a uniform-datapath op)."""
+    if _reciprocal_division(ins, seq, target):
+        return _division_units(ins, seq, target)
     if ins is not None and seq and seq[0].opcode == "VOTEU":
         units = _vote_units(ins, seq, target)
         if units is not None:
@@ -682,6 +686,52 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
         return [make_unit(ins, seq, target)]
     regs = {r for x in seq[:k] for o in (x.guard,) + x.operands for r in _regs_in(o)}
     return _head_units(ins, seq[:k], target) + _split_tail(ins, seq[k:], regs, target)
+
+
+# A 32-bit integer division or remainder by a value not a power of two is ptxas's reciprocal sequence: the
+# divisor's reciprocal (`I2F.U32.RP; MUFU.RCP; IADD3; F2I; IMAD.MOV; IMAD; IMAD.HI`) reads only the divisor and
+# is ready with it, this many cycles before the dividend's `IMAD.HI` may use it (I2F, MUFU, F2I and four ALU steps)
+DIVISION_RECIPROCAL_LATENCY = 12 + 14 + 12 + 4 * ALU_LATENCY
+# ... and the result, from the dividend's `IMAD.HI`: the quotient's correction steps (`IMAD.MOV; IMAD; ISETP;
+# @P IADD3; ISETP; @P IADD3; @!P LOP3`), ALU work
+DIVISION_RESULT_LATENCY = 7 * ALU_LATENCY
+_INT32_TYPES = (".u32", ".s32")
+
+
+def _reciprocal_division(ins: ori.Instr | None, seq: list[SassInstr], target) -> bool:
+    """Does ptxas expand this Ori instruction into the reciprocal sequence (INT_DIVISION_RECIPROCAL_FIRST)?"""
+    if ins is None or ins.opcode not in ("div", "rem") or len(seq) != 1 or target is None \
+            or not target.has("INT_DIVISION_RECIPROCAL_FIRST") or not any(ins.has(t) for t in _INT32_TYPES):
+        return False
+    d = ins.operands[-1] if ins.operands else None
+    if type(d) is A.Imm:
+        try:
+            v = int(d.text, 0)
+        except ValueError:
+            return False
+        return not (v > 0 and v & (v - 1) == 0)
+    return True
+
+
+def _division_units(ins: ori.Instr, seq: list[SassInstr], target) -> list[Unit]:
+    """The divisor's reciprocal as a unit of its own (one issue slot standing for the sequence's first
+    instruction, no SASS of its own here) and the division's result after it: ptxas issues the reciprocal as soon
+    as the divisor is known, above the dividend's load wait, and the run's first idle cycle falls in its chain
+    (`LDG I2F.U32.RP ISETP.NE.U32 BSSY MUFU.RCP ...`: docs/findings/warp.md "An integer division's reciprocal
+    goes first (helper nvcoll36, stop 36)")."""
+    tail = make_unit(ins, seq, target)
+    tail.latency = DIVISION_RESULT_LATENCY
+    head = Unit(ins, [])
+    head.kind = "alu"
+    head.reciprocal = True
+    head.cost = 1
+    head.latency = DIVISION_RECIPROCAL_LATENCY
+    d = ins.operands[-1]
+    head.uses = tuple(ori_uses(ins))[-1:] if type(d) is not A.Imm else ()
+    key = f"~reciprocal#{id(ins)}"
+    head.defs = (key,)
+    tail.uses = tuple(tail.uses) + (key,)
+    return [head, tail]
 
 
 def _loop_pair(seq: list[SassInstr]) -> int | None:
@@ -1267,7 +1317,8 @@ def _ready_first(heap: list):
 
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
                    stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
-                   vote_slack: bool = False, redux_alu_hold: bool = True) -> list[Unit]:
+                   vote_slack: bool = False, redux_alu_hold: bool = True,
+                   active_late: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1277,13 +1328,18 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     (docs/findings/warp.md "The BSSY in the first idle cycle of its block on sm_90+ (helper warp28, stop 28)").
     `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `vote_slack`
     (VOTE_WAITS_FOR_TALLER_WORK): a vote whose result only stores wait, with slack, behind taller work (_vote_slack).
-    `redux_alu_hold` (REDUX_HOLDS_THROUGH_ALU_WAIT): a REDUX waiting for a fixed-latency result holds a barrier."""
+    `redux_alu_hold` (REDUX_HOLDS_THROUGH_ALU_WAIT): a REDUX waiting for a fixed-latency result holds a barrier.
+    `active_late` (ACTIVEMASK_READ_NO_FILLER): an activemask read fills no wait for a fixed-latency result."""
     _build(region, membar_waits, in_loop)
     if late_stores is not None:
         _mark_late(region, late_stores)
     else:
         for u in region:
             u.late = False
+    if active_late:
+        for u in region:
+            if _active_lanes_read(u):
+                u.late = True
     for u in region:
         u.boost = EAGER if u.eager and u.npreds == 0 else 0
         # a form folded into its reader (a register move before a masked shuffle) is the reader's operand: it
@@ -1325,7 +1381,9 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                         w.height > top.height and w.holds >> top.index & 1 and w.kind != "alu"
                         for k2, h2 in avail.items() if k2 != _NOT_FILLER and k2 != BSSY_KIND for _, _, w in h2):
                 continue
-            if top.late and any(w.height > top.height and not w.far for _, _, w in waiting):
+            if top.late and any(w.height > top.height and not w.far and not (
+                    active_late and w.scoreboard and not w.after_reciprocal and _active_lanes_read(top))
+                    for _, _, w in waiting):
                 continue
             if top.deferred and any(w.height > top.height for _, _, w in waiting):
                 continue
@@ -1378,13 +1436,25 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                 t = max(t, issue + v.wait)
             if t > v.ready:
                 v.ready, v.scoreboard, v.far = t, pick.latency > ALU_LATENCY, pick.last in LONG_WAITS
+                v.after_reciprocal = pick.reciprocal
             elif t == v.ready:
                 v.scoreboard = v.scoreboard or pick.latency > ALU_LATENCY
+                v.after_reciprocal = v.after_reciprocal or pick.reciprocal
                 v.far = v.far or pick.last in LONG_WAITS
             v.npreds -= 1
             if v.npreds == 0:
                 heapq.heappush(waiting, (v.ready, v.index, v))
     return out
+
+
+def _active_lanes_read(u: Unit) -> bool:
+    """A read of the active lanes alone (`VOTE.ANY R, PT, PT`: activemask): with ACTIVEMASK_READ_NO_FILLER no stall
+    filler, it waits while taller work waits for a fixed-latency ALU result or a division's reciprocal (Unit.late):
+    ptxas issues it in the wait of a global load (`LDG VOTE.ANY BSSY`) or of another variable-latency result (a
+    shuffle of %tid.x: probes scheduling/activemask_before_shfl) but not in the chain of a division's reciprocal or
+    behind an ALU step (`BSSY LOP3 VOTE.ANY`; docs/findings/warp.md "An integer division's reciprocal goes first (helper nvcoll36, stop 36)")."""
+    return len(u.sass) == 1 and u.sass[0].opcode == "VOTE" and u.sass[0].operands[1:] == ("PT", "PT") \
+        and not u.sass[0].guard
 
 
 # A vote whose result only goes to stores is held back behind taller work when, as it becomes ready, the tallest
@@ -1799,7 +1869,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                                      None if target is None else target.has("LATE_GLOBAL_STORES"), stalls,
                                      target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
                                      target is not None and target.has("VOTE_WAITS_FOR_TALLER_WORK"),
-                                     target is None or target.has("REDUX_HOLDS_THROUGH_ALU_WAIT"))
+                                     target is None or target.has("REDUX_HOLDS_THROUGH_ALU_WAIT"),
+                                     target is not None and target.has("ACTIVEMASK_READ_NO_FILLER"))
             out.extend(run)
             if u is not None:
                 out.append(u)

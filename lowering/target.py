@@ -352,6 +352,14 @@ FEATURES: tuple[Feature, ...] = (
             "on sm_120 the barrier fills that wait, `LDS SEL BAR REDUX` (a REDUX reading the LDS itself holds it "
             "everywhere; docs/findings/scheduling.md \"The barrier closing an integer block reduction (helper "
             "tsched36, stop 36)\")", since=90, below=120),
+    Feature("INT_DIVISION_RECIPROCAL_FIRST", "a 32-bit integer div/rem by a value not a power of two is two "
+            "scheduling units: the divisor's reciprocal (ready with the divisor, the I2F/MUFU.RCP chain's latency) "
+            "and the result reading it (`LDG I2F.U32.RP ISETP.NE.U32 BSSY MUFU.RCP`; docs/findings/warp.md \"An "
+            "integer division's reciprocal goes first (helper nvcoll36, stop 36)\")", since=75),
+    Feature("ACTIVEMASK_READ_NO_FILLER", "a read of the active lanes (`VOTE.ANY R, PT, PT`) fills no stall while "
+            "taller work waits for a fixed-latency result (a global load's wait it fills): `BSSY LOP3 VOTE.ANY` "
+            "(docs/findings/warp.md \"An integer division's reciprocal goes first (helper nvcoll36, stop 36)\")",
+            since=75),
     Feature("VOTE_WAITS_FOR_TALLER_WORK", "a vote whose result only goes to stores, ready while work more than "
             "VOTE_SLACK cycles taller is still to issue, waits while taller work waits (even for a global load): "
             "`SHFL x3 VOTE STG` beside a three-step shuffle max, `SHFL VOTE SHFL` beside a two-step one "
