@@ -359,7 +359,8 @@ def _activemask_uniform(ins, sel) -> bool:
     # (helper nvsched35, stop 35)")
     if sel.target.has("REDUX_MASK_UNREAD"):
         users = [u for u in users if not redux_mask_only(u, reg)] or users
-    if sel.target.has("HELPER_MASK_COPIED") and all(_copied_helper_mask(u, reg, sel) for u in users):
+    if ins.opcode == "activemask" and sel.target.has("HELPER_MASK_COPIED") and \
+            all(_copied_helper_mask(u, reg, sel) for u in users):
         return True
     uni = sel.uniformity
 
