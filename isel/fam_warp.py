@@ -359,6 +359,9 @@ def _activemask_uniform(ins, sel) -> bool:
     # (helper nvsched35, stop 35)")
     if sel.target.has("REDUX_MASK_UNREAD"):
         users = [u for u in users if not redux_mask_only(u, reg)] or users
+    if ins.opcode == "activemask" and sel.target.has("HELPER_MASK_COPIED") and \
+            all(_copied_helper_mask(u, reg, sel) for u in users):
+        return True
     uni = sel.uniformity
 
     def users_of(r: str) -> list:
@@ -373,6 +376,42 @@ def _activemask_uniform(ins, sel) -> bool:
         return False
     return all(u.opcode in ("mul", "add", "shl", "mad", "cvt") and
                all(r == reg.name or uni.is_uniform(A.Reg(r)) for r in uses(u)) for u in users)
+
+
+def _helper_masks(sel) -> dict:
+    """Per out-of-line helper label: the member-mask operands of the warp ops whose slow path calls it
+    (phase 72's `call_helper L` just before the op)."""
+    table = sel._analyses.get("helper_masks")
+    if table is None:
+        table = sel._analyses["helper_masks"] = {}
+        for b in sel.function.blocks:
+            label = None
+            for i in b.instrs:
+                if i.opcode == "call_helper":
+                    label = next((o.name for o in i.operands if type(o) is A.Sym), None)
+                elif label is not None and warp_op(i) is not None:
+                    table.setdefault(label, []).append((i, i.operands[-1]))
+                    label = None
+                elif i.opcode != "bra_conv":
+                    label = None
+    return table
+
+
+def _copied_helper_mask(u, reg, sel) -> bool:
+    """Is `u` a warp op reading `reg` only as its member mask, whose out-of-line helper another op also calls
+    with another mask register? Each call site then copies its mask into the helper's argument register
+    (`VOTEU.ANY UR4; BRA.DIV UR4; IMAD.U32 R4, RZ, RZ, UR4`), so the read is uniform; one read feeding every
+    call site stays `VOTE.ANY R` (tools/variations/activemask_member_mask.py, docs/findings/warp.md "An active
+    mask copied into a shared helper's argument is uniform (helper nvsched36, stop 36)")."""
+    table = _helper_masks(sel)
+    if sel.block_of(u) in table:
+        return True         # the helper's own `WARPSYNC R` reads its argument register
+    if warp_op(u) is None or u.operands[-1] != reg or reg in u.operands[:-1]:
+        return False
+    for sites in table.values():
+        if any(i is u for i, _ in sites):
+            return len(sites) > 1 and any(m != reg for _, m in sites)
+    return False
 
 
 # Integer ALU forms whose SASS takes a uniform register as a source operand (IADD3/LOP3/IMNMX/IMAD/ISETP

@@ -63,6 +63,9 @@ FEATURES: tuple[Feature, ...] = (
             "a BSSY/BSYNC pair of its own (phase 72 _after_slow_path)", since=90),
     Feature("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT", "equal warp collectives in a loop with a per-thread trip count "
             "are all kept (their collective slow paths are not value-numbered; phase 13)", since=90),
+    Feature("ACTIVEMASK_READ_AFTER_SLOW_PATH", "in a loop with a per-thread trip count an activemask read after "
+            "another warp op (its out-of-line slow path between) is not merged with an earlier read (phase 13)",
+            since=80, below=90),
     Feature("WARP_OP_CSE_ACROSS_BARRIER", "a shuffle or vote repeating an earlier one of its block is deleted "
             "across a CTA barrier too (phase 13)", since=90),
     Feature("WARPSYNC_ALL_UNPAIRS", "a divergent if whose warp a WARPSYNC.ALL re-converges (one every path of "
@@ -218,6 +221,10 @@ FEATURES: tuple[Feature, ...] = (
             "CALL __cuda_sm70_*`) where converged straight-line code takes it plain (phase 71)", below=80),
     Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",
             below=80),
+    Feature("HELPER_MASK_COPIED", "an activemask read that is only the member mask of warp ops whose shared "
+            "out-of-line helper is also called with another mask register is VOTEU.ANY (each call site copies "
+            "its mask into the helper's argument; docs/findings/warp.md \"An active mask copied into a shared "
+            "helper's argument is uniform (helper nvsched36, stop 36)\")", since=80, below=90),
     Feature("NATIVE_VOTE_ALL", "vote.all/.uni and match.all have native SASS (else ballot / MATCH.ANY against "
             "the active mask)", since=80),
     Feature("EMULATED_SLOW_PATH_COPY", "the copy of a warp op inside a slow path is emulated like sm_75's",

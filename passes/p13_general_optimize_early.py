@@ -124,11 +124,13 @@ def _barrier_slots(ins: ori.Instr) -> tuple[int, ...]:
         (1,) if ins.attrs.mode == "red" else (0, 1)
 
 
-def _divergent_loop_blocks(fn: ori.Function, ctx: PassContext) -> frozenset:
+def _divergent_loop_blocks(fn: ori.Function, ctx: PassContext, feature: str = "WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT") \
+        -> frozenset:
     """The blocks of the loops with a per-thread trip count (a divergent back edge), where ptxas keeps every
     warp collective: two equal ballots or shuffles there are `BRA.DIV; VOTE.ANY; VOTE.ANY` and two collectives
-    (sm_90+), folded in straight-line code and in a uniform loop (probes warp/cse_divloop_*)."""
-    if not ctx.target.has("WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT") or not any(
+    (sm_90+), folded in straight-line code and in a uniform loop (probes warp/cse_divloop_*); empty unless the
+    target has `feature`."""
+    if not ctx.target.has(feature) or not any(
             i.opcode in CSE_OPCODES for i in fn.instructions()):
         return frozenset()
     am = ctx.analyses(fn)
@@ -147,7 +149,8 @@ class GeneralOptimizeEarly(Phase):
 
     def run(self, fn: ori.Function, ctx: PassContext) -> bool:
         consts = None
-        deleted = cse_warp_ops(fn, ctx.target.has("WARP_OP_CSE_ACROSS_BARRIER"), NAME, _divergent_loop_blocks(fn, ctx))
+        deleted = cse_warp_ops(fn, ctx.target.has("WARP_OP_CSE_ACROSS_BARRIER"), NAME, _divergent_loop_blocks(fn, ctx),
+                               _divergent_loop_blocks(fn, ctx, "ACTIVEMASK_READ_AFTER_SLOW_PATH"))
         if deleted:
             ctx.count(self, "repeated warp ops deleted", deleted)
         changed = bool(deleted)

@@ -104,11 +104,15 @@ class _Numbering:
         return ("v", self.fresh)
 
 
-def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozenset = frozenset()) -> int:
+def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozenset = frozenset(),
+                 mask_kept: frozenset = frozenset()) -> int:
     """Delete repeated shuffles/votes of each block; returns how many. The warp ops of the blocks in `kept`
     (the bodies of loops with a per-thread trip count, WARP_OP_CSE_IN_DIVERGENT_LOOP_KEPT) all stay; their loads
     are merged as elsewhere (docs/findings/warp.md "Equal warp collectives in a per-thread loop are all kept
-    (helper nv27warp, stop 27)")."""
+    (helper nv27warp, stop 27)"). In the blocks of `mask_kept` (the same loops below sm_90,
+    ACTIVEMASK_READ_AFTER_SLOW_PATH) an activemask read after another warp op is not the earlier read: that op's
+    out-of-line slow path lies between (docs/findings/warp.md "An active mask copied into a shared helper's
+    argument is uniform (helper nvsched36, stop 36)")."""
     deleted = 0
     temps = 0
     prev = None
@@ -122,6 +126,9 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozense
         for ins in b.instrs:
             if ops.is_cta_barrier(ins) and not across_barrier:
                 warp.clear()
+            if b.label in mask_kept and ins.opcode in CSE_OPCODES and ins.opcode != "activemask":
+                for key in [k for k in warp if k[0] == "activemask"]:
+                    del warp[key]
             dests = _dest_regs(ins)
             load = _merged_load(ins) and bool(dests) and len(dests) == len(defs(ins))
             if load or ins.opcode in CSE_OPCODES and dests and len(dests) == len(defs(ins)) \
