@@ -4,24 +4,10 @@ converged code, a divergent if, a per-lane loop) and the mask's other readers (n
 of the mask). docs/findings/warp.md "... (helper nvsched36, stop 36)"."""
 from __future__ import annotations
 
+# the kernel head of activemask_redux_order; its scalar parameter (%r30) is the bound n here
+from pylower.tools.variations.activemask_redux_order import HEAD
 from pylower.tools.variations.table import run
 
-HEAD = """.version 8.7
-.target {target}
-.address_size 64
-.visible .entry k(.param .u64 out, .param .u64 in, .param .u32 n)
-{
-  .reg .pred %p<8>; .reg .b32 %r<40>; .reg .b64 %rd<40>;
-  ld.param.u64 %rd1, [out];
-  ld.param.u64 %rd2, [in];
-  ld.param.u32 %r30, [n];
-  cvta.to.global.u64 %rd1, %rd1;
-  cvta.to.global.u64 %rd2, %rd2;
-  mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd1, %rd3;
-  add.s64 %rd5, %rd2, %rd3;
-"""
 OP = {
     "any": "setp.gt.s32 %p4, %r2, 7; vote.sync.any.pred %p5, %p4, %r4; selp.u32 %r7, 1, 0, %p5;",
     "all": "setp.gt.s32 %p4, %r2, 7; vote.sync.all.pred %p5, %p4, %r4; selp.u32 %r7, 1, 0, %p5;",
