@@ -485,7 +485,7 @@ def _waits_for_load(instrs: list, at: int, k: int) -> bool:
         x = instrs[k]
         # the read of the active lanes the WARPSYNC's mask comes from ends no block for the walk (the scheduler may
         # issue it after the load: ACTIVEMASK_READ_NO_FILLER, `LDG IMAD.HI VOTE.ANY WARPSYNC R BSSY MATCH`)
-        if x.opcode in _BLOCK_ENDS and not (x.opcode == "VOTE" and x.operands[1:] == ("PT", "PT") and not x.guard):
+        if x.opcode in _BLOCK_ENDS and not x.reads_active_lanes:
             break
         defs, uses = _dest_uses(x)
         if defs & need:

@@ -1453,8 +1453,7 @@ def _active_lanes_read(u: Unit) -> bool:
     ptxas issues it in the wait of a global load (`LDG VOTE.ANY BSSY`) or of another variable-latency result (a
     shuffle of %tid.x: probes scheduling/activemask_before_shfl) but not in the chain of a division's reciprocal or
     behind an ALU step (`BSSY LOP3 VOTE.ANY`; docs/findings/warp.md "An integer division's reciprocal goes first (helper nvcoll36, stop 36)")."""
-    return len(u.sass) == 1 and u.sass[0].opcode == "VOTE" and u.sass[0].operands[1:] == ("PT", "PT") \
-        and not u.sass[0].guard
+    return len(u.sass) == 1 and u.sass[0].reads_active_lanes
 
 
 # A vote whose result only goes to stores is held back behind taller work when, as it becomes ready, the tallest

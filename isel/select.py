@@ -376,9 +376,7 @@ def _active_lanes_read(u) -> bool:
     bssy_bar_after_s2r_store_if, nvcc atomics_shared sm_75: `@!P STS; BAR; LDG; VOTE.ANY`), though with nothing
     after the barrier it fills the store's wait (docs/findings/scheduling.md "A predicated if is one instruction
     to the scheduler (helper sched27, stop 27)")."""
-    s = u.sass[0] if u.sass else None
-    return s is not None and s.opcode == "VOTE" and s.mods == ("ANY",) and s.operands[1:] == ("PT", "PT") \
-        and not s.guard
+    return bool(u.sass) and u.sass[0].reads_active_lanes
 
 
 # Pseudo-operations whose block keeps its own schedule (the emission loop pairs them with what follows in

@@ -29,6 +29,13 @@ class SassInstr:
         return self.line
 
     @property
+    def reads_active_lanes(self) -> bool:
+        """`VOTE.ANY R, PT, PT` with no guard: the read of the active lanes (activemask; an aggregated atomic's
+        vote below sm_80)."""
+        return self.opcode == "VOTE" and self.mods == ("ANY",) and self.operands[1:] == ("PT", "PT") \
+            and not self.guard
+
+    @property
     def mnemonic(self) -> str:
         return ".".join((self.opcode,) + self.mods)
 
