@@ -1289,15 +1289,24 @@ def is_kept_region(am, region: Region, target) -> bool:
     """Does ptxas keep this divergent region as a branch (`am`: the function's analysis manager)? Memoised per
     function until its code changes: an if asks the same of the ifs after it (_load_region_overlaps), so a chain of
     ifs asked one by one was quadratic. Not while a phase edits the code in place (`am.editing_in_place`)."""
-    if am.editing_in_place:
-        return _is_kept_region(am, region, target)
-    memo = am.memo("kept_region")
     key = (region.kind, region.head, region.bssy_block, region.join, frozenset(region.body), region.barrier_join,
            target.name)
-    kept = memo.get(key)
-    if kept is None:
-        kept = memo[key] = _is_kept_region(am, region, target)
-    return kept
+    # a region asked about again while its own answer is being worked out (two regions holding each other's
+    # heads: a CFG no compiler front end makes, found by tools/fuzz) is not kept for that inner question
+    asking = am.memo("kept_region_asking")
+    if key in asking:
+        return False
+    asking[key] = True
+    try:
+        if am.editing_in_place:
+            return _is_kept_region(am, region, target)
+        memo = am.memo("kept_region")
+        kept = memo.get(key)
+        if kept is None:
+            kept = memo[key] = _is_kept_region(am, region, target)
+        return kept
+    finally:
+        del asking[key]
 
 
 def _is_kept_region(am, region: Region, target) -> bool:

@@ -333,3 +333,16 @@ def test_load_if_staged_before_predicated_if(arch, pairs, name, kept):
     # docs/findings/convergence.md "A load if staged to shared memory before a predicated if keeps its pair
     # (helper nvbar36, stop 36)": below sm_90 the lane-0 if of other work does not predicate it, one of a load does
     assert _probe_sync(name, arch) == ["BSSY", "BSYNC"] * (pairs if kept else 0)
+
+
+def test_regions_holding_each_others_heads_compile():
+    # tools/fuzz seed 56 input 44526: the halo-if probe with its second halo branch moved 24 lines down (into the
+    # first if's arm) gives two if regions that hold each other's heads; asking whether one stays a branch asked
+    # the other and back, without end (RecursionError). Now the inner question answers "not kept".
+    lines = (PROBES / "ifconvert_nested_load_if_then_halo_if.ptx").read_text().replace(
+        ".target sm_75", ".target sm_100a").split("\n")
+    branch = lines.index("\t@%p3 bra \t$L__BB18_5;")
+    assert lines[branch + 24] == ""
+    lines[branch], lines[branch + 24] = lines[branch + 24], lines[branch]
+    res = compile_text("\n".join(lines), "t.ptx", "sm_100a", opt_level=3)
+    assert [f.name for f in res.program.functions] == ["k"]
