@@ -221,9 +221,8 @@ def all_divergent_regions(am) -> list[Region]:
     returning = _returning_loop_joins(am)
     for b in fn.blocks:
         if b.label in returning:
-            header, join, body = returning[b.label]
-            outside = [p for p in by_label[header].preds if p not in body]
-            regions.append(Region("loop", outside[0], join, set(body), _barrier_join(join, by_label)))
+            _, preheader, join, body = returning[b.label]
+            regions.append(Region("loop", preheader, join, set(body), _barrier_join(join, by_label)))
             continue
         if not divergent_branch(b, uni):
             if _own_join_latch(b, uni):
@@ -276,8 +275,13 @@ def all_divergent_regions(am) -> list[Region]:
     return regions
 
 
-def _returning_loop_joins(am) -> dict[str, tuple[str, str, frozenset]]:
-    """Latch label -> (header, join, body) of the divergent loops whose paths meet only where the kernel ends and
+def _ends_kernel(join, by_label) -> bool:
+    """Is `join` (an immediate post-dominator) the kernel's end: none, EXIT, or a block that only exits?"""
+    return join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)])
+
+
+def _returning_loop_joins(am) -> dict[str, tuple[str, str, str, frozenset]]:
+    """Latch label -> (header, preheader, join, body) of the divergent loops whose paths meet only where the kernel ends and
     that a break leaves (`for (i = b; i < e; ++i) if (a[i] == key) { out = i; return; } out = -1;`): ptxas still
     pairs such a loop, BSSY at the end of the preheader, BSYNC where the latch's exit runs code of its own (the
     not-found store), or, when that exit only returns, at the one break target that does (the found store); the
@@ -290,8 +294,7 @@ def _returning_loop_joins(am) -> dict[str, tuple[str, str, frozenset]]:
     for b in am.fn.blocks:
         if not divergent_branch(b, uni) or not am.loops.ends_in_back_edge(b):
             continue
-        join = ipdom.get(b.label)
-        if not (join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)])):
+        if not _ends_kernel(ipdom.get(b.label), by_label):
             continue
         header = branch_target(b.instrs[-1])
         if header not in by_label or may_spin(am, b.label):
@@ -305,11 +308,11 @@ def _returning_loop_joins(am) -> dict[str, tuple[str, str, frozenset]]:
         if latch_exit is None or not breaks - {latch_exit}:
             continue                        # no break: an exiting loop as before
         if not exits(by_label[through_empty(latch_exit, by_label)]):
-            out[b.label] = (header, latch_exit, body)
+            out[b.label] = (header, outside[0], latch_exit, body)
             continue
         own = {s for s in breaks if not exits(by_label[through_empty(s, by_label)])}
         if len(own) == 1:
-            out[b.label] = (header, own.pop(), body)
+            out[b.label] = (header, outside[0], own.pop(), body)
     return out
 
 
@@ -320,9 +323,9 @@ def _skip_to_returning_join(am, b: ori.BasicBlock, loops, join) -> tuple[str, se
     by_label = am.blocks
     if not loops or not divergent_branch(b, am.uniformity):
         return None
-    if not (join is None or join == EXIT or join in by_label and exits(by_label[through_empty(join, by_label)])):
+    if not _ends_kernel(join, by_label):
         return None
-    for header, j, body in loops:
+    for header, _, j, body in loops:
         if b.label in body or through_empty(j, by_label) not in {through_empty(s, by_label) for s in b.succs}:
             continue
         # the blocks from the branch that reach the join without passing it
