@@ -1020,3 +1020,31 @@ for cc, w in [(90, 4), (100, 2)]:
 for cc, w in [(80, 4), (90, 4)]:
     add(C(D36, "persistent_count_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
           {"NUM_PROGS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
+
+# ---------------------------------------------------------------- c37_blockred.py (helper tslot37, stop 37)
+C37 = "c37_blockred"
+for ty, cc, w in [("fp16", 80, 4), ("bf16", 90, 8)]:
+    add(C(C37, "attn_decode_kernel", {**ptrs("q_ptr k_ptr v_ptr o_ptr", ty), **ints("seq_len stride_k"),
+                                      "scale": "fp32"}, {"BLOCK_N": 128, "HEAD": 64}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride_k",)))
+for ty, blk, cc, w in [("fp32", 2048, 90, 4), ("fp16", 1024, 80, 2)]:
+    add(C(C37, "softmax_temp_stats_kernel", {**ptrs("x_ptr y_ptr", ty), **ptrs("m_ptr d_ptr", "fp32"),
+                                             **ints("n_cols stride"), "inv_temp": "fp32"}, {"BLOCK": blk},
+          cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 2048, 90, 8), ("fp32", 1024, 100, 4)]:
+    add(C(C37, "rms_norm_residual_kernel", {**ptrs("x_ptr r_ptr w_ptr y_ptr", ty), **ints("n_cols stride"),
+                                            "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("fp16", 4096, 90, 8)]:
+    add(C(C37, "group_stats_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr rstd_ptr", "fp32"), "group_size": "i32",
+                                      "eps": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(C37, "col_max_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 64, "BLOCK_C": 32}, cc=cc, w=w, s=1))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 100, 8)]:
+    add(C(C37, "masked_lse_bias_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride"),
+                                          "bias": "fp32"}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 90, 4)]:
+    add(C(C37, "row_cosine_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
