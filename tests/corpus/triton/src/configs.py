@@ -1048,3 +1048,16 @@ for ty, blk, cc, w in [("fp32", 1024, 80, 4), ("bf16", 2048, 100, 8)]:
 for ty, blk, cc, w in [("fp32", 1024, 90, 4)]:
     add(C(C37, "row_cosine_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- c37_check_reduce.py (helper tslot37, stop 37)
+C37C = "c37_check_reduce"
+for ty, blk, cc, w in [("fp16", 2048, 90, 8), ("fp32", 1024, 80, 4)]:
+    add(C(C37C, "softmax_bwd_kernel", {**ptrs("y_ptr dy_ptr dx_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 100, 4), ("fp32", 512, 90, 2)]:
+    add(C(C37C, "row_mean_l2_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr norm_ptr", "fp32"),
+                                       **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 2048, 80, 8)]:
+    add(C(C37C, "minmax_scale_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
