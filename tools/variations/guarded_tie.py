@@ -3,7 +3,7 @@ local tree of V values, five `shfl.bfly`, `st.shared; bar.sync; ld.shared`, K se
 of the V loads guarded as Triton masks it (`setp.lt; mov 0; @p ld`), the others plain: which single guard makes
 ptxas issue the second chain's last first-level shuffle after the first exchange barrier (`9 | 1`) instead of
 strictly alternating the chains (`10 | 0`). docs/findings/scheduling.md "The one-slot tie follows one guarded
-load's position, not a latency (helper tslot37, stop 37)". Row names: `<second>_v<V>_k<K>_g<i>` (load i guarded,
+load's position, not a latency; measured, not modelled (helper tslot37, stop 37)". Row names: `<second>_v<V>_k<K>_g<i>` (load i guarded,
 1-based; `g0` none, `gall` all V)."""
 from __future__ import annotations
 
