@@ -1020,3 +1020,23 @@ for cc, w in [(90, 4), (100, 2)]:
 for cc, w in [(80, 4), (90, 4)]:
     add(C(D36, "persistent_count_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
           {"NUM_PROGS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
+
+# ---------------------------------------------------------------- e37_scans.py (helper tscan37, stop 37)
+E37 = "e37_scans"
+for ty, cc, w in [("fp32", 80, 4), ("bf16", 90, 2)]:
+    add(C(E37, "ema_scan_kernel", {**ptrs("x_ptr y_ptr", ty), "n": "i32", "alpha": "fp32"}, {"BLOCK": 512},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(E37, "reverse_cumsum_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_cols stride")}, {"BLOCK": 256},
+          cc=cc, w=w, s=1, div16=("stride",)))
+add(C(E37, "decay_cumprod_kernel", {"g_ptr": "*fp16", "out_ptr": "*fp32", "n": "i32"}, {"BLOCK": 1024},
+      cc=90, w=8, s=1))
+add(C(E37, "row_cumsum_total_kernel", {**ptrs("x_ptr y_ptr tot_ptr", "fp32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 8, "BLOCK_C": 32}, cc=80, w=4, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(E37, "top_p_mask_kernel", {**ptrs("p_ptr out_ptr", "fp32"), **ints("n_vocab stride"), "top_p": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, div16=("stride",)))
+add(C(E37, "compact_flags_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "cnt_ptr": "*i32", "n": "i32",
+                                    "thresh": "fp32"}, {"BLOCK": 512}, cc=90, w=4, s=1))
+add(C(E37, "count_offsets_i64_kernel", {"cnt_ptr": "*i32", "off_ptr": "*i64", "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
