@@ -1040,3 +1040,15 @@ add(C(E37, "compact_flags_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "cnt_ptr": 
                                     "thresh": "fp32"}, {"BLOCK": 512}, cc=90, w=4, s=1))
 add(C(E37, "count_offsets_i64_kernel", {"cnt_ptr": "*i32", "off_ptr": "*i64", "n": "i32"}, {"BLOCK": 256},
       cc=80, w=2, s=1))
+
+# ---------------------------------------------------------------- e37_check_scans.py (helper tscan37, stop 37)
+E37C = "e37_check_scans"
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(E37C, "nonzero_index_kernel", {**ptrs("x_ptr idx_ptr cnt_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+add(C(E37C, "bucket_offset_kernel", {**ptrs("k_ptr off_ptr total_ptr", "i32"), **ints("n n_buckets")},
+      {"BLOCK": 512}, cc=90, w=4, s=1))
+add(C(E37C, "running_max_kernel", {**ptrs("s_ptr y_ptr best_ptr", "fp32"), "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
+add(C(E37C, "segmented_sum_kernel", {"f_ptr": "*i8", **ptrs("v_ptr y_ptr", "fp32"), "n": "i32"}, {"BLOCK": 512},
+      cc=100, w=4, s=1))
