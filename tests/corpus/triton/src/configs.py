@@ -1061,3 +1061,35 @@ for ty, blk, cc, w in [("bf16", 1024, 100, 4), ("fp32", 512, 90, 2)]:
 for ty, blk, cc, w in [("fp32", 2048, 80, 8)]:
     add(C(C37C, "minmax_scale_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---------------------------------------------------------------- e37_scans.py (helper tscan37, stop 37)
+E37 = "e37_scans"
+for ty, cc, w in [("fp32", 80, 4), ("bf16", 90, 2)]:
+    add(C(E37, "ema_scan_kernel", {**ptrs("x_ptr y_ptr", ty), "n": "i32", "alpha": "fp32"}, {"BLOCK": 512},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(E37, "reverse_cumsum_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_cols stride")}, {"BLOCK": 256},
+          cc=cc, w=w, s=1, div16=("stride",)))
+add(C(E37, "decay_cumprod_kernel", {"g_ptr": "*fp16", "out_ptr": "*fp32", "n": "i32"}, {"BLOCK": 1024},
+      cc=90, w=8, s=1))
+add(C(E37, "row_cumsum_total_kernel", {**ptrs("x_ptr y_ptr tot_ptr", "fp32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 8, "BLOCK_C": 32}, cc=80, w=4, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(E37, "top_p_mask_kernel", {**ptrs("p_ptr out_ptr", "fp32"), **ints("n_vocab stride"), "top_p": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, div16=("stride",)))
+add(C(E37, "compact_flags_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "cnt_ptr": "*i32", "n": "i32",
+                                    "thresh": "fp32"}, {"BLOCK": 512}, cc=90, w=4, s=1))
+add(C(E37, "count_offsets_i64_kernel", {"cnt_ptr": "*i32", "off_ptr": "*i64", "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
+
+# ---------------------------------------------------------------- e37_check_scans.py (helper tscan37, stop 37)
+E37C = "e37_check_scans"
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(E37C, "nonzero_index_kernel", {**ptrs("x_ptr idx_ptr cnt_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+add(C(E37C, "bucket_offset_kernel", {**ptrs("k_ptr off_ptr total_ptr", "i32"), **ints("n n_buckets")},
+      {"BLOCK": 512}, cc=90, w=4, s=1))
+add(C(E37C, "running_max_kernel", {**ptrs("s_ptr y_ptr best_ptr", "fp32"), "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
+add(C(E37C, "segmented_sum_kernel", {"f_ptr": "*i8", **ptrs("v_ptr y_ptr", "fp32"), "n": "i32"}, {"BLOCK": 512},
+      cc=100, w=4, s=1))
