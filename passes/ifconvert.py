@@ -465,6 +465,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # "A barrier reduction of a load if's value keeps its branch unless double work follows (helper nvcub26,
     # stop 26)"
     passed = reduced = fenced = staged = False
+    alu = 0                 # independent work on the way other than compares (_branch_holds_divergent_branch)
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
     code = _fall_through(am, label, index)
     for b, ins in code:
@@ -478,6 +479,8 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 return False
             if passed and not (reduced and hides_stores) and _next_body_stores_apart(am, b, tainted, target):
                 return True
+            if not passed and not reduced and alu <= 1 and _branch_holds_divergent_branch(am, b):
+                return False
             return not reduced and _next_region_overlaps(am, b, tainted, target, computes, own, ordered, load_bases,
                                                          staged)
         if ins.opcode in ("ret", "exit", "call", "brx"):
@@ -521,6 +524,7 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
         else:
             units = S2R_READ_WORK if _own_s2r_read(am, ins) else 1 if _work(ins) else 0
             work += units
+            alu += units if ins.opcode != "setp" else 0
             if work >= OVERLAP_WORK_MIN:
                 # ALU work does not hide a region whose value a guarded gather further on waits for
                 k = next(i for i, x in enumerate(b.instrs) if x is ins)
@@ -860,6 +864,33 @@ def _next_body_stores_apart(am, b: ori.BasicBlock, tainted: set[str], target) ->
     du = am.defuse
     return any(_global_write(i) and i.opcode == "st" and tainted.isdisjoint(du.uses(i))
                for label in body for i in am.blocks[label].instrs)
+
+
+def _branch_holds_divergent_branch(am, b: ori.BasicBlock) -> bool:
+    """The block ends in a divergent forward branch whose code up to its post-dominator holds another divergent
+    forward branch (a nested if, or the next exit test of a chain of exits to one join: nvcc's `count % 4`
+    remainder prologue `if (c0) v0 = ld a; s[t] = v0; if (rem == 1) goto J; if (c1) v1 = ld a + 128; ...`).
+    That code stays a branch: the warp diverges there, and nothing past the branch overlaps a load region
+    before it, whatever the target or what the region's value feeds (docs/findings/convergence.md "A load if
+    whose join reaches a branch around a nested branch keeps its pair (helper nvreg37, stop 37)")."""
+    last = b.instrs[-1] if b.instrs else None
+    if last is None or last.opcode != "bra" or last.guard is None or am.loops.ends_in_back_edge(b):
+        return False
+    join = am.ipdom.get(b.label)
+    if not join:
+        return False
+    body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join))
+    # a warp op past the branch (a tile vote deciding a search loop's exit: nvcc/cg_tile_collectives
+    # cg_tile_search) is left to the warp rules, whose answer there depends on the target
+    if any(warp_op(i) is not None for label in body for i in am.blocks[label].instrs):
+        return False
+    for label in body:
+        blk = am.blocks[label]
+        end = blk.instrs[-1] if blk.instrs else None
+        if end is not None and end.opcode == "bra" and end.guard is not None \
+                and not am.loops.ends_in_back_edge(blk) and not am.uniformity.is_uniform(end.guard):
+            return True
+    return False
 
 
 def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:

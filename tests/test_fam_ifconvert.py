@@ -346,3 +346,14 @@ def test_regions_holding_each_others_heads_compile():
     lines[branch], lines[branch + 24] = lines[branch + 24], lines[branch]
     res = compile_text("\n".join(lines), "t.ptx", "sm_100a", opt_level=3)
     assert [f.name for f in res.program.functions] == ["k"]
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_90", "sm_100a"])
+@pytest.mark.parametrize("name,pairs", [("ifconvert_ld_chain_exit_sts.ptx", 4),
+                                        ("ifconvert_ld_chain_exit_plain_next.ptx", 2),
+                                        ("ifconvert_ld_nested_exit_add.ptx", 6)])
+def test_load_if_before_branch_around_nested_branch(arch, name, pairs):
+    # docs/findings/convergence.md "A load if whose join reaches a branch around a nested branch keeps its pair
+    # (helper nvreg37, stop 37)": nvcc's remainder chain (one pair + one per load if), every target
+    sync = [s for s in _probe_sync(name, arch) if s in ("BSSY", "BSYNC")]
+    assert sync.count("BSSY") == sync.count("BSYNC") == pairs
