@@ -1047,3 +1047,15 @@ add(C(F37, "splitk_partial_add_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr":
 for cc, w in [(80, 4), (100, 2)]:
     add(C(F37, "row_minmax_atomic_kernel", {**ptrs("x_ptr mn_ptr mx_ptr", "fp32"), **ints("n_cols stride")},
           {"BLOCK": 1024}, cc=cc, w=w, s=1, div16=("stride",)))
+
+# ---------------------------------------------------------------- f37_check_atomics.py (helper tconv37, stop 37)
+F37C = "f37_check_atomics"
+add(C(F37C, "routed_scatter_add_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ptrs("route_ptr keep_ptr", "i32"),
+                                          **ints("n dim")}, {"BLOCK_T": 16, "BLOCK_D": 128}, cc=80, w=4, s=1))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(F37C, "segment_max_kernel", {**ptrs("x_ptr seg_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+add(C(F37C, "slot_alloc_kernel", {**ptrs("need_ptr next_ptr slot_ptr", "i32"), "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
+add(C(F37C, "splitk_gemv_kernel", {"a_ptr": "*fp16", "x_ptr": "*fp16", "y_ptr": "*fp32", **ints("M K stride_am")},
+      {"BLOCK_M": 64, "BLOCK_K": 128, "SPLIT": 4}, cc=90, w=4, s=2, div16=("stride_am",)))
