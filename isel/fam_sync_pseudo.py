@@ -654,6 +654,14 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
     docs/findings/convergence.md "The BSSY waits for an atomic its branch tests (helper llvm25, stop 25)").
     Returns the lowest index it may take."""
     bra = _region_branch(instrs, k)
+    loads = _MEMORY_RESULTS
+    if bra is None and _guarded_region(instrs, k):
+        # pylower's predicated body of a guarded atomic (`BSSY; @p RED; BSYNC`), which ptxas branches around: its
+        # guard is the branch's condition alike, but only a global load or atomic holds the BSSY (`BAR; LDG g;
+        # ISETP p, g; @p RED` -> `BAR BSSY`); a guard read back from shared memory (Triton's mask layout exchange
+        # `STS.U8; BAR; LDS.U8`) does not (`BSSY BAR LDS`) (tools/variations/loaded_guard_atomic.py;
+        # docs/findings/atomic.md "A guarded atomic's guard loaded from global memory (helper tconv37, stop 37)")
+        bra, loads = instrs[k + 1], _MEMORY_RESULTS - _SHARED
     if bra is None:
         return start
     need = _regs(bra.guard)
@@ -661,7 +669,7 @@ def _after_condition_load(instrs: list, start: int, first: int, k: int) -> int:
         d, u = _dest_uses(instrs[j])
         if not d & need:
             continue
-        if instrs[j].opcode in _MEMORY_RESULTS or _phase_test(instrs[j]):
+        if instrs[j].opcode in loads or _phase_test(instrs[j]):
             return j + 1
         need |= u
     return start

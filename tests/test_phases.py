@@ -385,3 +385,16 @@ def test_bssy_after_join_barriers_under_predicate_pressure(arch, k, between, aft
     view = [s.split(".")[0] for s in sync_view(fn)]
     j = [i for i, s in enumerate(view) if s == "BSYNC"][k - 1]          # the join after the K regions
     assert view[j + 1:j + 4] == (["BAR", "BAR", "BSSY"] if after else ["BAR", "BSSY", "BAR"]), view
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+@pytest.mark.parametrize("guard,expect", [("ldg", ["BAR", "BSSY", "BAR"]), ("lds", ["BSSY", "BAR", "BAR"])])
+def test_predicated_atomic_bssy_waits_for_global_guard_load(arch, guard, expect):
+    """docs/findings/atomic.md "A guarded atomic's guard loaded from global memory; the entry block's BSSY among
+    Triton's barriers (helper tconv37, stop 37)": a masked red pylower predicates inside its pair waits for the global
+    load its guard tests (`BAR LDG BSSY .. BAR`), not for a guard read back from shared memory (`BSSY BAR LDS BAR`)."""
+    from pylower.tools.variations.loaded_guard_atomic import row
+    fn = next(f for f in compile_text(row(guard, 1, "red_add_relaxed").replace("{target}", arch), "k.ptx", arch)
+              .program.functions if f.is_entry)
+    view = [s.split(".")[0] for s in sync_view(fn)]
+    assert view[:3] == expect, view

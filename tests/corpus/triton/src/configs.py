@@ -1093,3 +1093,42 @@ add(C(E37C, "running_max_kernel", {**ptrs("s_ptr y_ptr best_ptr", "fp32"), "n": 
       cc=80, w=2, s=1))
 add(C(E37C, "segmented_sum_kernel", {"f_ptr": "*i8", **ptrs("v_ptr y_ptr", "fp32"), "n": "i32"}, {"BLOCK": 512},
       cc=100, w=4, s=1))
+
+# ---------------------------------------------------------------- f37_atomics.py (helper tconv37, stop 37)
+F37 = "f37_atomics"
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(F37, "emb_bwd_rows_kernel", {**ptrs("grad_ptr gw_ptr", "fp32"), "idx_ptr": "*i64", **ints("n_tok dim")},
+          {"BLOCK_D": 512}, cc=cc, w=w, s=1))
+add(C(F37, "emb_bwd_scaled_kernel", {**ptrs("grad_ptr scale_ptr gw_ptr", "fp32"), "idx_ptr": "*i32",
+                                     **ints("n_tok dim")}, {"BLOCK_T": 16, "BLOCK_D": 64}, cc=80, w=4, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(F37, "layernorm_bwd_dwdb_kernel", {**ptrs("dy_ptr x_ptr", ty), **ptrs("mean_ptr rstd_ptr dw_ptr db_ptr", "fp32"),
+                                             **ints("n_cols stride")}, {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, cc, w in [("bf16", 80, 4), ("fp32", 90, 8)]:
+    add(C(F37, "rmsnorm_bwd_dw_kernel", {**ptrs("dy_ptr x_ptr w_ptr dx_ptr", ty), "dw_ptr": "*fp32",
+                                         **ints("n_cols stride"), "eps": "fp32"}, {"BLOCK": 2048}, cc=cc, w=w, s=1,
+          tag=ty, div16=("stride",)))
+add(C(F37, "masked_max_keep_kernel", {**ptrs("x_ptr best_ptr old_ptr", "i32"), "n": "i32"}, {"BLOCK": 512},
+      cc=80, w=4, s=1))
+add(C(F37, "histogram_kernel", {**ptrs("x_ptr hist_ptr", "i32"), **ints("n n_bins")}, {"BLOCK": 1024},
+      cc=90, w=4, s=1))
+add(C(F37, "splitk_partial_add_kernel", {**ptrs("a_ptr b_ptr", "fp16"), "c_ptr": "*fp32",
+                                         **ints("M N K stride_am stride_bk stride_cm")},
+      {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=80, w=4, s=2,
+      div16=("stride_am", "stride_bk", "stride_cm")))
+for cc, w in [(80, 4), (100, 2)]:
+    add(C(F37, "row_minmax_atomic_kernel", {**ptrs("x_ptr mn_ptr mx_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, div16=("stride",)))
+
+# ---------------------------------------------------------------- f37_check_atomics.py (helper tconv37, stop 37)
+F37C = "f37_check_atomics"
+add(C(F37C, "routed_scatter_add_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ptrs("route_ptr keep_ptr", "i32"),
+                                          **ints("n dim")}, {"BLOCK_T": 16, "BLOCK_D": 128}, cc=80, w=4, s=1))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(F37C, "segment_max_kernel", {**ptrs("x_ptr seg_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+add(C(F37C, "slot_alloc_kernel", {**ptrs("need_ptr next_ptr slot_ptr", "i32"), "n": "i32"}, {"BLOCK": 256},
+      cc=80, w=2, s=1))
+add(C(F37C, "splitk_gemv_kernel", {"a_ptr": "*fp16", "x_ptr": "*fp16", "y_ptr": "*fp32", **ints("M K stride_am")},
+      {"BLOCK_M": 64, "BLOCK_K": 128, "SPLIT": 4}, cc=90, w=4, s=2, div16=("stride_am",)))
