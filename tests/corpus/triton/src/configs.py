@@ -1020,3 +1020,27 @@ for cc, w in [(90, 4), (100, 2)]:
 for cc, w in [(80, 4), (90, 4)]:
     add(C(D36, "persistent_count_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
           {"NUM_PROGS": 132, "BLOCK": 1024}, cc=cc, w=w, s=2))
+
+# ---- d37_redatom.py (helper tpers37, stop 37)
+D37 = "d37_redatom"
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(D37, "persist_sum_add_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(D37, "persist_int_max_relaxed_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+          {"BLOCK": 512, "NUM_SMS": 108}, cc=cc, w=w, s=3))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 4)]:
+    add(C(D37, "tile2d_sum_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, cc, w in [("bf16", 80, 8), ("fp32", 90, 2)]:
+    add(C(D37, "block_min_store_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D37, "block_sum_ticket_kernel", {**ptrs("x_ptr out_ptr old_ptr", "fp32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(D37, "persist_count_pos_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", **ints("n n_tiles")},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 4), (90, 1)]:
+    add(C(D37, "persist_tile_max_store_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2))
