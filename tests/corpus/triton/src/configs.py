@@ -1044,3 +1044,15 @@ for cc, w in [(80, 8), (90, 4)]:
 for cc, w in [(80, 4), (90, 1)]:
     add(C(D37, "persist_tile_max_store_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
           {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+
+# ---- d37_check_redatom.py (helper tpers37, stop 37; check kernels written after the rule)
+D37C = "d37_check_redatom"
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 8)]:
+    add(C(D37C, "check_persist_l1_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2, tag=ty))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(D37C, "check_block_count_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", "n": "i32", "thresh": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D37C, "check_persist_tile2d_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_rows n_cols n_tiles")},
+          {"BLOCK_R": 8, "BLOCK_C": 128, "NUM_SMS": 132}, cc=cc, w=w, s=2))
