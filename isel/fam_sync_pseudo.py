@@ -208,6 +208,12 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if _after_mask_warpsync(instrs, start, first, target):
             _move_bssy(instrs, first, k, start)
             continue
+        if _guarded_region(instrs, k) and _load_guards_crowd_predicates(instrs, start, first):
+            start = _after_last_shuffle(instrs, start, first)
+            at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
+            if at < first:
+                _move_bssy(instrs, first, k, at)
+            continue
         head = None if _store_run_pair(instrs, k) else _after_loop_head_access(instrs, start, first)
         if head is not None:
             at = max(head, _after_condition_load(instrs, start, first, k))
@@ -373,6 +379,8 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set,
         return
     for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL, skip=placed):
         at = [j for j in range(start, first) if id(instrs[j]) in stalls]
+        if _guarded_region(instrs, k) and _load_guards_crowd_predicates(instrs, start, first):
+            continue                    # after the reduction's last shuffle (place_convergence_barriers)
         if _guarded_region(instrs, k):
             # the first stall after the block's last memory access or fence (ptxas's unit waits for those)
             # past a shared-memory exchange only with the reduction's shuffles (not a fence's barrier: `MEMBAR BAR BSSY`)
@@ -388,6 +396,37 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set,
 # a warp reduction's exchange through shared memory (`st.shared; bar.sync; ld.shared`): the BSSY of a guarded
 # instruction's region passes it into the block's first stall
 _EXCHANGE = frozenset({"BAR", "STS", "LDS"})
+
+
+_CROWDED_LOAD_GUARDS = 8        # the block's own load guards that leave the region's test no P register early
+
+
+def _load_guards_crowd_predicates(instrs: list, start: int, first: int) -> bool:
+    """Does the block before the BSSY of a guarded instruction's region (`@p atom` after a reduction, Triton's
+    masked tile loads) hold a butterfly reduction fed by loads under at least _CROWDED_LOAD_GUARDS distinct
+    compares that the block makes itself (equal compares count once), its first shuffle before any CTA barrier after the loads? ptxas then issues the region's test (`ISETP P0, tid`) late, in the
+    reduction's last shuffles, and the BSSY after the last shuffle (`LDG x8 .. SHFL x5 BAR LDS BAR SHFL; ISETP;
+    SHFL; BSSY; @P0 BRA`); with fewer such guards, unguarded loads or guards made before the block (a loop-
+    invariant column mask) it issues both early, in the loads' stall (tools/variations/reduce_atomic_bssy.py;
+    docs/findings/convergence.md "The BSSY of a reduce-then-atomic region (helper tpers37, stop 37)")."""
+    written: dict[str, tuple] = {}      # predicate -> the compare that writes it (ptxas merges equal compares)
+    guards: set[tuple] = set()
+    loaded = False
+    for j in range(start, first):
+        i = instrs[j]
+        d, _u = _dest_uses(i)
+        if i.opcode == "LDG" and i.guard and any(d & _dest_uses(x)[1] for x in instrs[j + 1:first]):
+            # a load whose value the block reads (ptxas deletes an unread one, and its guard with it)
+            guards |= {written[r] for r in _regs(i.guard) if r in written}
+            loaded = True
+        elif i.opcode == "BAR" and loaded:
+            return False                # a barrier before the shuffles (a shared-memory pre-reduction): early
+        elif i.opcode == "SHFL" and loaded:
+            return "BFLY" in i.mods and len(guards) >= _CROWDED_LOAD_GUARDS
+        for r in d:
+            if _PRED.fullmatch(r):
+                written[r] = (i.opcode, i.mods, tuple(i.operands[1:]))
+    return False
 
 
 def _guarded_region(instrs: list, k: int) -> bool:

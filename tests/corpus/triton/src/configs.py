@@ -1132,3 +1132,39 @@ add(C(F37C, "slot_alloc_kernel", {**ptrs("need_ptr next_ptr slot_ptr", "i32"), "
       cc=80, w=2, s=1))
 add(C(F37C, "splitk_gemv_kernel", {"a_ptr": "*fp16", "x_ptr": "*fp16", "y_ptr": "*fp32", **ints("M K stride_am")},
       {"BLOCK_M": 64, "BLOCK_K": 128, "SPLIT": 4}, cc=90, w=4, s=2, div16=("stride_am",)))
+
+# ---- d37_redatom.py (helper tpers37, stop 37)
+D37 = "d37_redatom"
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(D37, "persist_sum_add_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(D37, "persist_int_max_relaxed_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+          {"BLOCK": 512, "NUM_SMS": 108}, cc=cc, w=w, s=3))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 4)]:
+    add(C(D37, "tile2d_sum_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, cc, w in [("bf16", 80, 8), ("fp32", 90, 2)]:
+    add(C(D37, "block_min_store_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D37, "block_sum_ticket_kernel", {**ptrs("x_ptr out_ptr old_ptr", "fp32"), "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(D37, "persist_count_pos_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", **ints("n n_tiles")},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 4), (90, 1)]:
+    add(C(D37, "persist_tile_max_store_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+
+# ---- d37_check_redatom.py (helper tpers37, stop 37; check kernels written after the rule)
+D37C = "d37_check_redatom"
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 8)]:
+    add(C(D37C, "check_persist_l1_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n n_tiles")},
+          {"BLOCK": 1024, "NUM_SMS": 132}, cc=cc, w=w, s=2, tag=ty))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(D37C, "check_block_count_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", "n": "i32", "thresh": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(D37C, "check_persist_tile2d_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_rows n_cols n_tiles")},
+          {"BLOCK_R": 8, "BLOCK_C": 128, "NUM_SMS": 132}, cc=cc, w=w, s=2))
