@@ -901,6 +901,15 @@ def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
         return False
     join = am.ipdom.get(b.label)
     body = set().union(*(arm(s, join, am.blocks) for s in b.succs if s != join)) if join else set()
+    # a branch out of the loop (`b = ballot(p); if (b) break;` after the load if of a search loop): the arm that
+    # stays in the loop runs to the latch, and the loads past the header are the next trip's, which do not hide
+    # this trip's load (the pair kept on sm_75-120: docs/findings/warp.md "A loop that leaves on a collective's
+    # result keeps the pair of the if before it (helper nvcoll37, stop 37)")
+    loop = am.loops.innermost_body(b.label)
+    if loop and any(s not in loop for s in b.succs):
+        header = next(h for l, h in am.loops.back_edges if am.loops.body(h, l) == loop)
+        body = {x for x in body if x not in loop} | set().union(
+            *(arm(s, header, am.blocks) & loop for s in b.succs if s in loop and s != header))
     # an if committing a cp.async group stays a branch (ptxas never predicates the LDGDEPBAR): its loads do not
     # overlap the region, on every target (the unrolled remainder of a prefetch loop, `T; commit; if (r == 1)
     # goto X; T; commit; if (r == 2) goto X; ...`: each guarded cp.async T keeps its pair; docs/findings/async.md
