@@ -85,6 +85,9 @@ OVERLAP_WORK_BEFORE_MIN = 10
 # (docs/findings/convergence.md "Work after the barrier hides a load region whose stores the barrier orders
 # (helper nvbar30, stop 30)")
 HOISTED_WORK_MIN = 4
+# independent work after that barrier up to and in an if (its compare, the ALU of its body, the move of a value's
+# default it merges) from which ptxas predicates the region (_if_after_barrier)
+IF_AFTER_BARRIER_WORK_MIN = 4
 # a load region whose join reaches a branch around a loop keeps its pair with at most this much independent work
 # on the way (_reaches_loop_skip)
 LOOP_SKIP_WORK_MAX = 1
@@ -490,8 +493,11 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 # the barrier orders the region's stores; only arithmetic after it can still hide the load,
                 # not across a two-way fence passed before (Triton atomic_load_store_kernel's `@p ld.relaxed;
                 # fence.acq_rel; @p st.shared; bar.sync`: kept on every target, however much work follows)
-                return is_cta_barrier(ins) and not passed and not fenced and \
-                    _hoisted_units(am, code, tainted, target, "shared" not in writes) >= HOISTED_WORK_MIN
+                if not is_cta_barrier(ins) or passed or fenced:
+                    return False
+                k = next(i for i, x in enumerate(b.instrs) if x is ins)
+                return _hoisted_units(am, code, tainted, target, "shared" not in writes) >= HOISTED_WORK_MIN \
+                    or _if_after_barrier(am, b.label, k + 1, tainted, target)
             passed |= is_cta_barrier(ins)
             fenced |= _two_way_fence(ins)
             if dep:                 # a barrier reduction of the region's value (bar.red.popc) carries it on
@@ -530,6 +536,101 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
                 k = next(i for i, x in enumerate(b.instrs) if x is ins)
                 return not _feeds_guarded_gather(am, b.label, k + 1, tainted)
     return False
+
+
+def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> bool:
+    """After the CTA barrier that orders a load region's stores (from instruction `index` of block `label`): does
+    the code reach an if with no loop in it before the next CTA barrier, fence, warp op, call or exit, going
+    straight, into loops (their headers and bodies, not round a back edge) and through a branch around code that
+    holds a loop (the trip test of a block reduction's `for (s = ntid / 2; s > 0; s >>= 1)`), with at least
+    IF_AFTER_BARRIER_WORK_MIN SASS instructions of independent work (_test_units) on the way and in the if: its
+    compare, the ALU of its body that reads no value loaded after the barrier (addresses), and one move when the
+    if merges a value at its join (`x = t >= o ? s[t - o] : 0`: the default's move); for an if in a loop body, the
+    work before the loop (the trip test) and one for the if's compare (`for (s = ntid / 2; s > 0; s >>= 1) if (t <
+    s) ...`: ULDC, USHF, ISETP and the compare: predicated; `for (o = 1; o < ntid; o <<= 1) x = t >= o ? ...`: an
+    ISETP of %ntid and the compare: kept)? ptxas then moves that work
+    between the region's load and its store and predicates the region,
+    whether the if is uniform or divergent, predicated or kept, unless it holds a long load of its own (a double
+    buffer's `if (r + 1 < rows) buf[nxt][t] = x[...]`), a condition from sm_90 no longer makes
+    (PREDICATE_LOAD_BEFORE_DIVERGENT_IF). With less work, it
+    moves the work above the region and keeps its pair (a scan step's `if (t >= 1) x = s[t - 1]`: ISETP and the
+    default's move; `if (t < n / 2) { s[t] = max(s[t], s[t + 1]) }`: ULDC, USHF, ISETP).
+    A loop body or straight code without an if keeps it (the count of straight work is _hoisted_units').
+    tools/variations/barrier_trip_shift.py; docs/findings/convergence.md "An if after the barrier predicates the
+    load if before it (helper nvbar37, stop 37)"."""
+    by_label, loops, du = am.blocks, am.loops, am.defuse
+    seen, late, work = set(), set(tainted), []
+    looped = False                      # inside a loop: its code is not moved above the barrier
+    while label in by_label and label not in seen:
+        seen.add(label)
+        b = by_label[label]
+        looped |= label in loops.headers
+        for ins in b.instrs[index:]:
+            if ins.opcode in ("ret", "exit", "call", "brx") or ins.opcode in _FENCES or is_cta_barrier(ins) \
+                    or warp_op(ins) is not None:
+                return False
+            if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
+                late.update(du.defs(ins))
+            elif ins.opcode not in _WRITES and _work(ins) and not looped:
+                work.append(ins)
+        index = 0
+        if loops.ends_in_back_edge(b):
+            return False
+        test = _forward_test(b)
+        if test is None:
+            if len(b.succs) != 1:
+                return False
+            label = b.succs[0]
+            continue
+        join = am.ipdom.get(b.label)
+        if join is None:
+            return False
+        if _skips_loop(am, b):
+            inside = [s for s in b.succs if s != join]
+            if len(inside) != 1:
+                return False
+            label = inside[0]
+            continue
+        body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
+        loads = merged = False
+        live = am.liveness
+        for lab in sorted(body, key=lambda x: am.rpo_index.get(x, 0)):
+            for ins in by_label[lab].instrs:
+                if is_cta_barrier(ins) or warp_op(ins) is not None:
+                    return False
+                loads |= is_long_load(ins) and tainted.isdisjoint(du.uses(ins)) and _live_load(am, by_label[lab], ins)
+                if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
+                    late.update(du.defs(ins))
+                elif ins.opcode not in _WRITES and _work(ins) and not looped:
+                    work.append(ins)
+                # a value the if merges at its join (`x = t >= o ? s[t - o] : 0`): its default is a move of its own
+                merged |= ins.opcode != "setp" and any(
+                    live.live_in[join][live.index[r]] for r in du.defs(ins) if r in live.index)
+        # in a loop body only the work before the loop counts, and the if's compare
+        units = _test_units(am, work, target) + (1 if looped else merged)
+        if units < IF_AFTER_BARRIER_WORK_MIN:
+            return False
+        return not loads or target is not None and target.has("PREDICATE_LOAD_BEFORE_DIVERGENT_IF")
+    return False
+
+
+def _test_units(am, work, target) -> int:
+    """SASS instructions of `work` (_sass_size), with one more per constant-bank value (%ntid, a parameter) read by
+    an instruction other than a compare or a multiply-add that reads nothing else: ptxas computes it in the
+    uniform datapath and loads the value into a uniform register first (`ULDC; USHF.R.U32.HI; ISETP` for `tid <
+    ntid / 2`), where a compare or a per-thread op takes it as an operand (`LOP3 R, R, c[0x0][..]`); a 32-bit add of
+    a `mul.lo` product one less (the two are one IMAD)."""
+    banked = _constant_bank_regs(am)
+    extra = set()
+    for ins in work:
+        regs = [r for o in ins.operands[1:] for r in _operand_regs(o)]
+        if ins.opcode not in ("setp", "mad", "fma") and regs and all(r in banked for r in regs):
+            extra.update(regs)
+    products = {ins.operands[0].name for ins in work if ins.opcode == "mul" and ins.has(".lo")
+                and type(ins.operands[0]) is A.Reg}
+    fused = sum(1 for ins in work if ins.opcode == "add" and not ins.has(".f32", ".f64", ".s64", ".u64")
+                and any(r in products for o in ins.operands[1:] for r in _operand_regs(o)))   # one IMAD
+    return _sass_size(work, target) + len(extra) - fused
 
 
 def _special_read(ins: ori.Instr) -> str | None:

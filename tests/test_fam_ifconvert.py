@@ -357,3 +357,15 @@ def test_load_if_before_branch_around_nested_branch(arch, name, pairs):
     # (helper nvreg37, stop 37)": nvcc's remainder chain (one pair + one per load if), every target
     sync = [s for s in _probe_sync(name, arch) if s in ("BSSY", "BSYNC")]
     assert sync.count("BSSY") == sync.count("BSYNC") == pairs
+
+
+@pytest.mark.parametrize("arch,below_sm90", [("sm_75", True), ("sm_80", True), ("sm_90", False), ("sm_100a", False)])
+@pytest.mark.parametrize("name,kept", [("ifconvert_bar_loop_if_pred.ptx", False),
+                                       ("ifconvert_bar_loop_no_if_kept.ptx", True),
+                                       ("ifconvert_bar_if_little_work_kept.ptx", True)])
+def test_if_after_barrier_predicates_load_if(arch, below_sm90, name, kept):
+    # docs/findings/convergence.md "An if after the barrier predicates the load if before it (helper nvbar37,
+    # stop 37)": a block reduction's `if (t < s)` behind its trip test predicates the staged load if; a loop
+    # without an if, or an if needing less than 4 SASS of work, keeps its pair below sm_90 (from sm_90 the shared
+    # window's base predicates those too)
+    assert _probe_sync(name, arch) == ["BSSY", "BSYNC"] * (kept and below_sm90)
