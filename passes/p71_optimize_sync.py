@@ -908,7 +908,7 @@ class OptimizeSyncInstructions(Phase):
                         # div_permask_mask_in_block)
                         again = (".repeat",) if tier == "ampere" and (
                             run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)
-                            or not converged and not any(wop.mask.name in defs(i) for i in out)
+                            or not any(wop.mask.name in defs(i) for i in out)
                             and _collective_mask(wop.mask, am.defuse)) else ()
                         last_ampere = key
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))
