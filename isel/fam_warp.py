@@ -350,7 +350,11 @@ def _activemask_uniform(ins, sel) -> bool:
     if any(R.entered_from(regions, home, sel.block_of(u)) for u in users):
         return False
     redux_regs = {r for b in sel.function.blocks for i in b.instrs if i.opcode == "redux" for r in defs(i)}
-    if any(redux_regs & set(uses(u)) for u in users):
+    # (from sm_90 a REDUX reading the mask as its member mask needs it in a vector register: `VOTE.ANY R; REDUX;
+    # IADD3 R, R, UR` for the mask added to `__reduce_add_sync(__activemask(), v)`: tools/variations/
+    # activemask_leader_redux.py, rows act/*/combined)
+    if any(redux_regs & set(uses(u)) for u in users) and (sel.target.has("REDUX_MASK_UNREAD") or not any(
+            u.opcode == "redux" and u.operands[-1] == reg for u in users)):
         return True
     # sm_80-89: a converged REDUX takes no member mask (phase 71 _drop_mask_only_activemask), so that reader does
     # not need the mask in a vector register; the others decide (`VOTEU.ANY; UBREV; UFLO.U32.SH` for the __ffs

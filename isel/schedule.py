@@ -1234,10 +1234,53 @@ def _waits(region: list[Unit], edges: dict) -> None:
     succs = _successor_lists(edges)
 
     for u, kinds in waiting:
-        for p in region:
-            if p is not u and any(x.opcode in kinds for x in p.sass) and not _reaches(succs, u.index, p.index):
+        awaited = [p for p in region if p is not u and any(x.opcode in kinds for x in p.sass)]
+        if not _combined(u, awaited, region):
+            # not combined: it still waits for the reductions ready at the region's start (their value made in an
+            # earlier block: `REDUX VOTEU REDUX` when the second value is computed in the block)
+            awaited = _ready_at_start(u, awaited, region)
+        for p in awaited:
+            if not _reaches(succs, u.index, p.index):
                 edges.setdefault((p.index, u.index), 0)
                 succs.setdefault(p.index, []).append(u.index)
+
+
+def _combined(u: Unit, awaited: list[Unit], region: list[Unit]) -> bool:
+    """Is the mask `u` reads combined in its region with an awaited unit's result, i.e. does one unit read
+    registers descending from both? The mask added to a reduction issues after it (`REDUX VOTEU`); a mask read
+    only for the leader test (`__ffs(act) - 1 == lane`), its popcount or a store of its own issues as soon as it
+    is ready, in the reductions' load or ALU wait (`VOTEU REDUX`), on every target:
+    tools/variations/activemask_leader_redux.py; docs/findings/scheduling.md "... (helper nvsched37, stop 37)"."""
+    from_mask, from_awaited = set(u.defs), set()
+    for v in region:
+        if v is u:
+            continue
+        uses = set(v.uses)
+        m, a = uses & from_mask, uses & from_awaited
+        if m and a:
+            return True
+        if any(v is p for p in awaited):
+            # (a reduction reading the mask as its member mask does not combine it)
+            from_awaited.update(v.defs)
+            continue
+        if a:
+            from_awaited.update(v.defs)
+        if m:
+            from_mask.update(v.defs)
+    return False
+
+
+def _ready_at_start(u: Unit, awaited: list[Unit], region: list[Unit]) -> list[Unit]:
+    """The awaited units reading no register the region computes before them (the mask `u` reads aside; a free
+    copy of a value made before the region, e.g. a merged load's move, is no computation)."""
+    out, written = [], set()
+    for v in region:
+        late = bool((set(v.uses) - set(u.defs)) & written)
+        if any(v is p for p in awaited) and not late:
+            out.append(v)
+        if late or not _is_free(v.ins):
+            written.update(v.defs)
+    return out
 
 
 def _read_in(u: Unit, region: list[Unit]) -> bool:

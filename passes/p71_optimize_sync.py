@@ -902,13 +902,15 @@ class OptimizeSyncInstructions(Phase):
                         # and so does the test of an op in a loop (probes warp/permask_div_loop*)
                         # and so does a test for the mask of the function's last test, in another block
                         # (nvcc/cg_labeled_binary_partition cg_labeled_accumulate: the loop's and the join's)
-                        # and a test in divergent code of a mask a warp collective made before the block
-                        # (match.any, ballot: probes warp/div_permask_match_shfl, div_permask_ballot_*; a loaded
-                        # mask or one computed in the block is read after the active lanes: warp/permask_div_arm,
-                        # div_permask_mask_in_block)
+                        # and a test of a mask a warp collective made before the block, in divergent or
+                        # converged code (match.any, ballot: probes warp/div_permask_match_shfl,
+                        # div_permask_ballot_*; the join after a match.any leader's atomic: nvcc/v29_warp_ctrl
+                        # v29_bucket_leaders, vt33_votes vt33_bucket_insert, probes warp/
+                        # div_reciprocal_bssy_divs_match; a loaded mask or one computed in the block is read
+                        # after the active lanes: warp/permask_div_arm, div_permask_mask_in_block)
                         again = (".repeat",) if tier == "ampere" and (
                             run[0] == key or last_ampere == key or am.loops.on_cycle(b.label)
-                            or not converged and not any(wop.mask.name in defs(i) for i in out)
+                            or not any(wop.mask.name in defs(i) for i in out)
                             and _collective_mask(wop.mask, am.defuse)) else ()
                         last_ampere = key
                         out.append(ops.pseudo("membermask", (key[0],) + again, (wop.mask,), NAME, ins.line))

@@ -117,7 +117,13 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozense
     temps = 0
     prev = None
     for b in fn.blocks:
-        if prev is None or not straight_on(prev, b):
+        if prev is not None and not straight_on(prev, b) and b.preds == [prev.label]:
+            # the fall-through of a conditional branch (an early exit's guard) reached only from the block before:
+            # the warp ops start anew, a load repeating one before the guard is still the same load
+            # (`if (x[i] & 1) { m = activemask; redux(m, x[i]); }`: one LDG, the REDUX ready at the block's start:
+            # docs/findings/scheduling.md "... (helper nvsched37, stop 37)")
+            warp = {}
+        elif prev is None or not straight_on(prev, b):
             num = _Numbering()
             warp: dict[tuple, tuple[ori.Instr, list, list]] = {}
             loads: dict[tuple, tuple[ori.Instr, list, list]] = {}
@@ -167,7 +173,7 @@ def cse_warp_ops(fn: ori.Function, across_barrier: bool, by: str, kept: frozense
                 out.append(ins)
                 continue
             ds = defs(ins)
-            if not _reads_memory_only(ins):
+            if not _reads_memory_only(ins) and not (ins.opcode == "bra" and ins is b.instrs[-1]):
                 num.memory += 1
             if ins.op in _PURE and dests and len(dests) == len(ds):
                 if ins.opcode == "mov" and ins.guard is None and len(ins.operands) == 2 \
