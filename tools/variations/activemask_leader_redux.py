@@ -6,24 +6,11 @@ the member mask (full or the activemask), the mask's readers (docs/findings/sche
 nvsched37, stop 37)")."""
 from __future__ import annotations
 
+from pylower.tools.variations.activemask_redux_order import HEAD as ORDER_HEAD
 from pylower.tools.variations.table import run
 
-HEAD = """.version 8.7
-.target {target}
-.address_size 64
-.visible .entry k(.param .u64 out, .param .u64 in, .param .u32 n)
-{
-  .reg .pred %p<8>; .reg .b32 %r<40>; .reg .b64 %rd<40>;
-  ld.param.u64 %rd1, [out];
-  ld.param.u64 %rd2, [in];
-  ld.param.u32 %r30, [n];
-  cvta.to.global.u64 %rd1, %rd1;
-  cvta.to.global.u64 %rd2, %rd2;
-  mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd1, %rd3;
-  add.s64 %rd5, %rd2, %rd3;
-  setp.ge.u32 %p7, %r1, %r30;
+# activemask_redux_order's kernel head, then threads past `n` leave
+HEAD = ORDER_HEAD + """  setp.ge.u32 %p7, %r1, %r30;
   @%p7 bra END;
 """
 SRC = {"tid": "mul.lo.u32 %r2, %r1, 3;", "ldg": "ld.global.nc.u32 %r2, [%rd5];",

@@ -59,6 +59,18 @@ TRIPS = {
   @%p2 bra E;
 """,
 }
+# the loop's latch after the body's barrier (s >>= 1; s > 0)
+LATCH = """  bar.sync 0;
+  shr.u32 %r30, %r30, 1;
+  setp.ne.s32 %p4, %r30, 0;
+  @%p4 bra L;
+"""
+# `if (t < s)`: the test and the thread's own slot
+IF_TEST = """L:
+  setp.ge.u32 %p3, %r5, %r30;
+  @%p3 bra B;
+  ld.shared.f32 %f2, [%r33];
+"""
 BODIES = {
     # a value if (`x = t >= s ? s[t - s] : 0`, a scan step): the if holds one shared load and no store
     "val": """L:
@@ -72,32 +84,16 @@ B:
   ld.shared.f32 %f2, [%r33];
   add.f32 %f4, %f2, %f3;
   st.shared.f32 [%r33], %f4;
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
     # the same if holding a global load instead of the shared partner's
-    "ifldg": """L:
-  setp.ge.u32 %p3, %r5, %r30;
-  @%p3 bra B;
-  ld.shared.f32 %f2, [%r33];
-  cvta.to.global.u64 %rd5, %rd1; mul.wide.u32 %rd6, %r30, 4; add.s64 %rd7, %rd5, %rd6;
+    "ifldg": IF_TEST + """  cvta.to.global.u64 %rd5, %rd1; mul.wide.u32 %rd6, %r30, 4; add.s64 %rd7, %rd5, %rd6;
   ld.global.f32 %f3, [%rd7];
   max.f32 %f4, %f2, %f3;
   st.shared.f32 [%r33], %f4;
 B:
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
     # an if of 14 instructions (a polynomial in the partner's value): kept a branch by its size
-    "ifbig": """L:
-  setp.ge.u32 %p3, %r5, %r30;
-  @%p3 bra B;
-  ld.shared.f32 %f2, [%r33];
-  shl.b32 %r34, %r30, 2; add.s32 %r35, %r33, %r34;
+    "ifbig": IF_TEST + """  shl.b32 %r34, %r30, 2; add.s32 %r35, %r33, %r34;
   ld.shared.f32 %f3, [%r35];
   fma.rn.f32 %f5, %f3, %f3, %f2; fma.rn.f32 %f5, %f5, %f3, %f2; fma.rn.f32 %f5, %f5, %f3, %f2;
   fma.rn.f32 %f5, %f5, %f3, %f2; fma.rn.f32 %f5, %f5, %f3, %f2; fma.rn.f32 %f5, %f5, %f3, %f2;
@@ -106,11 +102,7 @@ B:
   max.f32 %f4, %f2, %f5;
   st.shared.f32 [%r33], %f4;
 B:
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
     # every thread updates its slot, then the `if (t < s)` (the if is not the body's first code)
     "workif": """L:
   ld.shared.f32 %f7, [%r33+512];
@@ -124,36 +116,20 @@ B:
   max.f32 %f4, %f2, %f3;
   st.shared.f32 [%r33], %f4;
 B:
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
     # `if (t < s) s[t] = max(s[t], s[t + s])` then the barrier
-    "if": """L:
-  setp.ge.u32 %p3, %r5, %r30;
-  @%p3 bra B;
-  ld.shared.f32 %f2, [%r33];
-  shl.b32 %r34, %r30, 2; add.s32 %r35, %r33, %r34;
+    "if": IF_TEST + """  shl.b32 %r34, %r30, 2; add.s32 %r35, %r33, %r34;
   ld.shared.f32 %f3, [%r35];
   max.f32 %f4, %f2, %f3;
   st.shared.f32 [%r33], %f4;
 B:
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
     # every thread updates its own slot, then the barrier
     "all": """L:
   ld.shared.f32 %f2, [%r33];
   add.f32 %f3, %f2, 0f3F800000;
   st.shared.f32 [%r33], %f3;
-  bar.sync 0;
-  shr.u32 %r30, %r30, 1;
-  setp.ne.s32 %p4, %r30, 0;
-  @%p4 bra L;
-""",
+""" + LATCH,
 }
 TAILS = {
     # the lane-0 tail also stores the load if's own value (live across the loop)
