@@ -975,7 +975,10 @@ def _branch_holds_divergent_branch(am, b: ori.BasicBlock) -> bool:
     before it, whatever the target or what the region's value feeds (docs/findings/convergence.md "A load if
     whose join reaches a branch around a nested branch keeps its pair (helper nvreg37, stop 37)")."""
     last = b.instrs[-1] if b.instrs else None
-    if last is None or last.opcode != "bra" or last.guard is None or am.loops.ends_in_back_edge(b):
+    if last is None or last.opcode != "bra" or last.guard is None or am.loops.ends_in_back_edge(b) \
+            or am.uniformity.is_uniform(last.guard):
+        # a uniform branch (`if (n < 2) skip` on a parameter) does not diverge: the warp-specialised stages
+        # behind it re-converge as without it (probes barrier/named_stages_uniform_skip_join)
         return False
     join = am.ipdom.get(b.label)
     if not join:
