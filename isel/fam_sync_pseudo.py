@@ -409,14 +409,21 @@ def _load_guards_crowd_predicates(instrs: list, start: int, first: int) -> bool:
     SHFL; BSSY; @P0 BRA`); with fewer such guards, unguarded loads or guards made before the block (a loop-
     invariant column mask) it issues both early, in the loads' stall (tools/variations/reduce_atomic_bssy.py;
     docs/findings/convergence.md "The BSSY of a reduce-then-atomic region (helper tpers37, stop 37)")."""
+    # the guarded loads whose value the block reads (ptxas deletes an unread one, and its guard with it): one
+    # backward pass over the block's reads
+    read, later = set(), set()
+    for j in range(first - 1, start - 1, -1):
+        d, u = _dest_uses(instrs[j])
+        if instrs[j].opcode == "LDG" and instrs[j].guard and d & later:
+            read.add(j)
+        later |= u
     written: dict[str, tuple] = {}      # predicate -> the compare that writes it (ptxas merges equal compares)
     guards: set[tuple] = set()
     loaded = False
     for j in range(start, first):
         i = instrs[j]
         d, _u = _dest_uses(i)
-        if i.opcode == "LDG" and i.guard and any(d & _dest_uses(x)[1] for x in instrs[j + 1:first]):
-            # a load whose value the block reads (ptxas deletes an unread one, and its guard with it)
+        if j in read:
             guards |= {written[r] for r in _regs(i.guard) if r in written}
             loaded = True
         elif i.opcode == "BAR" and loaded:

@@ -1252,6 +1252,7 @@ def _combined(u: Unit, awaited: list[Unit], region: list[Unit]) -> bool:
     is ready, in the reductions' load or ALU wait (`VOTEU REDUX`), on every target:
     tools/variations/activemask_leader_redux.py; docs/findings/scheduling.md "... (helper nvsched37, stop 37)"."""
     from_mask, from_awaited = set(u.defs), set()
+    reductions = {id(p) for p in awaited}
     for v in region:
         if v is u:
             continue
@@ -1259,7 +1260,7 @@ def _combined(u: Unit, awaited: list[Unit], region: list[Unit]) -> bool:
         m, a = uses & from_mask, uses & from_awaited
         if m and a:
             return True
-        if any(v is p for p in awaited):
+        if id(v) in reductions:
             # (a reduction reading the mask as its member mask does not combine it)
             from_awaited.update(v.defs)
             continue
@@ -1273,10 +1274,10 @@ def _combined(u: Unit, awaited: list[Unit], region: list[Unit]) -> bool:
 def _ready_at_start(u: Unit, awaited: list[Unit], region: list[Unit]) -> list[Unit]:
     """The awaited units reading no register the region computes before them (the mask `u` reads aside; a free
     copy of a value made before the region, e.g. a merged load's move, is no computation)."""
-    out, written = [], set()
+    out, written, reductions = [], set(), {id(p) for p in awaited}
     for v in region:
         late = bool((set(v.uses) - set(u.defs)) & written)
-        if any(v is p for p in awaited) and not late:
+        if id(v) in reductions and not late:
             out.append(v)
         if late or not _is_free(v.ins):
             written.update(v.defs)

@@ -561,6 +561,14 @@ def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> 
     by_label, loops, du = am.blocks, am.loops, am.defuse
     seen, late, work = set(), set(tainted), []
     looped = False                      # inside a loop: its code is not moved above the barrier
+
+    def note(ins) -> None:
+        """A load or a reader of a loaded value is late (not movable above the barrier); other work counts."""
+        if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
+            late.update(du.defs(ins))
+        elif ins.opcode not in _WRITES and _work(ins) and not looped:
+            work.append(ins)
+
     while label in by_label and label not in seen:
         seen.add(label)
         b = by_label[label]
@@ -569,10 +577,7 @@ def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> 
             if ins.opcode in ("ret", "exit", "call", "brx") or ins.opcode in _FENCES or is_cta_barrier(ins) \
                     or warp_op(ins) is not None:
                 return False
-            if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
-                late.update(du.defs(ins))
-            elif ins.opcode not in _WRITES and _work(ins) and not looped:
-                work.append(ins)
+            note(ins)
         index = 0
         if loops.ends_in_back_edge(b):
             return False
@@ -599,10 +604,7 @@ def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> 
                 if is_cta_barrier(ins) or warp_op(ins) is not None:
                     return False
                 loads |= is_long_load(ins) and tainted.isdisjoint(du.uses(ins)) and _live_load(am, by_label[lab], ins)
-                if ins.opcode in LOADS and not ins.has(".param", ".const") or not late.isdisjoint(du.uses(ins)):
-                    late.update(du.defs(ins))
-                elif ins.opcode not in _WRITES and _work(ins) and not looped:
-                    work.append(ins)
+                note(ins)
                 # a value the if merges at its join (`x = t >= o ? s[t - o] : 0`): its default is a move of its own
                 merged |= ins.opcode != "setp" and any(
                     live.live_in[join][live.index[r]] for r in du.defs(ins) if r in live.index)
@@ -1009,9 +1011,8 @@ def _next_region_loads(am, b: ori.BasicBlock, tainted: set[str]) -> bool:
     # stays in the loop runs to the latch, and the loads past the header are the next trip's, which do not hide
     # this trip's load (the pair kept on sm_75-120: docs/findings/warp.md "A loop that leaves on a collective's
     # result keeps the pair of the if before it (helper nvcoll37, stop 37)")
-    loop = am.loops.innermost_body(b.label)
+    header, loop = am.loops.innermost_loop(b.label)
     if loop and any(s not in loop for s in b.succs):
-        header = next(h for l, h in am.loops.back_edges if am.loops.body(h, l) == loop)
         body = {x for x in body if x not in loop} | set().union(
             *(arm(s, header, am.blocks) & loop for s in b.succs if s in loop and s != header))
     # an if committing a cp.async group stays a branch (ptxas never predicates the LDGDEPBAR): its loads do not

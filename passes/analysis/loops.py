@@ -43,8 +43,13 @@ class Loops:
 
     def innermost_body(self, label: str) -> frozenset:
         """The smallest natural loop holding block `label` (empty when it lies in none)."""
-        around = [self.body(h, l) for l, h in self.back_edges if label in self.body(h, l)]
-        return min(around, key=len) if around else frozenset()
+        return self.innermost_loop(label)[1]
+
+    def innermost_loop(self, label: str) -> tuple[str | None, frozenset]:
+        """The header and body of the smallest natural loop holding block `label` (None and empty when it lies in
+        none)."""
+        around = [(h, self.body(h, l)) for l, h in self.back_edges if label in self.body(h, l)]
+        return min(around, key=lambda hb: len(hb[1])) if around else (None, frozenset())
 
     def latch_body(self, latch: str) -> frozenset:
         """The loop a latch closes: its branch's target when that is a back edge, else the header of its first
