@@ -204,14 +204,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     param_base = const_bank(target)[:2] if target is not None and target.has("JOIN_BARRIER_WAITS_TESTED_PARAM") \
         else None
     merged_labels = {i.label for i in instrs if id(i) in merged and i.label}
-    done = set()                          # BSSYs _join_barrier_before_steps placed: they stay, with their clear
-    if target is not None and target.has("BSSY_AFTER_JOIN_BARRIER_BEFORE_PREDICATED_STEPS"):
-        for k, first, start in _open_stretches(instrs, merged, merged_labels):
-            at = _join_barrier_before_steps(instrs, start, first, merged_labels)
-            if at is not None:
-                done.add(id(instrs[k]))
-                _move_bssy(instrs, first, k, at)
-        placed = set(placed) | done
     for k, first, start in _open_stretches(instrs, merged, merged_labels, skip=placed):
         if _after_mask_warpsync(instrs, start, first, target):
             _move_bssy(instrs, first, k, start)
@@ -297,7 +289,7 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
     _hoist_to_first_stall(instrs, merged, merged_labels, stalls, placed)
     _above_group_wait(instrs, merged, merged_labels, placed)
     if target is not None and target.has("BMOV_CLEAR_BEFORE_BSSY"):
-        _clear_at_join(instrs, done)
+        _clear_at_join(instrs)
 
 
 _PARAM_OPERAND = lazy_compile(r"c\[0x0\]\[(0x[0-9a-f]+)\]")
@@ -552,7 +544,7 @@ def _waits_for_load(instrs: list, at: int, k: int) -> bool:
     return False
 
 
-def _clear_at_join(instrs: list, keep=frozenset()) -> None:
+def _clear_at_join(instrs: list) -> None:
     """sm_75: a BSSY issued after the CTA barriers that start a join block (`BSYNC BAR BSSY`, section 3's
     rule) keeps its BMOV.32.CLEAR at the join, before the barriers, when the block computes nothing its
     branch tests (`BSYNC BMOV.32.CLEAR BAR BSSY @P BRA`); when the block computes the branch condition from a
@@ -561,8 +553,7 @@ def _clear_at_join(instrs: list, keep=frozenset()) -> None:
     Findings: docs/findings/convergence.md "sm_75's BMOV.32.CLEAR at a join (helper tatom, stop 20)"; probes
     phases/bmov_join_*, bmov_loop_head_bar."""
     for k, i in enumerate(instrs):
-        if i.opcode != "BSSY" or k < 2 or instrs[k - 1].opcode != "BMOV" or "CLEAR" not in instrs[k - 1].mods \
-                or id(i) in keep:
+        if i.opcode != "BSSY" or k < 2 or instrs[k - 1].opcode != "BMOV" or "CLEAR" not in instrs[k - 1].mods:
             continue
         head = k - 1                      # the join block's first instruction
         while head > 0 and instrs[head].label is None and instrs[head - 1].opcode not in _BLOCK_ENDS:
@@ -1009,44 +1000,6 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
                 return bars[-2] if len(bars) > 1 else first
             break
     return bars[-1] if bars else first
-
-
-_PREDICATED_STEPS = 2     # ifs ptxas predicates after the join's first barrier that move the BSSY below it
-
-
-def _join_barrier_before_steps(instrs: list, start: int, first: int, merged_labels: set) -> int | None:
-    """BSSY_AFTER_JOIN_BARRIER_BEFORE_PREDICATED_STEPS: at a join (the stretch starts after a BSYNC) whose first
-    sync instruction is a CTA barrier, reached past register work and shared-memory stores, and whose stretch then
-    holds at least two ifs ptxas predicates (branches into merged regions) before the BSSY's branch, the index right
-    after that barrier. ptxas issues the later ifs' compares right after the barrier (each one barrier before its
-    if) and the BSSY after them: `BSYNC STS BAR ISETP BSSY @!P0 LDS .. BAR ISETP @!P1 LDS .. BAR @P0 BRA`; with one
-    such if or none the BSSY stays above the barrier as before (tools/variations/join_bar_tree_steps.py)."""
-    if start == 0 or instrs[start - 1].opcode != "BSYNC":
-        return None
-    bar = None
-    for j in range(start, first):
-        i = instrs[j]
-        if i.opcode == "BAR":
-            bar = j
-            break
-        if is_sync(i.opcode, ", ".join(i.operands)) or i.opcode in _MEMORY_ACCESS and i.opcode != "STS" \
-                or _into(i, merged_labels):
-            return None
-    if bar is None or instrs[bar].guard:
-        return None
-    steps = [j for j in range(bar + 1, first) if _into(instrs[j], merged_labels) and instrs[j].guard]
-    if len(steps) < _PREDICATED_STEPS:
-        return None
-    # the later ifs' tests are compared in the block, not reused from an earlier identical tree whose steps read
-    # them already (threadfence_last_block's second block_sum: `BSYNC STS BSSY BAR`, the BSSY above the barrier);
-    # a compare made only for these steps ptxas sinks to them (rows `*_reuse`)
-    read_before = set()
-    for i in instrs[:start]:
-        read_before |= _regs(i.guard) if i.guard else set()
-        read_before |= _dest_uses(i)[1]
-    tested = any(_regs(instrs[j].guard) & _dest_uses(instrs[m])[0] for j in steps[1:] for m in range(bar + 1, j)) \
-        or any(not _regs(instrs[j].guard) & read_before for j in steps[1:])
-    return bar + 1 if tested else bar
 
 
 def _barrier_run(instrs: list, start: int, first: int) -> bool:

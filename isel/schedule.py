@@ -1843,17 +1843,6 @@ def _pending(in_flight, param_loads, run: list) -> set:
     return set(in_flight)
 
 
-def _predicated_steps(run: list[Unit]) -> bool:
-    """A join's run whose first sync unit is a CTA barrier, with no predicated if before it and at least two after it
-    (fam_sync_pseudo._join_barrier_before_steps, BSSY_AFTER_JOIN_BARRIER_BEFORE_PREDICATED_STEPS)."""
-    for k, r in enumerate(run):
-        if getattr(r, "members", None):
-            return False
-        if any(x.opcode in _CTA_BARRIER_OPS for x in r.sass):
-            return sum(1 for q in run[k + 1:] if getattr(q, "members", None)) >= 2
-    return False
-
-
 def _keeps_pseudo_placement(u: Unit, nxt: Unit | None, run: list[Unit], target, joined: bool, pending: set) -> bool:
     """Does a schedulable BSSY keep fam_sync_pseudo's placement in this run instead of becoming a unit of it?"""
     sass = [x for r in run for x in r.sass]
@@ -1864,8 +1853,6 @@ def _keeps_pseudo_placement(u: Unit, nxt: Unit | None, run: list[Unit], target, 
         return True         # from sm_90 a run entered at a BSYNC or WARPSYNC.ALL, unless a collective's wait takes it
     if any(x.opcode == "B2R" for x in sass):
         return True
-    if joined and target.has("BSSY_AFTER_JOIN_BARRIER_BEFORE_PREDICATED_STEPS") and _predicated_steps(run):
-        return True         # fam_sync_pseudo._join_barrier_before_steps puts it after the join's first barrier
     if target.has("BSSY_IN_ACQUIRE_STALL") and any(x.opcode == "CCTL" for x in sass):
         return True         # below sm_90 a block with a CCTL.IVALL keeps the acquire-stall and fence rules
     if nxt is None and any(x.opcode == "MEMBAR" for x in sass):

@@ -87,12 +87,6 @@ FEATURES: tuple[Feature, ...] = (
             "its first CTA barrier wait, the BSSY goes after that barrier when a global load follows it in the "
             "block (`BSYNC STS BAR BSSY LDG .. BAR`; without the load `BSYNC STS BSSY BAR`); sm_75 only when the block "
             "compares the branch's guard", since=75),
-    Feature("BSSY_AFTER_JOIN_BARRIER_BEFORE_PREDICATED_STEPS", "at a join whose block reaches the region's branch "
-            "through a CTA barrier followed by two or more ifs ptxas predicates (a block tree reduction's unrolled "
-            "`if (t < o) s[t] += s[t + o]; __syncthreads();` steps), the BSSY goes right after that first barrier, "
-            "with the later steps' compares ptxas issues there (`BSYNC STS BAR ISETP BSSY @!P0 LDS .. BAR .. BAR "
-            "@P BRA`); from sm_90 it stays above the barrier (docs/findings/convergence.md \"The BSSY after a join's "
-            "barrier before predicated tree steps (helper nvbar38, stop 38)\")", below=90),
     Feature("BSSY_SCHEDULED", "the BSSY before a region's branch is a unit of its block's list scheduler: issued "
             "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
             "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
