@@ -1073,7 +1073,7 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         # reduction (helper tbar24, stop 24)")
         u.stand_in = not u.cost and any(v.kind != "alu" for v, _ in u.succs)
     barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.first in HELD_BARRIERS
-                and (u.succs or in_loop and _closes_run(region, u))]
+                and (u.succs or _closes_run(region, u, loose=True))]
     if not barriers:
         return
     anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
@@ -1110,6 +1110,12 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             needed ^= low
             if anc[w] & before:
                 holders.append(region[w])
+        if not region[b].succs and (not in_loop or not _closes_run(region, region[b])):
+            # outside a loop, or ALU work after the run-closing barrier (the guard's compare of the atomic that
+            # follows, a loop latch's IADD3s hoisted above the atomic's region): only a warp reduction and the work
+            # it waits for hold it
+            reds = [w.index for w in holders if w.first in REDUX_HOLDS]
+            holders = [w for w in holders if w.index in reds or any(anc[r] >> w.index & 1 for r in reds)]
         if valid and any(valid.intersection(w.uses) for w in holders):
             # work that reads a shuffle's validity predicate (a scan's `@p add`, a selp of it) holds no barrier:
             # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
@@ -1122,7 +1128,7 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             # the reach (docs/findings/scheduling.md "Two independent reductions in one block: the lagging chain,
             # the held WAR barrier and the rescaled ex2 (helper tslot34, stop 34)")
             pass
-        elif not in_loop and holders and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
+        elif not in_loop and holders and region[b].succs and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
                 max(w.height for w in holders) - max(v.height for v, _ in region[b].succs) > HOLD_REACH:
             # outside a loop, work far above the barrier's successor holds nothing: ptxas issues the barrier in
             # the load's stall (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
@@ -1139,12 +1145,15 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
 REDUX_HOLDS = frozenset({"REDUX", "CREDUX"})
 
 
-def _closes_run(region: list[Unit], bar: Unit) -> bool:
+def _closes_run(region: list[Unit], bar: Unit, loose: bool = False) -> bool:
     """Is the barrier the last work of its run (nothing after it in PTX order but free moves)? In a loop ptxas keeps
     such a barrier after the shuffles of values loaded before it (`loop: ...; st.shared; bar; ld.shared; shfl x2;
     bar; @p red` -> `BAR SHFL SHFL BAR`), where a barrier followed by the guard's compare is issued above them
-    (docs/findings/scheduling.md "A loop's run-closing barrier waits for the shuffles (helper tpersist33, stop 33)")."""
-    return not bar.succs and all(not u.cost for u in region[bar.index + 1:])
+    (docs/findings/scheduling.md "A loop's run-closing barrier waits for the shuffles (helper tpersist33, stop 33)").
+    `loose`: ALU work may follow it too (the guard's compare, a loop latch's hoisted adds); such a barrier, and one
+    outside a loop, is held only by the run's warp reduction (_mark_held; docs/findings/scheduling.md "The barrier
+    closing an integer block reduction before a guarded atomic: loops and straight code (helper tredux38, stop 38)")."""
+    return not bar.succs and all(not u.cost or loose and u.kind == "alu" for u in region[bar.index + 1:])
 
 
 def _bits(m: int):
@@ -1362,7 +1371,7 @@ def _ready_first(heap: list):
 def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: bool | None = None,
                    stalls: set | None = None, any_idle: bool = False, in_loop: bool = True,
                    vote_slack: bool = False, redux_alu_hold: bool = True,
-                   active_late: bool = False) -> list[Unit]:
+                   active_late: bool = False, crowded: bool = False) -> list[Unit]:
     """Top-down, cycle-driven list scheduling: each cycle issues the highest unit (then PTX order) whose
     operands are ready and whose pipe is free; when none can issue, the clock moves to the next cycle
     one can. `late_stores`: None, no late stores; else _mark_late's `any_base`. `stalls`: gets the id() of the
@@ -1373,8 +1382,15 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
     `in_loop`: the region's block is inside a loop (the barrier hold's reach, _build). `vote_slack`
     (VOTE_WAITS_FOR_TALLER_WORK): a vote whose result only stores wait, with slack, behind taller work (_vote_slack).
     `redux_alu_hold` (REDUX_HOLDS_THROUGH_ALU_WAIT): a REDUX waiting for a fixed-latency result holds a barrier.
-    `active_late` (ACTIVEMASK_READ_NO_FILLER): an activemask read fills no wait for a fixed-latency result."""
+    `active_late` (ACTIVEMASK_READ_NO_FILLER): an activemask read fills no wait for a fixed-latency result.
+    `crowded`: the run holds more predicates than the registers (_predicate_pressure): outside a loop its
+    run-closing barrier is held by nothing (_mark_held)."""
     _build(region, membar_waits, in_loop)
+    if crowded and not in_loop:
+        for b in region:
+            if b.kind in NOT_FILLERS and not b.succs:
+                for u in region:
+                    u.holds &= ~(1 << b.index)
     if late_stores is not None:
         _mark_late(region, late_stores)
     else:
@@ -1416,10 +1432,15 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
             if not heap or key == BSSY_KIND:
                 continue
             top = heap[0][2]
-            if key == _NOT_FILLER and any(w.height > top.height and w.holds >> top.index & 1 and
+            closing = key == _NOT_FILLER and not top.succs     # a run-closing barrier (_closes_run)
+            if key == _NOT_FILLER and any((w.height > top.height or closing and w.height == top.height)
+                                          and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu" or w.stand_in) and not w.far
                                           and w.first not in NON_HOLDING_COMPARES
-                                          and (redux_alu_hold or w.scoreboard or w.first not in REDUX_HOLDS)
+                                          and (redux_alu_hold or w.scoreboard or w.first not in REDUX_HOLDS
+                                               or closing and in_loop)
+                                          and not (closing and not in_loop and w.first in REDUX_HOLDS
+                                                   and not w.scoreboard)
                                           for _, _, w in waiting) or \
                     key == _NOT_FILLER and any(
                         w.height > top.height and w.holds >> top.index & 1 and w.kind != "alu"
@@ -1913,7 +1934,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                                      target is not None and target.has("BSSY_IN_FIRST_IDLE_CYCLE"), in_loop,
                                      target is not None and target.has("VOTE_WAITS_FOR_TALLER_WORK"),
                                      target is None or target.has("REDUX_HOLDS_THROUGH_ALU_WAIT"),
-                                     target is not None and target.has("ACTIVEMASK_READ_NO_FILLER"))
+                                     target is not None and target.has("ACTIVEMASK_READ_NO_FILLER"),
+                                     held > PREDICATE_REGISTERS)
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -1168,3 +1168,36 @@ for cc, w in [(80, 4), (100, 8)]:
 for cc, w in [(80, 4), (90, 4)]:
     add(C(D37C, "check_persist_tile2d_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_rows n_cols n_tiles")},
           {"BLOCK_R": 8, "BLOCK_C": 128, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+
+# ---- e38_intclose.py (helper tredux38, stop 38)
+E38 = "e38_intclose"
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(E38, "persist_count_above_kernel", {**ptrs("x_ptr", "fp32"), "cnt_ptr": "*i32", "thresh": "fp32",
+                                              **ints("n n_tiles")}, {"BLOCK": 1024, "NUM_SMS": 132},
+          cc=cc, w=w, s=2))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(E38, "persist_int_max_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+          {"BLOCK": 512, "NUM_SMS": 108}, cc=cc, w=w, s=3))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(E38, "bucket_count_kernel", {**ptrs("k_ptr hist_ptr", "i32"), **ints("bucket n")}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (100, 4)]:
+    add(C(E38, "block_int_min_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 2048},
+          cc=cc, w=w, s=1))
+add(C(E38, "block_argmax_idx_kernel", {**ptrs("x_ptr idx_ptr", "i32"), "n": "i32"}, {"BLOCK": 1024},
+      cc=90, w=4, s=1))
+add(C(E38, "tile_row_int_sum_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n_rows n_cols")},
+      {"BLOCK_R": 8, "BLOCK_C": 128}, cc=80, w=4, s=1))
+add(C(E38, "persist_xor_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+      {"BLOCK": 1024, "NUM_SMS": 132}, cc=90, w=4, s=2))
+
+# ---- e38_check_intclose.py (helper tredux38, stop 38; check kernels written after the rule)
+E38C = "e38_check_intclose"
+add(C(E38C, "check_persist_mask_count_kernel", {**ptrs("a_ptr b_ptr slot_ptr", "i32"), **ints("n n_tiles")},
+      {"BLOCK": 512, "NUM_SMS": 132}, cc=90, w=2, s=2))
+add(C(E38C, "check_tile2d_int_max_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("M N")},
+      {"BM": 16, "BN": 64}, cc=80, w=8, s=1))
+add(C(E38C, "check_diff_min_kernel", {**ptrs("a_ptr b_ptr out_ptr", "i32"), "n": "i32"}, {"BLOCK": 256},
+      cc=100, w=2, s=1))
+add(C(E38C, "check_persist_tile_max_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
+      {"BLOCK": 1024}, cc=80, w=4, s=1))
