@@ -1200,3 +1200,20 @@ for cc, w in [(80, 4), (100, 8)]:
 for cc, w in [(80, 4), (90, 8)]:
     add(C(C38, "xchg_ticket_kernel", {"x_ptr": "*fp32", **ptrs("sum_ptr", "fp32"), **ptrs("ticket_ptr last_ptr", "i32"),
                                         "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+
+# ---- c38_check_barbssy.py (helper tbar38, stop 38; check kernels written after the rule)
+C38C = "c38_check_barbssy"
+for cc, w in [(80, 8), (90, 2)]:
+    add(C(C38C, "check_persist_absmax_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(C38C, "check_tile_count_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", **ints("n_rows n_cols"),
+                                              "lo": "fp32", "hi": "fp32"},
+          {"BLOCK_R": 16, "BLOCK_C": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(C38C, "check_row_l2_store_kernel", {"x_ptr": "*bf16", "nrm_ptr": "*fp32", **ints("n_rows n_cols"),
+                                                "eps": "fp32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 2), ("fp32", 90, 4)]:
+    add(C(C38C, "check_dot_partial_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", "n": "i32"},
+          {"CHUNK": 1024}, cc=cc, w=w, s=1, tag=ty))
