@@ -1073,7 +1073,7 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
         # reduction (helper tbar24, stop 24)")
         u.stand_in = not u.cost and any(v.kind != "alu" for v, _ in u.succs)
     barriers = [u.index for u in region if u.kind in NOT_FILLERS and u.first in HELD_BARRIERS
-                and (u.succs or _closes_run(region, u, loose=True))]
+                and (u.succs or _closes_run(region, u, in_loop) or _closes_run(region, u, True, loose=True))]
     if not barriers:
         return
     anc = [0] * len(region)                 # bit set of each unit's ancestors (edges go forward in the region)
@@ -1110,12 +1110,13 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             needed ^= low
             if anc[w] & before:
                 holders.append(region[w])
-        if not region[b].succs and (not in_loop or not _closes_run(region, region[b])):
+        if not region[b].succs and (not in_loop or any(u.cost for u in region[b + 1:])):
             # outside a loop, or ALU work after the run-closing barrier (the guard's compare of the atomic that
-            # follows, a loop latch's IADD3s hoisted above the atomic's region): only a warp reduction and the work
-            # it waits for hold it
+            # follows, a loop latch's IADD3s hoisted above the atomic's region): a warp REDUX and the work it
+            # waits for hold it; without a REDUX, the exchange's shuffles do where _closes_run holds the barrier
             reds = [w.index for w in holders if w.first in REDUX_HOLDS]
-            holders = [w for w in holders if w.index in reds or any(anc[r] >> w.index & 1 for r in reds)]
+            if reds or not _closes_run(region, region[b], in_loop):
+                holders = [w for w in holders if w.index in reds or any(anc[r] >> w.index & 1 for r in reds)]
         if valid and any(valid.intersection(w.uses) for w in holders):
             # work that reads a shuffle's validity predicate (a scan's `@p add`, a selp of it) holds no barrier:
             # ptxas issues it in the load's stall (docs/findings/scheduling.md "A shuffle chain that reads the
@@ -1128,8 +1129,8 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
             # the reach (docs/findings/scheduling.md "Two independent reductions in one block: the lagging chain,
             # the held WAR barrier and the rescaled ex2 (helper tslot34, stop 34)")
             pass
-        elif not in_loop and holders and region[b].succs and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
-                max(w.height for w in holders) - max(v.height for v, _ in region[b].succs) > HOLD_REACH:
+        elif not in_loop and holders and not any(anc[k] >> b & 1 for k in _bits(rescaled)) and \
+                max(w.height for w in holders) - max((v.height for v, _ in region[b].succs), default=0) > HOLD_REACH:
             # outside a loop, work far above the barrier's successor holds nothing: ptxas issues the barrier in
             # the load's stall (docs/findings/scheduling.md "The barrier slot is no register-budget effect: loops
             # and the reach of the hold (helper bar28, stop 28)"), unless a load after it is rescaled in place
@@ -1145,15 +1146,34 @@ def _mark_held(region: list[Unit], edges: dict, in_loop: bool = True) -> None:
 REDUX_HOLDS = frozenset({"REDUX", "CREDUX"})
 
 
-def _closes_run(region: list[Unit], bar: Unit, loose: bool = False) -> bool:
-    """Is the barrier the last work of its run (nothing after it in PTX order but free moves)? In a loop ptxas keeps
-    such a barrier after the shuffles of values loaded before it (`loop: ...; st.shared; bar; ld.shared; shfl x2;
-    bar; @p red` -> `BAR SHFL SHFL BAR`), where a barrier followed by the guard's compare is issued above them
-    (docs/findings/scheduling.md "A loop's run-closing barrier waits for the shuffles (helper tpersist33, stop 33)").
-    `loose`: ALU work may follow it too (the guard's compare, a loop latch's hoisted adds); such a barrier, and one
-    outside a loop, is held only by the run's warp reduction (_mark_held; docs/findings/scheduling.md "The barrier
-    closing an integer block reduction before a guarded atomic: loops and straight code (helper tredux38, stop 38)")."""
-    return not bar.succs and all(not u.cost or loose and u.kind == "alu" for u in region[bar.index + 1:])
+# The guarded loads a block outside a loop may hold while ptxas keeps its run-closing barrier behind the exchange's
+# shuffles: one per P register (P0-P6). With eight, the guards no longer fit and ptxas issues that barrier right after
+# the exchange's shared load (`LDS BAR SHFL SHFL`; tools/variations/loop_reduce_atomic_war_bar.py, straight L8
+# rows; helper tsched36's block_min_then_max_atomic and row_ops block_max_atomic).
+CLOSING_HOLD_GUARDS = 7
+
+
+def _closes_run(region: list[Unit], bar: Unit, in_loop: bool, loose: bool = False) -> bool:
+    """Is the barrier the last ordering point of its run (no successor in it: the guarded atomic's or store's region
+    follows), held back like a barrier whose successors need everything? ptxas keeps such a barrier after the
+    shuffles of values loaded before it (`st.shared; bar; ld.shared; shfl xk; bar; @p red|atom` -> `BAR SHFL xk
+    BAR`): in a loop whatever register work follows it in its run (a per-tile address, the loop latch's IADD3s
+    hoisted into the run below sm_90), outside a loop while the run's guarded loads fit in the P registers
+    (CLOSING_HOLD_GUARDS) (docs/findings/scheduling.md "A loop's run-closing barrier waits for the shuffles (helper
+    tpersist33, stop 33)" and "The exchange's closing barrier waits for the shuffles outside loops too (helper
+    tbar38, stop 38)").
+    `loose`: the barrier is followed by nothing costed but ALU work (the guard's compare, a loop latch's hoisted
+    adds), in or outside a loop; such a barrier is held only by the run's warp reduction when that is a REDUX
+    (_mark_held; docs/findings/scheduling.md "The barrier closing an integer block reduction before a guarded
+    atomic: loops and straight code (helper tredux38, stop 38)")."""
+    if bar.succs:
+        return False
+    if loose:
+        return all(not u.cost or u.kind == "alu" for u in region[bar.index + 1:])
+    if in_loop:
+        return True
+    guards = {u.ins.guard for u in region if u.kind == "load" and u.ins is not None and u.ins.guard}
+    return len(guards) <= CLOSING_HOLD_GUARDS
 
 
 def _bits(m: int):

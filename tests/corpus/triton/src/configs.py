@@ -1201,3 +1201,52 @@ add(C(E38C, "check_diff_min_kernel", {**ptrs("a_ptr b_ptr out_ptr", "i32"), "n":
       cc=100, w=2, s=1))
 add(C(E38C, "check_persist_tile_max_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n n_tiles")},
       {"BLOCK": 1024}, cc=80, w=4, s=1))
+
+# ---- c38_barbssy.py (helper tbar38, stop 38)
+C38 = "c38_barbssy"
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 8)]:
+    add(C(C38, "col_sum_atomic_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_rows n_cols stride")},
+          {"BLOCK_R": 32, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(C38, "row_max_guarded_store_kernel", {"x_ptr": "*bf16", "out_ptr": "*fp32", "flag_ptr": "*i32",
+                                                  **ints("n_cols stride"), "thresh": "fp32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, div16=("stride",)))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 4)]:
+    add(C(C38, "transpose_add_kernel", {**ptrs("x_ptr y_ptr", ty), "n": "i32"}, {"BLOCK": 32},
+          cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(C38, "splitk_gemm_add_kernel", {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp32",
+                                            **ints("M N K stride_am stride_bk stride_cm")},
+          {"BLOCK_M": 64, "BLOCK_N": 64, "BLOCK_K": 32, "SPLIT_K": 4}, cc=cc, w=w, s=2,
+          div16=("stride_am", "stride_bk", "stride_cm")))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(C38, "block_minmax_atomic_kernel", {**ptrs("x_ptr min_ptr max_ptr", "i32"), "n": "i32"}, {"BLOCK": 512},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 4)]:
+    add(C(C38, "softmax_store_masked_kernel", {"x_ptr": "*fp16", "y_ptr": "*fp16", "lse_ptr": "*fp32",
+                                                 **ints("n_cols stride")},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(C38, "gather_scatter_add_kernel", {"src_ptr": "*fp32", "idx_ptr": "*i32", "dst_ptr": "*fp32",
+                                               **ints("n dim")},
+          {"BLOCK_N": 32, "BLOCK_D": 64}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(C38, "xchg_ticket_kernel", {"x_ptr": "*fp32", **ptrs("sum_ptr", "fp32"), **ptrs("ticket_ptr last_ptr", "i32"),
+                                        "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+
+# ---- c38_check_barbssy.py (helper tbar38, stop 38; check kernels written after the rule)
+C38C = "c38_check_barbssy"
+for cc, w in [(80, 8), (90, 2)]:
+    add(C(C38C, "check_persist_absmax_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 2048, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+for cc, w in [(80, 4), (100, 8)]:
+    add(C(C38C, "check_tile_count_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", **ints("n_rows n_cols"),
+                                              "lo": "fp32", "hi": "fp32"},
+          {"BLOCK_R": 16, "BLOCK_C": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(C38C, "check_row_l2_store_kernel", {"x_ptr": "*bf16", "nrm_ptr": "*fp32", **ints("n_rows n_cols"),
+                                                "eps": "fp32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 2), ("fp32", 90, 4)]:
+    add(C(C38C, "check_dot_partial_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", "n": "i32"},
+          {"CHUNK": 1024}, cc=cc, w=w, s=1, tag=ty))
