@@ -1168,3 +1168,24 @@ for cc, w in [(80, 4), (100, 8)]:
 for cc, w in [(80, 4), (90, 4)]:
     add(C(D37C, "check_persist_tile2d_max_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_rows n_cols n_tiles")},
           {"BLOCK_R": 8, "BLOCK_C": 128, "NUM_SMS": 132}, cc=cc, w=w, s=2))
+
+# ---- d38_scanstore.py (helper tshfl38, stop 38)
+D38 = "d38_scanstore"
+for cc, w, br in [(80, 4, 16), (90, 2, 8), (100, 8, 32)]:
+    add(C(D38, "tile_cumsum_f32_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols stride")},
+          {"BLOCK_R": br, "BLOCK_C": 32}, cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 2), (90, 4)]:
+    add(C(D38, "tile_cummax_i32_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 4), ("bf16", 90, 2)]:
+    add(C(D38, "tile_cumprod_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4)]:
+    add(C(D38, "tile_cumsum_scaled_kernel", {"x_ptr": "*fp16", "s_ptr": "*fp32", "y_ptr": "*fp32",
+          **ints("n_rows n_cols")}, {"BLOCK_R": 16, "BLOCK_C": 32}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(D38, "tile_row_argmax_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 128}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4)]:
+    add(C(D38, "tile_row_sum_kernel", {"x_ptr": "*i32", "out_ptr": "*i32", **ints("n_rows n_cols")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
