@@ -1189,3 +1189,18 @@ for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
 for cc, w in [(80, 4)]:
     add(C(D38, "tile_row_sum_kernel", {"x_ptr": "*i32", "out_ptr": "*i32", **ints("n_rows n_cols")},
           {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+
+# ---- d38_check_scans.py (helper tshfl38, stop 38; check kernels written after the rule)
+D38C = "d38_check_scans"
+for ty, cc, w in [("fp16", 90, 2), ("fp32", 80, 4)]:
+    add(C(D38C, "check_strided_cummin_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("M N stride_xm stride_ym")},
+          {"BM": 32, "BN": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride_xm", "stride_ym")))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(D38C, "check_reverse_cumsum_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("M N")},
+          {"BM": 16, "BN": 64}, cc=cc, w=w, s=1))
+for cc, w in [(90, 2)]:
+    add(C(D38C, "check_tiled_rows_cumsum_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("M N")},
+          {"BM": 8, "BN": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4)]:
+    add(C(D38C, "check_pair_scan_kernel", {**ptrs("a_ptr b_ptr out_a_ptr out_b_ptr", "i32"), **ints("M N")},
+          {"BM": 16, "BN": 32}, cc=cc, w=w, s=1))
