@@ -220,12 +220,6 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
             if at < first:
                 _move_bssy(instrs, first, k, at)
             continue
-        if _crowded_load_chains(instrs, start, first):
-            start = _after_last_shuffle(instrs, start, first)
-            at = _above_trailing_barriers(instrs, start, first, acquire_stall, bar_run)
-            if at < first:
-                _move_bssy(instrs, first, k, at)
-            continue
         fed = _load_fed_shuffle(instrs, start, first)
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
@@ -385,8 +379,7 @@ def _hoist_to_first_stall(instrs: list, merged, merged_labels: set, stalls: set,
         return
     for k, first, start in _open_stretches(instrs, merged, merged_labels, CONTROL, skip=placed):
         at = [j for j in range(start, first) if id(instrs[j]) in stalls]
-        if _guarded_region(instrs, k) and _load_guards_crowd_predicates(instrs, start, first) \
-                or _crowded_load_chains(instrs, start, first):
+        if _guarded_region(instrs, k) and _load_guards_crowd_predicates(instrs, start, first):
             continue                    # after the reduction's last shuffle (place_convergence_barriers)
         if _guarded_region(instrs, k):
             # the first stall after the block's last memory access or fence (ptxas's unit waits for those)
@@ -855,46 +848,6 @@ def _load_fed_shuffle(instrs: list, start: int, first: int) -> int | None:
         if i.opcode in _GLOBAL_LOADS:
             unread |= d
     return None
-
-
-_CROWDED_CHAINS = 12            # independent load-fed shuffle chains that leave ptxas no load stall to fill
-_CROWDED_SHUFFLES = 42          # ... with at least this many shuffles in all
-
-
-def _crowded_load_chains(instrs: list, start: int, first: int) -> bool:
-    """Does the block before the BSSY hold at least _CROWDED_CHAINS independent warp-shuffle chains, each fed by
-    its own global load of the block, with at least _CROWDED_SHUFFLES shuffles in all (Triton's 2-D
-    `tl.cumsum(x, 1)` / `associative_scan` on a tile of 16 rows per thread: 16 masked loads, 16 five-step
-    `shfl.up` scans)? ptxas then issues every load first and the first chains' shuffles fill the later loads'
-    wait: it issues the BSSY after the last shuffle, not before the first load-fed one (tools/variations/
-    scan_store_run.py; docs/findings/scheduling.md "The BSSY of a store run after many independent scans (helper
-    tshfl38, stop 38)")."""
-    loaded: dict[str, int] = {}         # register -> the index of the global load its value comes from
-    heads: set[int] = set()             # loads whose value a shuffle chain starts from
-    shuffled: set[str] = set()          # registers that carry a shuffle's result
-    shuffles = 0
-    for j in range(start, first):
-        i = instrs[j]
-        d, u = _dest_uses(i)
-        if i.opcode in _GLOBAL_LOADS:
-            for r in d:
-                loaded[r] = j
-            continue
-        src = {loaded[r] for r in u if r in loaded}
-        if i.opcode in _ISSUED_FIRST:
-            shuffles += 1
-            if not u & shuffled:
-                heads |= src
-            shuffled |= d
-        elif u & shuffled:
-            shuffled |= d
-        if len(src) == 1:
-            for r in d:
-                loaded[r] = next(iter(src))
-        else:
-            for r in d:
-                loaded.pop(r, None)
-    return len(heads) >= _CROWDED_CHAINS and shuffles >= _CROWDED_SHUFFLES
 
 
 def _broadcast_of_atomic(instrs: list, start: int, j: int) -> bool:
