@@ -1250,3 +1250,39 @@ for cc, w in [(80, 4), (90, 8)]:
 for ty, cc, w in [("fp16", 80, 2), ("fp32", 90, 4)]:
     add(C(C38C, "check_dot_partial_kernel", {**ptrs("a_ptr b_ptr", ty), "out_ptr": "*fp32", "n": "i32"},
           {"CHUNK": 1024}, cc=cc, w=w, s=1, tag=ty))
+
+# ---- d38_scanstore.py (helper tshfl38, stop 38)
+D38 = "d38_scanstore"
+for cc, w, br in [(80, 4, 16), (90, 2, 8), (100, 8, 32)]:
+    add(C(D38, "tile_cumsum_f32_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("n_rows n_cols stride")},
+          {"BLOCK_R": br, "BLOCK_C": 32}, cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 2), (90, 4)]:
+    add(C(D38, "tile_cummax_i32_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 4), ("bf16", 90, 2)]:
+    add(C(D38, "tile_cumprod_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(90, 4)]:
+    add(C(D38, "tile_cumsum_scaled_kernel", {"x_ptr": "*fp16", "s_ptr": "*fp32", "y_ptr": "*fp32",
+          **ints("n_rows n_cols")}, {"BLOCK_R": 16, "BLOCK_C": 32}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(D38, "tile_row_argmax_kernel", {"x_ptr": f"*{ty}", "idx_ptr": "*i32", **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 128}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 4)]:
+    add(C(D38, "tile_row_sum_kernel", {"x_ptr": "*i32", "out_ptr": "*i32", **ints("n_rows n_cols")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+
+# ---- d38_check_scans.py (helper tshfl38, stop 38; check kernels written after the rule)
+D38C = "d38_check_scans"
+for ty, cc, w in [("fp16", 90, 2), ("fp32", 80, 4)]:
+    add(C(D38C, "check_strided_cummin_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("M N stride_xm stride_ym")},
+          {"BM": 32, "BN": 64}, cc=cc, w=w, s=1, tag=ty, div16=("stride_xm", "stride_ym")))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(D38C, "check_reverse_cumsum_kernel", {**ptrs("x_ptr y_ptr", "i32"), **ints("M N")},
+          {"BM": 16, "BN": 64}, cc=cc, w=w, s=1))
+for cc, w in [(90, 2)]:
+    add(C(D38C, "check_tiled_rows_cumsum_kernel", {**ptrs("x_ptr y_ptr", "fp32"), **ints("M N")},
+          {"BM": 8, "BN": 128}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4)]:
+    add(C(D38C, "check_pair_scan_kernel", {**ptrs("a_ptr b_ptr out_a_ptr out_b_ptr", "i32"), **ints("M N")},
+          {"BM": 16, "BN": 32}, cc=cc, w=w, s=1))
