@@ -124,6 +124,8 @@ class _Expander:
         self._kept_pairs: list[R.Region] = []         # the pairs before a barrier or WARPSYNC.ALL replaces some (_break_nests)
         self._nest_keys: dict[tuple, str] = {}       # unrolled count-down nests: value key -> the BREAK's block
         self._nest_depth: dict[tuple, int] = {}      # ... -> the depth of its pair (_insert_pairs)
+        self._escape_keys: set[tuple] = set()        # value keys of the escape nests' pairs (_escape_nests)
+        self._barrier_bodies: set[str] = set()       # blocks holding an aligned CTA barrier (run())
 
     def _count_kinds(self) -> tuple[dict[int, int], Counter]:
         """({id(op): span}, Counter of (span, kind)): the warp ops still to expand, by kind (their
@@ -1004,6 +1006,7 @@ class _Expander:
                 if _aggregated_atomic(ins, uni) or _unaligned_cluster_barrier(ins):
                     paired_blocks.add(b.label)
         self._user_op = user_op
+        self._barrier_bodies = barrier_blocks
         # guarded instructions ptxas lowers as a branch and keeps as one (decided before any expansion)
         declared = self._declared_uniform() if self.target.has("WARPSYNC_ALL_UNPAIRS") and not self.o0 else {}
         kept_guards = {id(ins) for b in fn.blocks if b.label not in self.region_of
@@ -1131,9 +1134,13 @@ class _Expander:
             for r in mask_loops:
                 self._pair(r)
         nests = self._unrolled_nests()
+        escapes = [] if self.o0 else self._escape_nests()
         changed |= self._insert_pairs(user_op)
         if nests:
             self._break_nests(nests)
+            changed = True
+        if escapes:
+            self._escape_breaks(escapes)
             changed = True
         if self.target.has("LOOP_CONVERGENCE_TEST"):
             changed |= self._loop_tests()
@@ -1410,6 +1417,113 @@ class _Expander:
             k = next((j + 1 for j, x in enumerate(instrs) if x.opcode == "bsync"), 0)
             instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), br.line))
 
+    def _escape_nests(self) -> list:
+        """The ifs left by a conditional branch out of them (regions.break_nests) whose leaving branches stay
+        inside a kept pair: their pair to M, added to the paired ones (BSSY in the if's block after the pair
+        around it, .reliable where BREAK_LOOP_RELIABLE). Returns the nests that got a pair."""
+        kept = []
+        for nest in R.break_nests(self.am):
+            r = nest.region
+            if _value_key(r) in self._paired_keys:
+                continue
+            def holds(q):
+                return (r.head in q.body or q.head == r.head) \
+                    and all(t in q.body or self._post_dominated(t, q.join) for t in nest.targets)
+            around = [q for q in self.paired if holds(q)]
+            if not around:
+                # the region around a BREAK nest keeps its pair (a loop of register work left by the nest's
+                # break, which if-conversion would leave unpaired from sm_90: every target pairs it)
+                around = [q for q in self.regions if holds(q) and not (q.body & self._barrier_bodies)]
+                loop = None if around else self._nest_loop(nest)
+                if loop is not None and holds(loop):
+                    around = [loop]
+                    self.regions = sorted(list(self.regions) + [loop], key=lambda q: -len(q.body))
+                if not around:
+                    continue
+                outer = max(around, key=lambda q: len(q.body))
+                self._pair(outer)
+                around = [outer]
+            kept.append((nest, around))
+            key = _value_key(r)
+            self._escape_keys.add(key)
+            self._paired_keys.add(key)
+            self.paired.append(r)
+        if kept:
+            self.regions = sorted(list(self.regions) + [n.region for n, _ in kept], key=lambda r: -len(r.body))
+        return kept
+
+    def _nest_loop(self, nest) -> R.Region | None:
+        """The loop around a BREAK nest that no region pairs (sm_90+: a header-tested or uniform-count loop left
+        only by the nest's break, whose header and break regions each hold the other's BSSY block and give way,
+        regions._one_pair_per_join): a loop region from its preheader to the nest if's post-dominator, as ptxas
+        pairs it on every target."""
+        head = nest.region.head
+        header, body = self.am.loops.innermost_loop(head)
+        join = self.am.ipdom.get(head)
+        if header is None or join is None or join in body or body & self._barrier_bodies:
+            return None
+        if any(t in body or not self._post_dominated(t, join) for t in nest.targets):
+            return None
+        outside = [p for p in self.am.blocks[header].preds if p not in body]
+        if len(outside) != 1 or R._ends_kernel(join, self.am.blocks):
+            return None
+        return R.Region("loop", outside[0], join, set(body), R._barrier_join(join, self.am.blocks))
+
+    def _post_dominated(self, label: str, join: str) -> bool:
+        """Does every way from `label` pass `join` (or is it `join`)?"""
+        seen = set()
+        end = R.through_empty(join, self.am.blocks)
+        while label is not None and label not in seen:
+            if label == join or label == end:
+                return True
+            seen.add(label)
+            label = self.am.ipdom.get(label)
+        return False
+
+    def _skipped_uniformly(self, outer: R.Region) -> bool:
+        """Is the join of `outer` also reached around it by a uniform branch (`for (k = 0; k < tries; ++k)`:
+        the skip of a loop whose count is the same for every lane)?"""
+        blocks = self.am.blocks
+        for p in blocks[outer.join].preds:
+            if p in outer.body or p not in blocks:
+                continue
+            ins = blocks[p].instrs
+            br = next((x for x in reversed(ins[-2:]) if x.opcode == "bra" and x.guard is not None), None)
+            if br is not None and not self.uni.is_divergent_operand(br.guard):
+                return True
+        return False
+
+    def _escape_breaks(self, kept: list) -> None:
+        """A BREAK of each escape nest's pair before each branch leaving it; where STORE_NEST_WARPSYNC, a WARPSYNC
+        after the BSYNC of the outermost pair around the nest, unless a uniform branch skips to that join too (a
+        loop with a uniform count: `for (k = 0; k < tries; ++k)`) or the join lies in a loop (the nest in a
+        grid-stride or tile loop)."""
+        by_label = {b.label: b for b in self.fn.blocks}
+        synced: set[str] = set()
+        for nest, around in kept:
+            depth = self._nest_depth[_value_key(nest.region)]
+            for label, br, guard in nest.escapes:
+                b = by_label[label]
+                k = next(j for j, x in enumerate(b.instrs) if x is br)
+                leave = self.p("break", self.break_mods, (A.Sym(f"B{depth}"),), br.line)
+                leave.guard = guard
+                b.instrs.insert(k, leave)
+            if not self.target.has("STORE_NEST_WARPSYNC"):
+                continue
+            head = nest.region.head
+            outer = max((q for q in self.paired if _value_key(q) not in self._escape_keys
+                         and (head in q.body or q.head == head)), key=lambda r: len(r.body), default=None)
+            if outer is None:
+                continue
+            if outer.join in synced or self._skipped_uniformly(outer) or self.am.loops.on_cycle(outer.join):
+                continue
+            synced.add(outer.join)
+            instrs = by_label[outer.join].instrs
+            if any(x.opcode in ("bra_div", "bra_conv", "warpsync") for x in instrs):
+                continue
+            k = next((j + 1 for j, x in enumerate(instrs) if x.opcode == "bsync"), 0)
+            instrs.insert(k, self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), instrs[0].line if instrs else 0))
+
     def _insert_pairs(self, user_op: set[str]) -> bool:
         by_label = {b.label: b for b in self.fn.blocks}
         paired = {_value_key(r) for r in self.paired}
@@ -1421,8 +1535,9 @@ class _Expander:
         nests = self._nest_keys
         for r in order:
             depth = enclosing.get(r.bssy_block, 0) - (r.bssy_block in r.body)
-            if _value_key(r) in nests:
-                # opened in the block that opens the region around the whole loop, inside it (_unrolled_nests)
+            if _value_key(r) in nests or _value_key(r) in self._escape_keys:
+                # opened in the block that opens the region around the whole loop, inside it (_unrolled_nests);
+                # an escape nest in the block of its if, inside the if's own pair (_escape_nests)
                 depth += sum(1 for q in order if q is not r and q.bssy_block == r.bssy_block and r.body < q.body)
                 self._nest_depth[_value_key(r)] = depth
                 reliable = self.break_mods

@@ -157,3 +157,23 @@ def test_header_tested_loop_pair_in_preheader(arch, pre, expected):
     res = compile_text(HEADER_TESTED.format(target=arch, pre=pre), "t.ptx", arch)
     view = sync_view(res.program.functions[0])
     assert view[:len(expected)] == expected
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90", "sm_100a"])
+@pytest.mark.parametrize("row, expected", [
+    # a break out of one arm of an if/else in a do-while loop: the if's own pair to the latch, left by a BREAK,
+    # inside the loop's pair; a WARPSYNC after the loop's BSYNC
+    ("do_then", ["BSSY", "BSSY", "BREAK", "BSYNC", "BSYNC", "WARPSYNC"]),
+    # the loop skipped by a uniform count test: no WARPSYNC
+    ("for_then", ["BSSY", "BSSY", "BREAK", "BSYNC", "BSYNC"]),
+    # an arm that only leaves (`if (odd) { r = -1; break; }`) is a plain loop exit: one pair
+    ("skipdiv_uncond", ["BSSY", "BSYNC"]),
+    # straight code whose M holds only register work: no inner pair
+    ("straight_alu", ["BSSY", "BSYNC"]),
+])
+def test_if_left_by_break_gets_break_nest(arch, row, expected):
+    # docs/findings/convergence.md "An if left by a break or continue gets a BREAK nest (helper nvreg38, stop 38)"
+    from pylower.tools.variations.break_nest import variations
+    res = compile_text(variations()[row].replace("{target}", arch), "t.ptx", arch)
+    view = [s.split()[0].split(".")[0] for s in sync_view(res.program.functions[0])]
+    assert view == expected

@@ -12,7 +12,7 @@ from pylower.records import field, record
 from pylower.lowering import ori
 from pylower.lowering.math_subroutines import is_subroutine_site
 from pylower.lowering.ops import (ATOMIC, BARRIER, MBARRIER, SYNC, branch_target, call_target, is_aligned_cta_barrier,
-                                  is_bar_warp_sync, is_cta_barrier, is_full_mask, is_sync, warp_op)
+                                  is_bar_warp_sync, is_cta_barrier, is_full_mask, is_sync, negated, warp_op)
 
 from .cfg import EXIT, straight_on
 
@@ -948,3 +948,125 @@ def atomic_loop_heads(am, target) -> set[str]:
                 continue
         out.add(header)
     return out
+
+
+@record
+class EscapeNest:
+    """A divergent if whose paths meet at `region.join` (M) except the ones that leave it by a conditional branch
+    to code M does not reach (a `continue` to the latch, a `break` to the loop's exit, a skip past the join):
+    ptxas gives it a pair of its own to M, nested in the pair around it, and each such branch leaves the pair by
+    a BREAK first (break_nests)."""
+    region: Region
+    escapes: list = field(default_factory=list)   # (block, the branch, escape guard) per leaving branch
+    targets: set = field(default_factory=set)     # the blocks the escapes branch to
+
+
+def _escape_edge(b: ori.BasicBlock, target: str, inside: set[str], by_label):
+    """(the branch, guard under which `b` branches to `target`) when `b` leaves for `target` by a
+    conditional branch while its other way stays inside (`inside`: the region's blocks and its join), else None."""
+    ins = b.instrs
+    if not ins or ins[-1].opcode != "bra":
+        return None
+    last = ins[-1]
+    if last.guard is not None:
+        tgt = branch_target(last)
+        other = [s for s in b.succs if s != tgt]
+        if tgt == target and other and all(s in inside for s in other):
+            return last, last.guard
+        if tgt in inside and other == [target]:
+            return last, negated(last.guard)
+        return None
+    if len(ins) < 2 or ins[-2].opcode != "bra" or ins[-2].guard is None:
+        return None
+    if branch_target(last) == target and branch_target(ins[-2]) in inside:
+        return ins[-2], negated(ins[-2].guard)
+    if branch_target(ins[-2]) == target and branch_target(last) in inside:
+        return ins[-2], ins[-2].guard
+    return None
+
+
+def break_nests(am) -> list[EscapeNest]:
+    """The divergent ifs whose paths meet at a block M before their immediate post-dominator except for
+    conditional branches from inside straight out (`if (v < lo) { if (v < 2 * lo) continue; v = lo; } else if
+    (v > hi) v = hi; out[i] = v;`, `while (..) { if (odd) { if (x > lim) { c = -1; break; } x = 3x + 1; } else
+    x >>= 1; ++c; }`): ptxas pairs the if to M inside the pair around it (BSSY in the if's block, BSYNC at M) and
+    each leaving branch is preceded by a BREAK of that pair (docs/findings/convergence.md "An if left by a break
+    or continue gets a BREAK nest (helper nvreg38, stop 38)"). M: the first block after the if, dominated by it,
+    that every way from the if reaches before leaving, where leaving means branching conditionally to a block
+    that cannot reach M again without passing the if, and that holds more than register work (or is a latch). None with a warp
+    op, CTA barrier or exit inside."""
+    fn, uni, ipdom, by_label = am.fn, am.uniformity, am.ipdom, am.blocks
+    dominates = am.dom.dominates
+    order = {b.label: i for i, b in enumerate(fn.blocks)}
+    out: list[EscapeNest] = []
+    if any(x.label.endswith(UNROLLED_REJOIN) for x in fn.blocks):
+        return out          # the unrolled count-down nests' own BREAKs (phase 72 _unrolled_nests) are left alone
+    for b in fn.blocks:
+        if not divergent_branch(b, uni):
+            continue
+        target = branch_target(b.instrs[-1])
+        if target not in by_label or dominates(target, b.label):
+            continue
+        join = ipdom.get(b.label)
+        if _ends_kernel(join, by_label):
+            continue
+        end = through_empty(join, by_label)
+        body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
+        cands = sorted((m for m in body if m != b.label and order[m] > order[b.label] and dominates(b.label, m)
+                        and len(by_label[m].preds) >= 2 and through_empty(m, by_label) != end), key=order.get)
+        loop = am.loops.innermost_body(b.label)
+        for m in cands:
+            if loop and m not in loop:
+                continue        # M outside the if's loop: the loop's exits, which share the loop's pair
+            nest = _escape_nest(am, b, m, by_label)
+            if nest is not None:
+                out.append(nest)
+                break
+    return out
+
+
+def _escape_nest(am, b: ori.BasicBlock, m: str, by_label) -> EscapeNest | None:
+    # M must hold more than register work (a store, a load, a conditional branch, a loop's back edge); ptxas pairs
+    # the if to M only then (`M: r = x + 5; J: out = r;` keeps just the pair to J)
+    if all(register_only(i) or i.opcode == "bra" and i.guard is None and not am.dom.dominates(branch_target(i), m)
+           for i in by_label[m].instrs):
+        return None
+    back = {m}                                   # blocks that reach M without passing the if
+    work = [m]
+    while work:
+        x = work.pop()
+        for p in by_label[x].preds:
+            if p not in back and p != b.label and p in by_label:
+                back.add(p)
+                work.append(p)
+    inside: set[str] = set()
+    work = [s for s in b.succs if s != m]
+    edges: list[tuple[str, str]] = []
+    if any(s not in back for s in b.succs):
+        return None
+    while work:
+        x = work.pop()
+        if x in inside or x == m:
+            continue
+        if x == b.label or x not in by_label:
+            return None
+        inside.add(x)
+        blk = by_label[x]
+        if exits(blk) or not blk.succs or any(i.opcode in ("ret", "exit") or is_cta_barrier(i) or warp_op(i, am.constants) is not None
+                                              for i in blk.instrs):
+            return None
+        for s in blk.succs:
+            if s in back:
+                work.append(s)
+            else:
+                edges.append((x, s))
+    if not edges:
+        return None
+    escapes, targets = [], set()
+    for x, s in edges:
+        e = _escape_edge(by_label[x], s, inside | {m}, by_label)
+        if e is None:
+            return None
+        escapes.append((x, *e))
+        targets.add(s)
+    return EscapeNest(Region("if", b.label, m, inside, False, b.label), escapes, targets)

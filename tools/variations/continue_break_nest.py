@@ -1,7 +1,8 @@
 """An if whose paths meet at a store except one inner `continue` that skips it (`if (v < lo) { if (v < 2 * lo)
 continue; v = lo; } else if (v > hi) v = hi; out[i] = v;`): ptxas opens a second pair at the outer branch to the
 store and leaves it by a BREAK on the skipping path (docs/findings/convergence.md "A search loop whose break
-returns (helper nvreg36, stop 36)", measured, not modelled)."""
+returns (helper nvreg36, stop 36)"; modelled by "An if left by a break or continue gets a BREAK nest (helper
+nvreg38, stop 38)": 22/24, the straight rows on sm_75 left)."""
 from __future__ import annotations
 
 from pylower.tools.variations.table import run
