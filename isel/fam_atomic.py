@@ -772,10 +772,17 @@ class _Atom:
             # REDUX of a value computed in its block follows the vote (helper nvvote38, stop 38)")
             lead = [r for a, r in zip(hoisted, reduxes) if r.opcode == "REDUX"
                     and (after_scan or not _load_fed(a.srcs[0], instrs[since:first])
-                         and not _alu_fed(a.srcs[0], instrs[since:instrs.index(a.ins)], self._loop_defs())
+                         and not (self._no_join() and _alu_fed(a.srcs[0], instrs[since:instrs.index(a.ins)],
+                                                               self._loop_defs()))
                          and not (before and _load_fed(a.srcs[0], before + instrs[:first], True, ahead, limits)))][:1]
             return lead + vote + [r for r in reduxes if r not in lead]
         return vote + reduxes
+
+    def _no_join(self) -> bool:
+        """Is this atomic's block entered by one edge only, or a loop's? At a join after an if ptxas hoists the
+        block's steps of values made before the if above it (nvcc/a27_hist a27_scoped_counters sm_100a: the OR's
+        `SHF` before the if's BSSY, `REDUX.OR` first)."""
+        return len(self.sel.block.preds) <= 1 or self._loop_defs() is not None
 
     def _loop_defs(self) -> set | None:
         """The registers the blocks of the innermost loop holding this atomic's block write (None outside loops)."""
