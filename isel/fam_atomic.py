@@ -107,6 +107,30 @@ def _load_fed(val, span, shuffles: bool = False, ahead: set | None = None, limit
     return False
 
 
+def _alu_fed(val, span, loop_defs: set | None = None) -> bool:
+    """Is `val` computed in `span` by an instruction that issues (an ALU step: a shift, a popcount, a not, an
+    add), not only by free copies (a register or immediate move, a parameter load, an address conversion, an
+    integer conversion, an add/or/shift of zero)? In a loop (`loop_defs`: the registers its blocks write) a step
+    reading nothing the loop writes does not count: ptxas hoists it out of the loop."""
+    from .schedule import _is_free
+    need = {val.name} if type(val) is A.Reg else set()
+    for y in reversed(span):
+        d = set(defs(y)) & need
+        if d:
+            invariant = loop_defs is not None and not (set(uses(y)) & loop_defs)
+            if not (_is_free(y) or _identity(y) or invariant):
+                return True
+            need = (need - d) | set(uses(y))
+    return False
+
+
+def _identity(y) -> bool:
+    """`add/sub/or/xor/shl/shr x, 0` (ptxas folds it into its reader)."""
+    ops = y.operands
+    return y.guard is None and y.opcode in ("add", "sub", "or", "xor", "shl", "shr") and len(ops) == 3 \
+        and type(ops[2]) is A.Imm and ops[2].value == 0
+
+
 # from sm_90, how many arithmetic steps on a (load, shuffle) result before a lane-0 if's branch still leave the value
 # in flight at the if (probes atomic/agg_lane0_after_*: load 0, shuffle 1)
 _KEPT_ABOVE_EXIT = (0, 1)
@@ -743,11 +767,29 @@ class _Atom:
             before = self._entry_span() if since == 0 and self.ins.guard is None else []
             ahead = {id(y) for y in before}
             limits = _KEPT_ABOVE_EXIT if self.target.has("EXIT_KEEPS_LONG_LATENCY_CONSUMERS") else None
+            # nor one whose value an ALU step of this block computes (`SHF; REDUX.OR`, `POPC; REDUX.SUM`): the
+            # vote fills that step's latency (`POPC; VOTEU.ANY; UFLO; REDUX.SUM`; docs/findings/atomic.md "A
+            # REDUX of a value computed in its block follows the vote (helper nvvote38, stop 38)")
             lead = [r for a, r in zip(hoisted, reduxes) if r.opcode == "REDUX"
                     and (after_scan or not _load_fed(a.srcs[0], instrs[since:first])
+                         and not (self._no_join() and _alu_fed(a.srcs[0], instrs[since:instrs.index(a.ins)],
+                                                               self._loop_defs()))
                          and not (before and _load_fed(a.srcs[0], before + instrs[:first], True, ahead, limits)))][:1]
             return lead + vote + [r for r in reduxes if r not in lead]
         return vote + reduxes
+
+    def _no_join(self) -> bool:
+        """Is this atomic's block entered by one edge only, or a loop's? At a join after an if ptxas hoists the
+        block's steps of values made before the if above it (nvcc/a27_hist a27_scoped_counters sm_100a: the OR's
+        `SHF` before the if's BSSY, `REDUX.OR` first)."""
+        return len(self.sel.block.preds) <= 1 or self._loop_defs() is not None
+
+    def _loop_defs(self) -> set | None:
+        """The registers the blocks of the innermost loop holding this atomic's block write (None outside loops)."""
+        header, body = self.sel.am.loops.innermost_loop(self.sel.block.label)
+        if header is None:
+            return None
+        return {r for b in self.sel.function.blocks if b.label in body for y in b.instrs for r in defs(y)}
 
     def _entry_span(self) -> list:
         """The instructions of this block's one predecessor that end in a guarded branch jumping over this block,
