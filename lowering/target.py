@@ -217,6 +217,12 @@ FEATURES: tuple[Feature, ...] = (
             "converged from its entry or such an op up to a CTA barrier (which then re-converges); there a kind "
             "of warp op (helper) with two or more such ops takes the member-mask check / out-of-line collective, "
             "else the inline WARPSYNC (phase 71; docs/findings/eiattr.md 7)", since=90),
+    Feature("PER_THREAD_MASK_ENTRY_LOCAL", "the entry's taint (PER_THREAD_MASK_FORMS) reaches only the warp ops "
+            "a converged per-thread-mask op follows in their own block, and stops at the join of an if ptxas "
+            "predicates: `B; if ..; d` and `if ..; B; d` leave the full-mask B plain (phase 71)", since=90),
+    Feature("INLINE_REGISTER_MASK_WARPSYNC", "a warp op phase 71 inlines around per-thread masks whose member "
+            "mask is a warp-uniform register (an activemask read) re-converges with `WARPSYNC R`, not "
+            "WARPSYNC.ALL (phase 72)", since=90),
     Feature("PER_THREAD_MASK_LOOP_SLOW", "a per-thread-mask warp op on a loop keeps the slow-path call (`BRA.CONV; "
             "CALL __cuda_sm70_*`) where converged straight-line code takes it plain (phase 71)", below=80),
     Feature("PER_THREAD_MASK_TURING", "per-thread member masks follow the sm_75 row of phase 71's table",

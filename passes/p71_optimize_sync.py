@@ -738,7 +738,10 @@ class OptimizeSyncInstructions(Phase):
                     ins.guard is None or uni.is_uniform(ins.guard))
             after_calls = R.after_extern_call(fn, ctx.module)
             forms, rewarp = PT.per_thread_forms(fn, consts, candidate, per_thread_op,
-                                                lambda ins: blocks_of[id(ins)] in diverged)
+                                                lambda ins: blocks_of[id(ins)] in diverged,
+                                                {R.through_empty(r.join, am.blocks) for r in regions
+                                                 if not ifconvert.is_branch_region(am, r, target)}
+                                                if target.has("PER_THREAD_MASK_ENTRY_LOCAL") else None)
         if target.has("WARPSYNC_ALL_UNPAIRS"):
             rewarp = rewarp | barriers_after_warpsync_arms(am, target)
         slept = after_nanosleep(fn, consts) if target.has("NANOSLEEP_UNCONVERGES") else set()

@@ -434,7 +434,11 @@ class _Expander:
         if form in ("slow", "slow_paired"):
             return self._out_of_line(b, ins, wop, region, site, fast, form == "slow_paired")
         if form == "inline":
-            return [self.p("warpsync", (), (ops.imm(ops.FULL_MASK),), line, **site)] + fast
+            # a warp-uniform register mask (an activemask read in converged code) stays the register:
+            # `WARPSYNC R; MATCH.ANY` (nvcc/v34_reduce_sync v34r_match_reduce; variations collective_mask_entry)
+            mask = wop.mask if wop.mask is not None and not ops.is_const_mask(wop.mask) and \
+                self.target.has("INLINE_REGISTER_MASK_WARPSYNC") else ops.imm(ops.FULL_MASK)
+            return [self.p("warpsync", (), (mask,), line, **site)] + fast
         if permask:
             if wop.helper.startswith(_PLAIN_WARPSYNC_PER_THREAD):
                 return [self.p("warpsync", (), (wop.mask,), line, **site)] + fast

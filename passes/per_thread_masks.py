@@ -6,6 +6,8 @@ sm_90/sm_90a/sm_100a/sm_120 (docs/findings/eiattr.md section 7, probes warp/perm
 
 1. Where the warp may be unconverged ("tainted"): from the function's entry, and from every per-thread-mask
    op, up to the next CTA barrier. Every warp op reached there is tainted, the per-thread-mask ops too.
+   From the entry (PER_THREAD_MASK_ENTRY_LOCAL) only the ops a converged per-thread-mask op follows in their
+   own block, and not past the join of an if ptxas predicates (below).
 2. Per kind of warp op (its `__cuda_sm70_<helper>`: shfl bfly/down/idx/up, bar.warp.sync, vote ballot/any,
    ...), counted over the tainted ops of the whole function: with two or more, each takes the slow form (a
    per-thread mask: member-mask check VOTEU.ANY/MATCH.ANY/REDUX.OR, `@!P0 BRA.DIV` to a WARPSYNC.COLLECTIVE
@@ -49,7 +51,7 @@ def _forward(fn: ori.Function, entry, meet, step) -> dict[str, object]:
 
 
 def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
-                     in_divergent) -> tuple[dict[int, str], set[int]]:
+                     in_divergent, clean_joins: set[str] | None = None) -> tuple[dict[int, str], set[int]]:
     """({id(op): form} for the candidate warp ops the warp may reach unconverged or that have a per-thread
     mask, ids of the CTA barriers that re-converge first). `is_candidate(ins, wop)`: an op phase 71 would take
     as converged but for the per-thread masks; `is_per_thread(ins, wop)`: its mask differs between lanes;
@@ -61,6 +63,61 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
     # the entry is tainted by a per-thread mask in converged code (one only in divergent code leaves the
     # full-mask ops before it alone: nvcc/cg_labeled_binary_partition's match.any)
     entry = _FROM_ENTRY if any(not in_divergent(i) for i in pt_ops) else _CLEAN
+    # PER_THREAD_MASK_ENTRY_LOCAL (`clean_joins` given): the entry's taint reaches a warp op only when a converged
+    # per-thread-mask op follows it in its own block (CTA barriers between allowed: `B|b` A I) and no CTA barrier
+    # and no join of an if ptxas predicates (`clean_joins`) lies between the entry and it; early exits and the
+    # joins of kept regions let it through (tools/variations/collective_mask_entry.py: `B; d` A I; `B; if; d`,
+    # `if; B; d`, `B; @p ret; d`: B plain; `@p ret; B; d`, `kept-if; B; d` A I; `kept-if; d d` both checked)
+    from_entry: set[int] = set()
+    if clean_joins is not None and entry == _FROM_ENTRY:
+        by_label = {b.label: b for b in fn.blocks}
+
+        def pt_here(ins):
+            wop = ops.warp_op(ins, consts)
+            return wop is not None and is_candidate(ins, wop) and is_per_thread(ins, wop) and not in_divergent(ins)
+
+        def pt_after(b, seen=()):
+            """A converged per-thread-mask op in the straight fall-through after block b (one block for ptxas)."""
+            if len(b.succs) != 1 or b.succs[0] not in by_label or b.label in seen:
+                return False
+            n = by_label[b.succs[0]]
+            if len(n.preds) != 1:
+                return False
+            return any(pt_here(i) for i in n.instrs) or pt_after(n, seen + (b.label,))
+
+        tainted_in = {fn.blocks[0].label: True} if fn.blocks else {}
+        work = [fn.blocks[0].label] if fn.blocks else []
+        while work:
+            b = by_label[work.pop()]
+            st = tainted_in[b.label]
+            for ins in b.instrs:
+                if ops.is_cta_barrier(ins):
+                    st = False
+            for sl in b.succs:
+                if sl not in by_label:
+                    continue
+                new = st and sl not in clean_joins
+                if sl not in tainted_in or (new and not tainted_in[sl]):
+                    tainted_in[sl] = new or tainted_in.get(sl, False)
+                    work.append(sl)
+        for b in fn.blocks:
+            st = tainted_in.get(b.label)
+            if not st:
+                continue
+            later = pt_after(b)
+            follows = []
+            for ins in reversed(b.instrs):
+                later = later or pt_here(ins)
+                follows.append(later)
+            follows.reverse()
+            for ins, f in zip(b.instrs, follows):
+                if ops.is_cta_barrier(ins):
+                    st = False
+                    continue
+                wop = ops.warp_op(ins, consts)
+                if st and f and wop is not None and is_candidate(ins, wop):
+                    from_entry.add(id(ins))
+        entry = _CLEAN
 
     def classify(ins):
         wop = ops.warp_op(ins, consts)
@@ -77,6 +134,8 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
             return _CLEAN if ops.is_cta_barrier(ins) else st
         if is_candidate(ins, wop) and st != _CLEAN:
             tainted[id(ins)] = max(tainted.get(id(ins), _CLEAN), st)
+        if id(ins) in from_entry:
+            tainted[id(ins)] = max(tainted.get(id(ins), _CLEAN), _FROM_ENTRY)
         return _FROM_MASK if pt else st
 
     state_in = _forward(fn, entry, max, taint_step)
@@ -117,7 +176,7 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
             record[id(ins)] = form
         return nxt
 
-    conv_in = _forward(fn, entry == _CLEAN, lambda a, b: a and b, conv_step)
+    conv_in = _forward(fn, entry == _CLEAN and not from_entry, lambda a, b: a and b, conv_step)
     for b in fn.blocks:
         conv = conv_in.get(b.label)
         if conv is None:
