@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pylower.tools.variations.table import run
 
-HEAD = """.version 8.7
+# the kernel head: parameters out, in, thr; %r1 = tid.x, %rd3 its byte offset (agg_redux_value_step shares it)
+PROLOGUE = """.version 8.7
 .target {target}
 .address_size 64
 .visible .entry k(.param .u64 out, .param .u64 in, .param .u32 thr)
@@ -18,7 +19,8 @@ HEAD = """.version 8.7
   cvta.to.global.u64 %rd2, %rd2;
   mov.u32 %r1, %tid.x;
   mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd1, %rd3;
+"""
+HEAD = PROLOGUE + """  add.s64 %rd4, %rd1, %rd3;
   add.s64 %rd5, %rd2, %rd3;
 """
 SRC = {"tid": "mov.u32 %r2, %r1;", "ldg": "ld.global.u32 %r2, [%rd5];",

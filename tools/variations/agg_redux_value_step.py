@@ -8,22 +8,10 @@ targets (docs/findings/atomic.md "A REDUX of a value computed in its block follo
 stop 38)")."""
 from __future__ import annotations
 
+from pylower.tools.variations.activemask_redux_order import PROLOGUE
 from pylower.tools.variations.table import run
 
-HEAD = """.version 8.7
-.target {target}
-.address_size 64
-.visible .entry k(.param .u64 out, .param .u64 in, .param .u32 thr)
-{
-  .reg .pred %p<8>; .reg .b32 %r<40>; .reg .b64 %rd<40>;
-  ld.param.u64 %rd1, [out];
-  ld.param.u64 %rd2, [in];
-  ld.param.u32 %r30, [thr];
-  cvta.to.global.u64 %rd1, %rd1;
-  cvta.to.global.u64 %rd2, %rd2;
-  mov.u32 %r1, %tid.x;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd4, %rd2, %rd3;
+HEAD = PROLOGUE + """  add.s64 %rd4, %rd2, %rd3;
   ld.global.u32 %r2, [%rd4];
 """
 VAL = {
