@@ -76,14 +76,28 @@ def per_thread_forms(fn: ori.Function, consts, is_candidate, is_per_thread,
             wop = ops.warp_op(ins, consts)
             return wop is not None and is_candidate(ins, wop) and is_per_thread(ins, wop) and not in_divergent(ins)
 
-        def pt_after(b, seen=()):
-            """A converged per-thread-mask op in the straight fall-through after block b (one block for ptxas)."""
-            if len(b.succs) != 1 or b.succs[0] not in by_label or b.label in seen:
-                return False
-            n = by_label[b.succs[0]]
-            if len(n.preds) != 1:
-                return False
-            return any(pt_here(i) for i in n.instrs) or pt_after(n, seen + (b.label,))
+        after: dict[str, bool] = {}
+
+        def pt_after(b):
+            """A converged per-thread-mask op in the straight fall-through after block b (one block for ptxas);
+            every block of the chain walked gets the same answer, so each chain is walked once."""
+            chain, on_chain = [], set()
+            found = False
+            while b.label not in after and b.label not in on_chain:
+                chain.append(b.label)
+                on_chain.add(b.label)
+                n = by_label.get(b.succs[0]) if len(b.succs) == 1 else None
+                if n is None or len(n.preds) != 1:
+                    break
+                if any(pt_here(i) for i in n.instrs):
+                    found = True
+                    break
+                b = n
+            else:
+                found = after.get(b.label, False)
+            for label in chain:
+                after[label] = found
+            return found
 
         tainted_in = {fn.blocks[0].label: True} if fn.blocks else {}
         work = [fn.blocks[0].label] if fn.blocks else []
