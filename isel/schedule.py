@@ -1453,7 +1453,7 @@ def _list_schedule(region: list[Unit], membar_waits: bool = False, late_stores: 
                 continue
             top = heap[0][2]
             closing = key == _NOT_FILLER and not top.succs     # a run-closing barrier (_closes_run)
-            if key == _NOT_FILLER and any((w.height > top.height or closing and w.height == top.height)
+            if key == _NOT_FILLER and any((w.height > top.height or closing and w.height == top.height and (in_loop or w.first in REDUX_HOLDS))
                                           and w.holds >> top.index & 1 and
                                           (w.scoreboard or w.kind != "alu" or w.stand_in) and not w.far
                                           and w.first not in NON_HOLDING_COMPARES
