@@ -1884,6 +1884,36 @@ def _pending(in_flight, param_loads, run: list) -> set:
     return set(in_flight)
 
 
+_SHARED_ACCESS = frozenset({"STS", "LDS", "ATOMS"})
+
+
+def _bssy_after_barriers_past_late_load(run: list[Unit]) -> list[Unit]:
+    """A scheduled BSSY before which a global load of the run is not yet issued, past shared-memory work after the
+    BSSY, whose result no unit of the run reads (in flight across the region, read after its join): from sm_90
+    ptxas issues the BSSY after the run's last CTA barrier (CUB BlockRadixSort of key/value pairs: the values'
+    LDGs issued late, right before the first barrier: `LDG.. BAR SHFL.. BAR BSSY`; with the loads read before
+    the barrier, or issued before the BSSY, `LDG BSSY BAR`; tools/variations/bar_late_load_bssy.py;
+    docs/findings/convergence.md "The BSSY after the barriers past a load in flight across the region (helper
+    nvbar39, stop 39)")."""
+    at = next((n for n, u in enumerate(run) if u.kind == BSSY_KIND), None)
+    if at is None:
+        return run
+    read = {r for u in run for r in u.uses}
+    # a load issued after shared-memory work that follows the BSSY (not one issued in the BSSY's own stall)
+    shared = next((n for n in range(at + 1, len(run)) if any(x.opcode in _SHARED_ACCESS for x in run[n].sass)),
+                  len(run))
+    late = any(any(x.opcode in ("LDG", "LD") for x in u.sass) and u.defs and not set(u.defs) & read
+               for u in run[shared + 1:])
+    bars = [n for n in range(at + 1, len(run)) if run[n].kind in NOT_FILLERS
+            and any(x.opcode == "BAR" for x in run[n].sass)]
+    if not late or not bars:
+        return run
+    bssy = run[at]
+    rest = run[:at] + run[at + 1:]
+    last = bars[-1] - 1                 # its index in `rest`
+    return rest[:last + 1] + [bssy] + rest[last + 1:]
+
+
 def _keeps_pseudo_placement(u: Unit, nxt: Unit | None, run: list[Unit], target, joined: bool, pending: set) -> bool:
     """Does a schedulable BSSY keep fam_sync_pseudo's placement in this run instead of becoming a unit of it?"""
     sass = [x for r in run for x in r.sass]
@@ -1956,6 +1986,8 @@ def schedule_block(units: list[Unit], live_out=lambda reg: True, target=None, li
                                      target is None or target.has("REDUX_HOLDS_THROUGH_ALU_WAIT"),
                                      target is not None and target.has("ACTIVEMASK_READ_NO_FILLER"),
                                      held > PREDICATE_REGISTERS)
+                if target is not None and target.has("BSSY_AFTER_BARRIERS_PAST_LATE_LOAD"):
+                    run = _bssy_after_barriers_past_late_load(run)
             out.extend(run)
             if u is not None:
                 out.append(u)

@@ -91,6 +91,11 @@ FEATURES: tuple[Feature, ...] = (
             "in the first cycle nothing else can issue, after the block's global loads, atomics with a result and "
             "memory fences (docs/findings/scheduling.md \"The BSSY unit on sm_90+ (helper bssy29, stop 29)\")",
             since=75),
+    Feature("BSSY_AFTER_BARRIERS_PAST_LATE_LOAD", "a scheduled BSSY that a global load of its block is issued after, "
+            "whose result nothing in the block reads (in flight across the region: CUB BlockRadixSort's values, "
+            "loaded before the sort and read after it), goes after the block's last CTA barrier instead "
+            "(`LDG.. BAR SHFL.. BAR BSSY`; below sm_90 ptxas issues such loads first: `LDG.. BSSY BAR`; "
+            "tools/variations/bar_late_load_bssy.py)", since=90),
     Feature("LOOP_BSSY_SCHEDULED", "the BSSY (with sm_75's BMOV.32.CLEAR) opening ISel's own atomic loop (the shared "
             "CAS.SPIN loop; not the 16-bit CAS loop) is a unit of its block's list scheduler like a region's, waiting also "
             "for the global loads the loop reads (`BAR LDG BSSY`, `BSSY BAR LDS`; docs/findings/scheduling.md "
