@@ -1286,3 +1286,26 @@ for cc, w in [(90, 2)]:
 for cc, w in [(80, 4)]:
     add(C(D38C, "check_pair_scan_kernel", {**ptrs("a_ptr b_ptr out_a_ptr out_b_ptr", "i32"), **ints("M N")},
           {"BM": 16, "BN": 32}, cc=cc, w=w, s=1))
+
+# ---- s39_rowred.py (helper tslot39, stop 39)
+S39 = "s39_rowred"
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 2048, 80, 8)]:
+    add(C(S39, "row_sumsq_max_kernel", {"x_ptr": f"*{ty}", **ptrs("ss_ptr mx_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 90, 2), ("fp32", 2048, 100, 8)]:
+    add(C(S39, "row_meanvar_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr var_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 4)]:
+    add(C(S39, "looped_lse_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp16", 1024, 90, 4)]:
+    add(C(S39, "xent_loss_kernel", {"logit_ptr": f"*{ty}", "tgt_ptr": "*i32", "loss_ptr": "*fp32",
+                                    **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4)]:
+    add(C(S39, "masked_mean_count_kernel", {"x_ptr": f"*{ty}", "valid_ptr": "*i8", "out_ptr": "*fp32",
+                                            **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 90, 2)]:
+    add(C(S39, "row_min_max_sum_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
