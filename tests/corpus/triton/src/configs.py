@@ -1309,3 +1309,16 @@ for ty, blk, cc, w in [("fp32", 1024, 80, 4)]:
 for ty, blk, cc, w in [("fp32", 512, 90, 2)]:
     add(C(S39, "row_min_max_sum_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
           {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---- s39_check_xent.py (helper tslot39, stop 39; check kernels written after the rule)
+S39C = "s39_check_xent"
+for ty, cc, w, bm in [("fp32", 80, 8, 4), ("bf16", 90, 2, 2)]:
+    add(C(S39C, "check_tile_nll_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i64", "out_ptr": "*fp32",
+                                          **ints("n_rows n_cols")}, {"BM": bm, "BN": 512}, cc=cc, w=w, s=1, tag=ty))
+for ty, cc, w in [("fp16", 90, 8)]:
+    add(C(S39C, "check_smooth_ce_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i32", "out_ptr": "*fp32", "n_cols": "i32",
+                                           "eps": "fp32", "ignore_index": "i32"}, {"BLOCK": 2048}, cc=cc, w=w, s=1,
+          tag=ty))
+for ty, cc, w in [("fp32", 100, 2)]:
+    add(C(S39C, "check_onehot_kl_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i32", "out_ptr": "*fp32", "n_cols": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
