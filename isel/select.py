@@ -298,6 +298,42 @@ def _run_entry(blocks: list, first: int, position: dict) -> tuple[bool, set, set
     return loop_head, in_flight, param_loads
 
 
+def _select_only_predicates(selected: list) -> frozenset:
+    """The predicates the run's instructions read as a select's condition (`setp; selp`: data), otherwise at most
+    as the guard of a predicated instruction, never of a branch: a compare of such a predicate after a predicated
+    if is no guard test of a later if region, and ptxas schedules it across the if with its selects (Triton's
+    masked gather `tl.where(offs == t, x, 0)` after `tl.log`'s fixup if: its compares, selects and shuffles
+    interleave with the chain before the if; tools/variations/select_compare_after_if.py; docs/findings/
+    scheduling.md "Compares that feed selects cross a predicated if (helper tslot39, stop 39)"). A compare that
+    only guards stores stays behind the if."""
+    ok: dict[str, bool] = {}
+    selects: set[str] = set()
+    for ins, _ in selected:
+        for r in _operand_names(ins.guard) if ins.guard is not None else ():
+            ok[r] = ok.get(r, True) and ins.opcode != "bra"
+        ops = ins.operands
+        for o in ops if ins.opcode in ("st", "red") else ops[1:]:
+            cond = ins.opcode == "selp" and len(ops) == 4 and o is ops[3]
+            for r in _operand_names(o):
+                ok[r] = ok.get(r, True) and cond
+                if cond:
+                    selects.add(r)
+    return frozenset(r for r in selects if ok.get(r))
+
+
+def _operand_names(o) -> list[str]:
+    """The register names an Ori operand reads (a register, negated, or inside an address or vector)."""
+    if isinstance(o, A.Reg):
+        return [o.name]
+    if isinstance(o, (A.Not, A.Neg)):
+        return _operand_names(o.inner)
+    if isinstance(o, A.Pair):
+        return _operand_names(o.first) + _operand_names(o.second)
+    if isinstance(o, (A.Addr, A.Vec, A.Paren)):
+        return [r for x in o.items for r in _operand_names(x)]
+    return []
+
+
 def _is_loop_head(blocks: list, k: int, position: dict) -> bool:
     """Is blocks[k] a loop's first block (a predecessor laid out at or after it branches back to it)?"""
     return k < len(blocks) and any(position.get(q, -1) >= k for q in blocks[k].preds)
@@ -315,13 +351,15 @@ def _schedule(selected: list, sel: SelectContext, blocks: list, target: Target, 
     run = None               # [calls to come, fast-path instructions to come] of a run (phase 72 _slow_run)
     compounds = compounds or {}
     after_if = False
+    selects_only = _select_only_predicates(selected) if compounds else frozenset()
     for ins, seq in selected:
         c = compounds.get(id(ins))
         us = [make_predicated_if(c[1], target)] if c is not None else make_units(ins, seq, target)
         after_if = after_if or c is not None
         if after_if and c is None:
             for u in us:
-                if u.kind == "alu" and any(is_predicate(r) for r in u.defs) or _active_lanes_read(u):
+                if u.kind == "alu" and any(is_predicate(r) and r not in selects_only for r in u.defs) \
+                        or _active_lanes_read(u):
                     # a compare after a predicated if stays after it (ptxas keeps the next region's guard test
                     # behind the if: nvcc cub_block_reduce_algorithms `@P0 STS; BAR; ISETP; BSSY`, as
                     # isel/join_hoist.py keeps it after a BSYNC)

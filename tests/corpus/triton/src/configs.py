@@ -1286,3 +1286,39 @@ for cc, w in [(90, 2)]:
 for cc, w in [(80, 4)]:
     add(C(D38C, "check_pair_scan_kernel", {**ptrs("a_ptr b_ptr out_a_ptr out_b_ptr", "i32"), **ints("M N")},
           {"BM": 16, "BN": 32}, cc=cc, w=w, s=1))
+
+# ---- s39_rowred.py (helper tslot39, stop 39)
+S39 = "s39_rowred"
+for ty, blk, cc, w in [("fp32", 1024, 90, 4), ("fp16", 2048, 80, 8)]:
+    add(C(S39, "row_sumsq_max_kernel", {"x_ptr": f"*{ty}", **ptrs("ss_ptr mx_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("bf16", 1024, 90, 2), ("fp32", 2048, 100, 8)]:
+    add(C(S39, "row_meanvar_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr var_ptr", "fp32"), **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 80, 4)]:
+    add(C(S39, "looped_lse_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for ty, blk, cc, w in [("fp16", 1024, 90, 4)]:
+    add(C(S39, "xent_loss_kernel", {"logit_ptr": f"*{ty}", "tgt_ptr": "*i32", "loss_ptr": "*fp32",
+                                    **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 1024, 80, 4)]:
+    add(C(S39, "masked_mean_count_kernel", {"x_ptr": f"*{ty}", "valid_ptr": "*i8", "out_ptr": "*fp32",
+                                            **ints("n_cols stride")}, {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty,
+          div16=("stride",)))
+for ty, blk, cc, w in [("fp32", 512, 90, 2)]:
+    add(C(S39, "row_min_max_sum_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride")},
+          {"BLOCK": blk}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+
+# ---- s39_check_xent.py (helper tslot39, stop 39; check kernels written after the rule)
+S39C = "s39_check_xent"
+for ty, cc, w, bm in [("fp32", 80, 8, 4), ("bf16", 90, 2, 2)]:
+    add(C(S39C, "check_tile_nll_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i64", "out_ptr": "*fp32",
+                                          **ints("n_rows n_cols")}, {"BM": bm, "BN": 512}, cc=cc, w=w, s=1, tag=ty))
+for ty, cc, w in [("fp16", 90, 8)]:
+    add(C(S39C, "check_smooth_ce_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i32", "out_ptr": "*fp32", "n_cols": "i32",
+                                           "eps": "fp32", "ignore_index": "i32"}, {"BLOCK": 2048}, cc=cc, w=w, s=1,
+          tag=ty))
+for ty, cc, w in [("fp32", 100, 2)]:
+    add(C(S39C, "check_onehot_kl_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i32", "out_ptr": "*fp32", "n_cols": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
