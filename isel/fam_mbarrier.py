@@ -11,6 +11,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.sass.instr import VIRTUAL
 
 from .rules import block_def, operand_text, rule
+from .sequences import bssy, bsync
 
 _REC = ("MBARRIER",)
 _WW = ("INT_WARP_WIDE",)
@@ -210,9 +211,58 @@ def _sw_cp_async_arrive(ins, sel):
     s, addr = sel.sass, _addr(ins)
     mask = _warp_mask(sel)
     if ins.attrs.part == "vote":
-        return [s(ins, "VOTE", ("ALL",), (mask, "PT", "PT"), tags=_WW)]
+        vote = [s(ins, "VOTE", ("ALL",), (mask, "PT", "PT"), tags=_WW)]
+        arrive = _voted_arrive(ins, sel)
+        if arrive is None or not _per_thread_address(arrive, sel):
+            return vote
+        # the R2UR loop's pair opens right after the vote (and moves with it), ahead of the copies the vote was
+        # hoisted over (`VOTE.ALL BSSY BAR.SYNC LDGSTS ATOMS.ADD ARRIVES BSYNC`)
+        join = sel._analyses[("arrives_join", id(arrive))] = sel.local_label()
+        return vote + bssy(sel, ins, 0, f"`({join})", sel.target.has("BSSY_RECONVERGENT"))
     out = [] if ins.attrs.noinc else [s(ins, "ATOMS", ("ADD", "S32"), ("RZ", addr, mask))]
+    if _per_thread_address(ins, sel):
+        return _arrives_waterfall(ins, sel, out, next(o for o in ins.operands if type(o) is A.Addr))
     return out + [s(ins, "ARRIVES", ("LDGSTSBAR", "64"), (addr,), tags=_REC)]
+
+
+def _voted_arrive(vote, sel):
+    """The arrive whose vote half `vote` is: the block's next cp.async.mbarrier.arrive (phase 42 puts the vote
+    ahead of the copies just before it)."""
+    if sel.block is None:
+        return None
+    k = sel.position(vote)
+    return next((i for i in sel.block.instrs[k + 1:] if i.opcode == vote.opcode
+                 and i.attrs.op == "cp_async_arrive" and i.attrs.part != "vote"), None)
+
+
+def _per_thread_address(ins, sel) -> bool:
+    a = next((o for o in ins.operands if type(o) is A.Addr), None)
+    return a is not None and sel.uniformity.is_divergent_operand(a)
+
+
+def _arrives_waterfall(ins, sel, head, a):
+    """ARRIVES.LDGSTSBAR reads its mbarrier address from a uniform register: a per-thread address (one the
+    uniformity analysis finds divergent) is taken one value per pass (`@P0 R2UR P1, UR, R`; `@!P1 ARRIVES [UR]`;
+    `@P1 BRA` back), the loop with the leader's ATOMS.ADD before it in a convergence pair of its own
+    (docs/findings/mbarrier.md "A per-thread cp.async.mbarrier.arrive address (helper nvreg39, stop 39)")."""
+    s = sel.sass
+    join = sel._analyses.get(("arrives_join", id(ins)))
+    opening = [] if join is not None else None          # the vote half opened the pair
+    join, loop = join or sel.local_label(), sel.local_label()
+    if opening is None:
+        opening = bssy(sel, ins, 0, f"`({join})", sel.target.has("BSSY_RECONVERGENT"))
+    ur = sel.role(ins, "addr", "ur")
+    reg = next((operand_text(i) for i in a.items if type(i) is A.Reg), "RZ")
+    off = f"+{hex(a.offset)}" if getattr(a, "offset", 0) else ""
+    r2ur = s(ins, "R2UR", (), ("P1", ur, reg), guard="@P0")
+    r2ur.label = loop
+    tail = bsync(sel, ins, 0, sel.target.has("BSSY_RECONVERGENT"))
+    tail.label = join
+    return opening + head + [
+             s(ins, "PLOP3", ("LUT",), ("P0", "PT", "PT", "PT", "PT", "0x80", "0x0")), r2ur,
+             s(ins, "ARRIVES", ("LDGSTSBAR", "64"), (f"[{ur}{off}]",), tags=_REC, guard="@!P1"),
+             s(ins, "PLOP3", ("LUT",), ("P0", "PT", "P1", "PT", "PT", "0x80", "0x0"), guard="@P0"),
+             s(ins, "BRA", (), (f"`({loop})",), ("DIVERGENT_BRANCH",), guard="@P1"), tail]
 
 
 def _warp_mask(sel) -> str:

@@ -628,6 +628,17 @@ def make_units(ins: ori.Instr | None, seq: list[SassInstr], target=None) -> list
     if ins is not None and ins.opcode == "vote" and len(seq) > 1 and seq[0].opcode == "VOTE" \
             and target is not None and not target.has("NATIVE_VOTE_ALL"):
         return [_ballot_test_unit(ins, seq, target)]
+    if ins is not None and len(seq) == 2 and seq[0].opcode == "VOTE" and seq[1].opcode == "BSSY" \
+            and getattr(ins.attrs, "part", "") == "vote":
+        # a cp.async arrive's vote with the pair of its address's R2UR loop (isel/fam_mbarrier._arrives_waterfall):
+        # the pair opens with the vote and moves with it, over a CTA barrier too (`VOTE.ALL BSSY BAR.SYNC LDGSTS
+        # ATOMS.ADD ARRIVES BSYNC`: tools/variations/arrives_waterfall.py)
+        return [make_unit(ins, seq, target, kind=make_unit(ins, seq[:1], target).kind)]
+    if ins is not None and len(seq) > 2 and seq[0].opcode == "ATOMS" and getattr(ins.attrs, "op", "") == \
+            "cp_async_arrive" and seq[0].label is None and any(x.label is not None for x in seq[1:]):
+        # ... and its leader's ATOMS.ADD a unit of the run before the loop, reading the vote
+        k = next(i for i, x in enumerate(seq) if x.label is not None) - 1
+        return [make_unit(ins, seq[:k], target), make_unit(ins, seq[k:], target)]
     if ins is not None and ins.opcode == "membermask" and len(seq) > 1 and seq[-1].opcode == "VOTEU" \
             and target is not None and target.has("WARP_COLLECTIVE"):
         return _active_read_apart(ins, seq, target)

@@ -1463,6 +1463,12 @@ def _is_kept_region(am, region: Region, target) -> bool:
         return True
     if _anchored_region_kept(list(_region_instrs(am, region.body)), target, am):
         return True
+    if target.has("MBARRIER_SW") and not target.has("MBARRIER_SYNCS") and any(
+            i.op == MBARRIER and i.attrs.op == "cp_async_arrive" and not i.attrs.noinc
+            for i in _region_instrs(am, region.body)):
+        # sm_80-89's cp.async.mbarrier.arrive is a warp vote and the leader's ATOMS.ADD: an if holding one stays a
+        # branch (tools/variations/arrives_waterfall.py */guarded, helper nvreg39, stop 39)
+        return True
     loops = am.loops
     if region.kind == "loop" or any(loops.ends_in_back_edge(by_label[x]) or loops.branches_back(by_label[x])
                                     for x in region.body):

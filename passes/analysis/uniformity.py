@@ -96,6 +96,12 @@ def _lets_lanes_drift(ins: ori.Instr) -> bool:
     not probed: llvm/barrier_legacy named_barrier_pingpong on sm_75 keeps its EIATTRs with it left out)."""
     if ins.opcode == "nanosleep":
         return True
+    if ins.opcode == "mbarrier" and getattr(ins.attrs, "impl", "") == "sw" \
+            and getattr(ins.attrs, "op", "") in ("test_wait", "try_wait"):
+        # sm_80-89's software phase test (an LDS of the barrier word): a loop polling it lets the lanes drift,
+        # the loop around carries per-lane values (its stage index: ARRIVES.LDGSTSBAR's R2UR loop, the
+        # loop's own pair; tools/variations/arrives_waterfall.py, helper nvreg39, stop 39)
+        return True
     w = warp_op(ins)
     return w is not None and not w.helper.startswith("barrier_sync")
 
