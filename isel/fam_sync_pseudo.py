@@ -224,7 +224,8 @@ def place_convergence_barriers(instrs: list, merged: set[int] = frozenset(), tar
         if fed is not None:
             _move_bssy(instrs, first, k, fed)
             continue
-        start = _after_last_shuffle(instrs, start, first)
+        if not _redux_first_stage(instrs, start, first):
+            start = _after_last_shuffle(instrs, start, first)
         if acquire_stall and not any(_into(instrs[j], merged_labels) for j in range(start, first)):
             at = _acquire_stall(instrs, start, first, cctl_before_last)
             if at is not None:
@@ -873,6 +874,30 @@ def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
         if instrs[j].opcode in _ISSUED_FIRST and not _broadcast_of_atomic(instrs, start, j):
             return j + 1
     return start
+
+
+_WARP_REDUCTIONS = frozenset({"REDUX", "CREDUX"})
+_WARP_COLLECTIVES = frozenset({"SHFL", "REDUX", "CREDUX", "VOTE", "VOTEU", "MATCH"})
+
+
+def _redux_first_stage(instrs: list, start: int, first: int) -> bool:
+    """Is the block's first warp collective a REDUX (CREDUX) whose shuffles, if any, all come after a CTA barrier
+    that follows it: an integer block reduction's first stage (Triton's `tl.max`/`tl.sum` of an integer tile from
+    sm_80: `redux.sync; st.shared; bar; ld.shared; shfl.bfly xk; bar`)? ptxas issues the BSSY before that REDUX,
+    in the wait of the values it reduces, whatever shuffles follow the exchange (`BSSY REDUX BAR SHFL BAR`);
+    the search for the BSSY's place then does not start after the last shuffle (tools/variations/
+    redux_exchange_atomic.py; docs/findings/scheduling.md "The BSSY of a guarded atomic after a REDUX block
+    reduction (helper tshfl39, stop 39)")."""
+    redux = False
+    for j in range(start, first):
+        op = instrs[j].opcode
+        if op in _WARP_COLLECTIVES and not redux:
+            if op not in _WARP_REDUCTIONS:
+                return False
+            redux = True
+        elif op == "BAR" and redux:
+            return True
+    return False
 
 
 def _store_run_pair(instrs: list, k: int) -> bool:

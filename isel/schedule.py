@@ -1183,8 +1183,18 @@ def _closes_run(region: list[Unit], bar: Unit, in_loop: bool, loose: bool = Fals
         return all(not u.cost or u.kind == "alu" for u in region[bar.index + 1:])
     if in_loop:
         return True
+    first = next((u for u in region if u.first in WARP_COLLECTIVE_OPS), None)
+    if first is not None and first.first in REDUX_HOLDS and first.index < bar.index:
+        # an integer block reduction's first stage is a warp REDUX of the loaded values: ptxas keeps the barrier
+        # after the post-exchange shuffles however many guarded loads feed it (`REDUX BAR SHFL BAR`;
+        # tools/variations/redux_exchange_atomic.py, straight L8 rows; docs/findings/scheduling.md "The BSSY of a
+        # guarded atomic after a REDUX block reduction (helper tshfl39, stop 39)")
+        return True
     guards = {u.ins.guard for u in region if u.kind == "load" and u.ins is not None and u.ins.guard}
     return len(guards) <= CLOSING_HOLD_GUARDS
+
+
+WARP_COLLECTIVE_OPS = frozenset({"SHFL", "REDUX", "CREDUX", "VOTE", "VOTEU", "MATCH"})
 
 
 def _bits(m: int):

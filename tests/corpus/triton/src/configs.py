@@ -1322,3 +1322,48 @@ for ty, cc, w in [("fp16", 90, 8)]:
 for ty, cc, w in [("fp32", 100, 2)]:
     add(C(S39C, "check_onehot_kl_kernel", {"x_ptr": f"*{ty}", "t_ptr": "*i32", "out_ptr": "*fp32", "n_cols": "i32"},
           {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+
+# ---- f39_shflstore.py (helper tshfl39, stop 39)
+F39 = "f39_shflstore"
+for cc, w in [(80, 4), (90, 1)]:
+    add(C(F39, "block_sum_store_kernel", {**ptrs("x_ptr part_ptr", "fp32"), "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 8), (90, 2)]:
+    add(C(F39, "block_max_atomic_i32_kernel", {**ptrs("x_ptr out_ptr", "i32"), "n": "i32"},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(90, 4)]:
+    add(C(F39, "count_above_atomic_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", "n": "i32", "thr": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1))
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 2)]:
+    add(C(F39, "row_cumsum_kernel", {**ptrs("x_ptr y_ptr", ty), **ints("n_rows n_cols")},
+          {"BLOCK_R": 4, "BLOCK_C": 64}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2)]:
+    add(C(F39, "row_sum_store_kernel", {**ptrs("x_ptr s_ptr", "fp32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 8, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4)]:
+    add(C(F39, "cumsum_total_kernel", {**ptrs("x_ptr y_ptr tot_ptr", "i32"), "n": "i32"},
+          {"BLOCK": 256}, cc=cc, w=w, s=1))
+for cc, w in [(90, 8)]:
+    add(C(F39, "block_absmax_atomic_f32_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "n": "i32"},
+          {"BLOCK": 4096}, cc=cc, w=w, s=1))
+
+# ---- f39_check_intreduce.py (helper tshfl39, stop 39; check kernels written after the rule)
+F39C = "f39_check_intreduce"
+for cc, w in [(80, 2), (90, 4)]:
+    add(C(F39C, "check_custom_imax_kernel", {**ptrs("src dst", "i32"), "n": "i32"}, {"BLOCK": 256}, cc=cc, w=w, s=1))
+for cc, w in [(90, 2)]:
+    add(C(F39C, "check_tile_or_kernel", {**ptrs("src dst", "i32"), **ints("rows cols")},
+          {"BR": 8, "BC": 32}, cc=cc, w=w, s=1))
+for cc, w in [(80, 2)]:
+    add(C(F39C, "check_stride_min_kernel", {**ptrs("src dst", "i32"), "n": "i32"}, {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(100, 2)]:
+    add(C(F39C, "check_i16_sum_kernel", {"src": "*i16", "dst": "*i32", "n": "i32"}, {"BLOCK": 1024},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 2)]:
+    add(C(F39C, "check_two_mask_count_kernel", {**ptrs("a b", "fp32"), "cnt": "*i32", "n": "i32"}, {"BLOCK": 256},
+          cc=cc, w=w, s=1))
+for cc, w in [(90, 4)]:
+    add(C(F39C, "check_col_cumsum_kernel", {**ptrs("x y", "i32"), **ints("M N")}, {"BM": 32, "BN": 16},
+          cc=cc, w=w, s=1))
+for cc, w in [(80, 8)]:
+    add(C(F39C, "check_rev_scan_kernel", {**ptrs("x y", "i32"), "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
