@@ -226,6 +226,8 @@ class Unit:
     reciprocal: bool = False        # an integer division's reciprocal (_division_units)
     after_reciprocal: bool = False  # waits for one (its ready time set by it)
     deferred: bool | None = None    # a vote feeding only stores, with slack: waits while taller work waits (_vote_slack)
+    def_ready: dict | None = None   # a predicated if: register -> (the body cycle its writer issues, the writer's last
+                                    # opcode, its result latency) (make_predicated_if, _latency)
     loop_reads: tuple = ()          # the BSSY opening ISel's own loop: the registers that loop reads (_loop_pair; none:
                                     # a loop reading no register keeps fam_sync_pseudo's placement)
 
@@ -494,9 +496,12 @@ def _same_space(p: Unit, u: Unit) -> bool:
     return a[0] == b[0] or "generic" in (a[0], b[0])
 
 
-def _latency(p: Unit, c: Unit) -> int:
+def _latency(p: Unit, c: Unit, reg: str | None = None) -> int:
     if p.latency == 0:
         return 0
+    if reg is not None and p.def_ready and reg in p.def_ready:
+        at, op, lat = p.def_ready[reg]
+        return at + (PAIR_LATENCY.get((op, c.first), lat) if lat else 0)
     return PAIR_LATENCY.get((p.last, c.first), p.latency)
 
 
@@ -941,6 +946,19 @@ def make_predicated_if(pairs: list, target=None) -> Unit:
     u.cost = sum(b.cost for b in body) + 1
     u.latency = max((b.latency for b in body), default=0)
     u.pipe = next((b.pipe for b in body if b.pipe), None)
+    # each register the body writes is ready by its own chain through the body (its guarded instructions take one
+    # issue slot each in order, a reader issuing once its operands are ready without holding back the ones after
+    # it): `@!P LDG f; ISETP p, f; @!P LDG v` gives v a load's latency after the unit and p a compare later
+    # (docs/findings/scheduling.md "A predicated if's values are ready by their own chain (helper nvsched39,
+    # stop 39)")
+    ready: dict = {}
+    t = 1                                # the branch's slot
+    for b in body:
+        start = max([t] + [ready[r][0] + ready[r][2] for r in b.uses if r in ready])
+        t += b.cost
+        for r in b.defs:
+            ready[r] = (start, b.last, b.latency if b.cost else 0)
+    u.def_ready = ready
     return u
 
 
@@ -979,7 +997,7 @@ def _build(region: list[Unit], membar_waits: bool = False, in_loop: bool = True)
         for r in u.uses:
             p = last_def.get(r)
             if p is not None:
-                edge(p, u, _latency(p, u) + extra.get(r, 0))
+                edge(p, u, _latency(p, u, r) + extra.get(r, 0))
         for r in u.defs:
             for rd in readers.get(r, ()):
                 if rd is not u:
