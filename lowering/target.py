@@ -187,6 +187,13 @@ FEATURES: tuple[Feature, ...] = (
             since=87, below=88),
     Feature("BARRIER_RECONVERGES_IN_REGION", "an aligned CTA barrier in a predicated divergent region needs no "
             "WARPSYNC before it (phase 71)", since=90),
+    Feature("GUARDED_LOOP_BARRIER_RESYNC", "a CTA barrier alone in a uniform if (`if (c + 2 < n) bar.arrive id, "
+            "cnt`) in a loop of divergent code re-converges first (a predicated WARPSYNC) when the if holds at most "
+            "one other instruction besides moves of constants and the making of the id, unless it makes the id "
+            "from the loop's counter itself (phase 71)", below=90),
+    Feature("GUARDED_LOOP_BARRIER_RESYNC_ID", "... from sm_90 only when the if makes the barrier's id or count from a "
+            "value of the iteration (`selp`, `add` of `c & 1` made before the if) and holds nothing else: a "
+            "constant id or other work leaves it plain (phase 71)", since=90),
     Feature("DIVERGED_BARRIER_TAINTS", "warp ops after a CTA barrier in divergent code take their slow path "
             "(phase 71)", below=90),
     Feature("SLOW_PATH_RUNS", "the slow-path calls of a block's warp ops around a CTA barrier share one "

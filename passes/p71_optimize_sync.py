@@ -375,6 +375,76 @@ def _after_block_barrier(out: list, consts) -> bool:
     return last is not None and last.guard is None and ops.is_cta_barrier(last) and ops.warp_op(last, consts) is None
 
 
+def divergent_code(am, diverged: set[str]) -> set[str]:
+    """`diverged` and the blocks between a divergent branch and its immediate post-dominator: all the blocks after
+    it when its paths meet only at the kernel's end (the arms of a warp-specialised kernel without a final
+    barrier, which get no region)."""
+    by_label, uni, ipdom = am.blocks, am.uniformity, am.ipdom
+    under = set(diverged)
+    for h in am.fn.blocks:
+        last = h.instrs[-1] if h.instrs else None
+        if last is None or last.opcode != "bra" or last.guard is None or not uni.is_divergent_operand(last.guard):
+            continue
+        stop, work = ipdom.get(h.label), list(h.succs)
+        while work:
+            x = work.pop()
+            if x == stop or x in under or x not in by_label:
+                continue
+            under.add(x)
+            work.extend(by_label[x].succs)
+    return under
+
+
+def guarded_loop_barriers(am, diverged: set[str], target) -> set[int]:
+    """ids of the CTA barriers ptxas re-converges before (a WARPSYNC predicated with them) though the warp reaches
+    them converged: the barrier is the only sync instruction of a block that a uniform forward branch skips (an
+    if ptxas predicates: `if (c + 2 < n) bar.arrive id, cnt` of a producer/consumer ring), on a loop in divergent
+    code (a warp-specialised arm). Not when the if makes the barrier's id or count from the loop's counter itself
+    (a register written before the loop and again at its back edge: `bar.arrive 3 + (c & 1)` inside the if); else
+    below sm_90 (GUARDED_LOOP_BARRIER_RESYNC) when the if holds at most one instruction besides moves of
+    constants and those making the id, and from sm_90 (GUARDED_LOOP_BARRIER_RESYNC_ID) only when the if makes the
+    id (from a value of the iteration: `s = c & 1` before the if) and holds nothing else. Straight code keeps the
+    barrier plain, and so does a bigger if (tools/variations/guarded_named_barrier.py; docs/findings/barrier.md "A guarded named barrier in a loop of
+    divergent code re-converges (helper nvwarp39, stop 39)")."""
+    below, from90 = target.has("GUARDED_LOOP_BARRIER_RESYNC"), target.has("GUARDED_LOOP_BARRIER_RESYNC_ID")
+    if not (below or from90):
+        return set()
+    by_label, uni = am.blocks, am.uniformity
+    under = divergent_code(am, diverged)
+    out: set[int] = set()
+    for b in am.fn.blocks:
+        if b.label not in under or len(b.preds) != 1 or len(b.succs) != 1 or not am.loops.on_cycle(b.label):
+            continue
+        head = by_label.get(b.preds[0])
+        if head is None or not head.instrs or head.instrs[-1].opcode != "bra" or head.instrs[-1].guard is None \
+                or uni.is_divergent_operand(head.instrs[-1].guard) or b.succs[0] not in head.succs:
+            continue
+        syncs = [i for i in b.instrs if ops.is_sync(i)]
+        if len(syncs) != 1 or not ops.is_cta_barrier(syncs[0]) or ops.warp_op(syncs[0]) is not None \
+                or syncs[0].guard is not None:
+            continue
+        bar = syncs[0]
+        work = [i for i in b.instrs if i is not bar and i.opcode not in ori.PSEUDO_OPCODES and i.opcode != "bra"
+                and not (i.opcode == "mov" and len(i.operands) == 2 and isinstance(i.operands[1], A.Imm))]
+        # the if's instructions that make the barrier's id or count, and the registers they read from before it
+        need = {r for o in bar.operands for r in ifconvert._operand_regs(o)}
+        made: list = []
+        for i in reversed(work):
+            if set(defs(i)) & need:
+                made.append(i)
+                need |= {r for o in i.operands[1:] for r in ifconvert._operand_regs(o)}
+        inside = {r for i in made for r in defs(i)}
+        outside = {r for i in made for o in i.operands[1:] for r in ifconvert._operand_regs(o)} - inside
+        # an id made from the loop's counter itself (`3 + (c & 1)` inside the if: a register written before the
+        # loop and at its back edge) leaves the barrier plain; one made from a value of the iteration (`s = c & 1`
+        # before the if) re-converges
+        carried = any(len(am.defuse.definitions(r)) > 1 for r in outside)
+        if made and carried or len(work) - len(made) > (0 if from90 else 1) or from90 and not made:
+            continue
+        out.add(id(bar))
+    return out
+
+
 def barriers_after_warpsync_arms(am, target) -> set[int]:
     """sm_90+ (WARPSYNC_ALL_UNPAIRS): ids of the first CTA barrier after the join of an if that stays a branch
     and whose arm runs a full-mask bar.warp.sync on every path: the if has no pair (phase 72), so the warp
@@ -746,6 +816,7 @@ class OptimizeSyncInstructions(Phase):
             rewarp = rewarp | barriers_after_warpsync_arms(am, target)
         slept = after_nanosleep(fn, consts) if target.has("NANOSLEEP_UNCONVERGES") else set()
         rejoins = not target.has("DIVERGED_BARRIER_TAINTS")
+        guarded_resync = guarded_loop_barriers(am, diverged, target)
         last_ampere = None                   # sm_80-89: (kind, mask) of the last member-mask test in layout order
         prev, prev_rejoined = None, False    # the block before in layout; did a barrier re-converge the warp in it
         for b in fn.blocks:
@@ -805,6 +876,10 @@ class OptimizeSyncInstructions(Phase):
                     ctx.count(self, "barriers without re-convergence")
                     changed = True
                     out.append(ins)
+                    continue
+                if wop is None and id(ins) in guarded_resync:
+                    out.append(ins)                  # a guarded barrier in a divergent loop re-converges first
+                    ctx.count(self, "guarded loop barriers re-converging")
                     continue
                 if wop is None:                      # a CTA barrier that is not a warp op
                     if b.label in barrier_joins and all(R.before_join_barrier(i) for i in out):  # first in a barrier join
