@@ -969,6 +969,15 @@ def _above_trailing_barriers(instrs: list, start: int, first: int, acquire_stall
             # (tools/variations/bar_release_region.py; docs/findings/atomic.md "The BSSY after a join's barriers when
             # the guards do not fit in P registers (helper tatom35, stop 35)")
             return first
+        if _in_loop_body(instrs, start, first) and _barrier_run(instrs, start, first) \
+                and sum(instrs[j].opcode == "BAR" for j in range(start, first)) > 1 \
+                and not any(instrs[j].opcode in _MEMORY_ACCESS for j in range(start, first)):
+            # a join inside a loop body (a persistent tile loop's second guarded atomic after the first one's
+            # barriers) whose block is a run of two or more CTA barriers and register work: the BSSY follows the
+            # whole run (`BSYNC BAR BAR ISETP BSSY`), where straight code passes the barriers after the first
+            # (`BSYNC BAR BSSY BAR`); tools/variations/join_bar_guard_compare.py (docs/findings/convergence.md
+            # "A join's barrier run in a loop body is not passed (helper tbssy39, stop 39)")
+            return first
         bar = next((j for j in range(start, first) if instrs[j].opcode == "BAR"), first)
         feeds = _closes_loop(instrs, start - 1) and any(
             instrs[j].opcode not in _FOLDED for j in _feeding_test(instrs, start, first) if j < bar)
@@ -1152,6 +1161,12 @@ def _after_own_warpsync(instrs: list, b: int, first: int) -> bool:
     if _block_end(instrs[head]) or not _loop_head(instrs, head, first):
         return False
     return _loop_varying_barrier(instrs, head, b + 1) == b - 1
+
+
+def _in_loop_body(instrs: list, start: int, first: int) -> bool:
+    """Does a branch after `first` go back to a label at or before `start` (the stretch lies in a loop body)?"""
+    labels = {i.label for i in instrs[:start + 1] if i.label is not None}
+    return bool(labels) and any(_into(i, labels) for i in instrs[first + 1:])
 
 
 def _closes_loop(instrs: list, k: int) -> bool:

@@ -1367,3 +1367,47 @@ for cc, w in [(90, 4)]:
           cc=cc, w=w, s=1))
 for cc, w in [(80, 8)]:
     add(C(F39C, "check_rev_scan_kernel", {**ptrs("x y", "i32"), "n": "i32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1))
+
+# ---- b39_guardbar.py (helper tbssy39, stop 39)
+B39 = "b39_guardbar"
+for ty, cc, w in [("fp16", 80, 4), ("fp32", 90, 8)]:
+    add(C(B39, "row_l2_store_if_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n_cols stride"),
+                                           "eps": "fp32"}, {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(B39, "block_count_atomic_kernel", {"x_ptr": "*fp32", "cnt_ptr": "*i32", "n": "i32", "thresh": "fp32"},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 4)]:
+    add(C(B39, "persist_rowmax_store_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n_rows n_cols stride")},
+          {"BLOCK": 256}, cc=cc, w=w, s=1, div16=("stride",)))
+for cc, w in [(80, 8), (90, 2)]:
+    add(C(B39, "persist_sum_atomic_kernel", {**ptrs("x_ptr out_ptr", "fp32"), **ints("n n_tiles")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (100, 4)]:
+    add(C(B39, "col_max_atomic_kernel", {**ptrs("x_ptr out_ptr", "i32"), **ints("n_rows n_cols")},
+          {"BLOCK_R": 16, "BLOCK_C": 64}, cc=cc, w=w, s=1))
+for ty, cc, w in [("bf16", 80, 4), ("fp32", 90, 1)]:
+    add(C(B39, "mean_var_store_kernel", {"x_ptr": f"*{ty}", **ptrs("mean_ptr rstd_ptr", "fp32"),
+                                          **ints("n_cols stride"), "eps": "fp32"},
+          {"BLOCK": 2048}, cc=cc, w=w, s=1, tag=ty, div16=("stride",)))
+for cc, w in [(80, 4), (90, 8)]:
+    add(C(B39, "argmin_flag_kernel", {"x_ptr": "*fp32", **ptrs("idx_ptr flag_ptr", "i32"), "n": "i32"},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4)]:
+    add(C(B39, "tile_hist_kernel", {**ptrs("x_ptr hist_ptr", "i32"), "n": "i32"}, {"NBINS": 64, "BLOCK": 1024},
+          cc=cc, w=w, s=1))
+
+# ---- b39_check_loopjoin.py (helper tbssy39, stop 39; check kernels written after the rule)
+B39C = "b39_check_loopjoin"
+for ty, cc, w in [("fp32", 80, 4), ("fp16", 90, 8)]:
+    add(C(B39C, "check_range_absmax_kernel", {"x_ptr": f"*{ty}", "out_ptr": "*fp32", **ints("n n_tiles")},
+          {"BLOCK": 1024}, cc=cc, w=w, s=1, tag=ty))
+for cc, w in [(80, 2), (100, 4)]:
+    add(C(B39C, "check_while_sum_count_kernel", {"x_ptr": "*fp32", "sum_ptr": "*fp32", "cnt_ptr": "*i32", "n": "i32"},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 1)]:
+    add(C(B39C, "check_rows_store_then_flag_kernel", {**ptrs("x_ptr out_ptr", "fp32"), "flag_ptr": "*i32",
+                                                        **ints("n_rows n_cols"), "thr": "fp32"},
+          {"BLOCK": 256}, cc=cc, w=w, s=1))
+for cc, w in [(80, 4), (90, 2)]:
+    add(C(B39C, "check_tile_minmax_i32_kernel", {**ptrs("x_ptr lo_ptr hi_ptr", "i32"), **ints("n n_tiles")},
+          {"BLOCK": 512}, cc=cc, w=w, s=1))
