@@ -330,6 +330,12 @@ FEATURES: tuple[Feature, ...] = (
     Feature("PREDICATE_LOAD_BEFORE_DIVERGENT_IF", "a load region whose join runs straight into another "
             "divergent if is predicated, whether or not that if stays a branch (below: only when it does not)",
             since=90),
+    Feature("SUNK_HEAD_WORK", "register work before a load region's branch that only the code after its join "
+            "reads (a lane index, a store address) counts with the join's independent work: ptxas sinks it below "
+            "the predicated load (docs/findings/warp.md \"A guarded load before a straight shuffle chain (helper "
+            "shfl38, stop 38)\")", since=75),
+    Feature("SHORT_OVERLAP_WORK", "a load region in straight code is predicated from three SASS instructions of "
+            "independent work after its join (with SUNK_HEAD_WORK; elsewhere: four)", since=90, below=100),
     Feature("UNROLL_WARP_OPS", "loops holding a warp-synchronous op are unrolled", since=90),
     Feature("EXIT_KEEPS_LONG_LATENCY_CONSUMERS", "before a lane-0 if's branch, the arithmetic on a load's value (and "
             "the second on a shuffle's) stays above it: an aggregated atomic's REDUX of that value is ready at the "

@@ -77,6 +77,11 @@ SHARED_WINDOW_BASE_UNITS = 3
 # independent instructions after a load region's join that make its predication pay (ifconvert_alu_after:
 # 6 independent multiplies predicate, 5 do not)
 OVERLAP_WORK_MIN = 6
+# ... counted in SASS instructions with the head's work ptxas sinks below the predicated region (SUNK_HEAD_WORK,
+# straight code): from 4, 3 on sm_90/sm_90a (SHORT_OVERLAP_WORK; docs/findings/warp.md "A guarded load before a
+# straight shuffle chain (helper shfl38, stop 38)")
+OVERLAP_SUNK_WORK_MIN = 4
+OVERLAP_SUNK_WORK_MIN_SHORT = 3
 # ... and before its branch (ifconvert_alu_before: the header's address arithmetic and 5 multiplies
 # predicate, 4 do not)
 OVERLAP_WORK_BEFORE_MIN = 10
@@ -450,7 +455,8 @@ def _region_instrs(am, body):
 
 def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work: int = 0,
                      writes: frozenset = frozenset(), computes: bool = False, ordered=None,
-                     load_bases: frozenset = frozenset()) -> bool:
+                     load_bases: frozenset = frozenset(), sunk: int | None = None,
+                     test_operands: frozenset | None = None) -> bool:
     """From instruction `index` of block `label` on (the region's join), along straight-line code: is there
     a long load or a store that does not depend on the region (`tainted`: the registers it writes; `writes`:
     the memory spaces it stores to), or enough independent work? A guarded long load on the way is the next
@@ -469,6 +475,9 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
     # stop 26)"
     passed = reduced = fenced = staged = False
     alu = 0                 # independent work on the way other than compares (_branch_holds_divergent_branch)
+    # the same work counted as SASS instructions, with the head's work ptxas sinks below the region (SUNK_HEAD_WORK)
+    sunk_rule = sunk is not None and target is not None and target.has("SUNK_HEAD_WORK")
+    sass_work = sunk or 0
     hides_stores = target is not None and target.has("BARRIER_REDUCTION_HIDES_STORES")
     code = _fall_through(am, label, index)
     for b, ins in code:
@@ -531,7 +540,8 @@ def _forward_overlap(am, label: str, index: int, tainted: set[str], target, work
             units = S2R_READ_WORK if _own_s2r_read(am, ins) else 1 if _work(ins) else 0
             work += units
             alu += units if ins.opcode != "setp" else 0
-            if work >= OVERLAP_WORK_MIN:
+            sass_work += _sass_work(am, ins, test_operands)
+            if work >= OVERLAP_WORK_MIN or sunk_rule and sass_work >= _overlap_work_min(target):
                 # ALU work does not hide a region whose value a guarded gather further on waits for
                 k = next(i for i, x in enumerate(b.instrs) if x is ins)
                 return not _feeds_guarded_gather(am, b.label, k + 1, tainted)
@@ -1125,12 +1135,21 @@ def _dominates(am, a: str, b: str) -> bool:
     return am.dom.dominates(a, b)
 
 
+def _overlap_work_min(target) -> int:
+    """Independent work after a load region's join (with the head's sunk work, SUNK_HEAD_WORK) from which ptxas
+    predicates the region."""
+    if target is None or not target.has("SUNK_HEAD_WORK"):
+        return OVERLAP_WORK_MIN
+    return OVERLAP_SUNK_WORK_MIN_SHORT if target.has("SHORT_OVERLAP_WORK") else OVERLAP_SUNK_WORK_MIN
+
+
 def _load_region_overlaps(am, head: str, head_index: int, join: str, join_index: int, tainted: set[str],
                           target, writes: frozenset = frozenset(), staged: bool = False,
-                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset()) -> bool:
+                          look_back: bool = True, computes: bool = False, load_bases: frozenset = frozenset(),
+                          sunk: int | None = None, test_operands: frozenset | None = None) -> bool:
     ordered = lambda: _backward_overlap(am, head, head_index).ordered     # noqa: E731 (asked at most once)
-    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes, ordered=ordered,
-                        load_bases=load_bases):
+    if _forward_overlap(am, join, join_index, tainted, target, writes=writes, computes=computes,
+                        ordered=ordered, load_bases=load_bases, sunk=sunk, test_operands=test_operands):
         return True
     if not writes and _reduced_beside_double_work(am, join, join_index, tainted, target):
         return True
@@ -1555,7 +1574,166 @@ def _is_kept_region(am, region: Region, target) -> bool:
     return not _load_region_overlaps(am, region.head, len(head.instrs) - 1, region.join, 0, tainted, target,
                                      _region_writes(instrs), staged, look_back=not inner,
                                      computes=_computes_on_load(instrs, am.defuse),
-                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)))
+                                     load_bases=frozenset(_address_bases(i for i in instrs if i.opcode in LOADS)),
+                                     sunk=None if am.loops.innermost_body(region.join)
+                                     else _sunk_head_work(am, head, instrs, target),
+                                     test_operands=_test_operands(am, head))
+
+
+def _sunk_head_work(am, head: ori.BasicBlock, instrs, target) -> int | None:
+    """The head's register work that ptxas moves below a predicated load region: instructions before the
+    region's branch whose results neither the branch's test nor the region reads (a lane index or a store address
+    used only after the join). They count with the join's independent work (SUNK_HEAD_WORK)."""
+    if not target.has("SUNK_HEAD_WORK"):
+        return None
+    du = am.defuse
+    branch = head.instrs[-1]
+    needed = set(du.uses(branch))
+    for ins in instrs:
+        needed.update(du.uses(ins))
+    written = set().union(*(du.defs(i) for i in instrs)) if instrs else set()
+    read_after = _read_outside(am, head, instrs)
+    work = 0
+    for ins in reversed(head.instrs[:-1]):
+        d = du.defs(ins)
+        if not d or not set(d).isdisjoint(needed) or not set(d).isdisjoint(written) or ins.guard is not None \
+                or ins.opcode not in _SINKABLE or set(d).isdisjoint(read_after):
+            needed.update(du.uses(ins))
+            continue
+        work += _sass_work(am, ins)
+    return work
+
+
+def _sass_work(am, ins: ori.Instr, test_operands: frozenset | None = None) -> int:
+    """An independent instruction's work in SASS instructions for the sunk-work count: a special-register read
+    one (its S2R), a multiply by an immediate of another one's result none (folded), a `mul.wide` whose readers
+    are all 64-bit adds none (each add is an IMAD.WIDE), a compare of the region's branch operands again (nvcc's
+    `if (i < n)` after `v = i < n ? x[i] : 0`) none (ptxas reuses the branch's predicate)."""
+    if not _work(ins) or _folded_scaling(am.defuse, ins) or _wide_into_adds(am, ins) \
+            or _folds_into_shared_address(am, ins):
+        return 0
+    if test_operands is not None and ins.opcode == "setp" and _compare_operands(ins) == test_operands:
+        return 0
+    if _branch_test_only(am, ins):
+        return 0
+    return 1
+
+
+def _folds_into_shared_address(am, ins: ori.Instr, depth: int = 0) -> bool:
+    """Address arithmetic ptxas folds into a shared access's addressing mode (`STS [R5.X4+0x200]`: the symbol's
+    offset and the index scale are no instructions): an add of a shared symbol's address or of an immediate, or a
+    shift or multiply by an immediate, whose every reader is the address of a shared load or store or another such
+    instruction (g37_check_argmin's `val[t] = ...; idx[t] = i`, n31_stencil_iter's `cur[t + 1]`)."""
+    if depth > 3 or ins.opcode not in ("add", "shl", "mul") or len(ins.operands) != 3 or ins.has(".wide") \
+            or type(ins.operands[0]) is not A.Reg:
+        return False
+    du = am.defuse
+    a, b = ins.operands[1:3]
+    if ins.opcode == "add":
+        if not (type(b) is A.Imm or any(type(o) is A.Reg and _symbol_address(du, o.name) for o in (a, b))):
+            return False
+    elif type(b) is not A.Imm:
+        return False
+    dest = ins.operands[0].name
+    readers = _per_function(am, "register_reader_instrs", _scan_reader_instrs).get(dest, ())
+    for x in readers:
+        if x.opcode in ("ld", "st") and x.has(".shared"):
+            addr = [o for o in x.operands if type(o) is A.Addr]
+            data = [o for o in x.operands if type(o) is not A.Addr]
+            if not any(dest in _operand_regs(o) for o in addr) or any(dest in _operand_regs(o) for o in data):
+                return False
+        elif not _folds_into_shared_address(am, x, depth + 1):
+            return False
+    return bool(readers)
+
+
+def _branch_test_only(am, ins: ori.Instr, depth: int = 0) -> bool:
+    """Work read only by branches, directly or through other such work: the test of the next if after the join
+    and the lane index it alone reads (n31_stencil_iter's `if (threadIdx.x == 0)` after `cur[t + 1] = g < n ?
+    u[g] : 0`; `lane = tid & 31; ... if (lane == 0)` after a reduction), which ptxas does not count as work
+    that hides the region (tools/variations/indep_collective_load_if.py: the lane0 rows keep the pair on sm_90
+    where the plain rows are predicated)."""
+    if depth > 2 or ins.opcode in ("bra", "st", "atom", "red") or ins.opcode in LOADS or warp_op(ins):
+        return False
+    readers = _per_function(am, "register_reader_instrs", _scan_reader_instrs)
+    rs = [x for r in am.defuse.defs(ins) for x in readers.get(r, ())]
+    return bool(rs) and all(x.opcode == "bra" or _branch_test_only(am, x, depth + 1) for x in rs)
+
+
+def _symbol_address(du, reg: str) -> bool:
+    ds = du.definitions(reg)
+    return len(ds) == 1 and ds[0].opcode == "mov" and len(ds[0].operands) == 2 and type(ds[0].operands[1]) is A.Sym
+
+
+def _compare_operands(ins: ori.Instr) -> frozenset | None:
+    if ins.opcode != "setp" or len(ins.operands) < 3:
+        return None
+    return frozenset(repr(o) for o in ins.operands[1:3])
+
+
+def _test_operands(am, head: ori.BasicBlock) -> frozenset | None:
+    """The operands of the compare the head's branch tests (None: no compare)."""
+    branch = head.instrs[-1]
+    if branch.guard is None:
+        return None
+    ds = am.defuse.definitions(guard_register(branch.guard))
+    return _compare_operands(ds[0]) if len(ds) == 1 else None
+
+
+def _wide_into_adds(am, ins: ori.Instr) -> bool:
+    if ins.opcode != "mul" or not ins.has(".wide"):
+        return False
+    readers = _per_function(am, "register_reader_instrs", _scan_reader_instrs)
+    rs = [x for r in am.defuse.defs(ins) for x in readers.get(r, ())]
+    return bool(rs) and all(x.opcode == "add" and x.has(".s64", ".u64") for x in rs)
+
+
+def _scan_reader_instrs(am) -> dict:
+    """register -> the instructions reading it (whole function)."""
+    du = am.defuse
+    out: dict[str, list] = {}
+    for b in am.fn.blocks:
+        for i in b.instrs:
+            for r in du.uses(i):
+                out.setdefault(r, []).append(i)
+    return out
+
+
+_SCALING = ("mul", "shl")
+
+
+def _folded_scaling(du, ins: ori.Instr) -> bool:
+    """A multiply (or shift) by an immediate of a register another multiply by an immediate wrote: ptxas folds
+    the chain into one IMAD (`n*3*5*7` is one instruction; phases/ifconvert_ld_alu5_use)."""
+    if ins.opcode not in _SCALING or len(ins.operands) != 3 or type(ins.operands[2]) is not A.Imm \
+            or type(ins.operands[1]) is not A.Reg:
+        return False
+    ds = du.definitions(ins.operands[1].name)
+    return len(ds) == 1 and ds[0].opcode in _SCALING and len(ds[0].operands) == 3 \
+        and type(ds[0].operands[2]) is A.Imm
+
+
+# register work ptxas sinks below a predicated region
+_SINKABLE = frozenset({"add", "sub", "mul", "mad", "and", "or", "xor", "shl", "shr", "setp", "selp", "min", "max",
+                       "cvt", "neg", "not"})
+
+
+def _read_outside(am, head: ori.BasicBlock, instrs) -> set[str]:
+    """Registers read by instructions outside the head block and the region (the code after the join)."""
+    readers = _per_function(am, "register_readers", _scan_readers)
+    inside = {id(i) for i in instrs} | {id(i) for i in head.instrs}
+    return {r for r, rs in readers.items() if any(x not in inside for x in rs)}
+
+
+def _scan_readers(am) -> dict:
+    """register -> the id()s of the instructions reading it (whole function)."""
+    du = am.defuse
+    out: dict[str, list] = {}
+    for b in am.fn.blocks:
+        for i in b.instrs:
+            for r in du.uses(i):
+                out.setdefault(r, []).append(id(i))
+    return out
 
 
 def _join_runs_to_end(am, join: str, stop_at_warp_op: bool = False) -> bool:
