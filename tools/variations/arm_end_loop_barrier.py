@@ -6,26 +6,11 @@ straight code), the arms ending in `ret` or meeting at a final `bar.sync 0` (doc
 named barrier in a loop of divergent code re-converges (helper nvwarp39, stop 39)")."""
 from __future__ import annotations
 
+from pylower.tools.variations.guarded_named_barrier import HEAD as _HEAD
 from pylower.tools.variations.table import run
 
-HEAD = """.version 8.7
-.target {target}
-.address_size 64
-.visible .entry k(.param .u64 p0, .param .u32 n)
-{
-  .reg .pred %p<8>; .reg .b32 %r<40>; .reg .b64 %rd<8>;
-  .shared .align 4 .b8 sm[1024];
-  ld.param.u64 %rd1, [p0];
-  ld.param.u32 %r30, [n];
-  mov.u32 %r1, %tid.x;
-  shl.b32 %r2, %r1, 2;
-  mov.u32 %r3, sm;
-  add.s32 %r4, %r3, %r2;
-  mov.u32 %r10, 0;
-  mov.u32 %r11, 0;
-  setp.lt.u32 %p1, %r1, 32;
-  @%p1 bra PROD;
-"""
+# the kernel head of guarded_named_barrier, then the warp-specialised split into the producer arm
+HEAD = _HEAD + "  setp.lt.u32 %p1, %r1, 32;\n  @%p1 bra PROD;\n"
 FIRST = {
     "loop": """  setp.lt.s32 %p2, %r30, 4;
   @%p2 bra SECOND;
