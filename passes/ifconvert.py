@@ -609,6 +609,8 @@ def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> 
         body = set().union(*(arm(s, join, by_label) for s in b.succs if s != join))
         loads = merged = False
         live = am.liveness
+        # the if's join: the virtual exit when its arms only meet at the end (nothing live there)
+        join_live = live.live_in.get(join)
         for lab in sorted(body, key=lambda x: am.rpo_index.get(x, 0)):
             for ins in by_label[lab].instrs:
                 if is_cta_barrier(ins) or warp_op(ins) is not None:
@@ -616,8 +618,8 @@ def _if_after_barrier(am, label: str, index: int, tainted: set[str], target) -> 
                 loads |= is_long_load(ins) and tainted.isdisjoint(du.uses(ins)) and _live_load(am, by_label[lab], ins)
                 note(ins)
                 # a value the if merges at its join (`x = t >= o ? s[t - o] : 0`): its default is a move of its own
-                merged |= ins.opcode != "setp" and any(
-                    live.live_in[join][live.index[r]] for r in du.defs(ins) if r in live.index)
+                merged |= ins.opcode != "setp" and join_live is not None and any(
+                    join_live[live.index[r]] for r in du.defs(ins) if r in live.index)
         # in a loop body only the work before the loop counts, and the if's compare
         units = _test_units(am, work, target) + (1 if looped else merged)
         if units < IF_AFTER_BARRIER_WORK_MIN:

@@ -28,6 +28,21 @@ def rejected(text: str, arch: str | None = None) -> PtxError:
 
 # ---------------------------------------------------------------- accepted by ptxas (crashed before)
 
+# a load if staged to shared memory before a CTA barrier, then an if whose arms meet only at the kernel's exit
+# (fuzz seed 59: a `ret` duplicated into lk32_block_sync_lock; KeyError on the virtual exit's liveness)
+_EXIT_JOIN = """.shared .align 4 .b8 s[512];
+\tmov.u32 %r1, %tid.x;
+\tsetp.ge.s32 %p1, %r1, %r2;
+\t@%p1 bra L2;
+\tld.global.u32 %r3, [%rd4];
+L2:
+\tst.shared.u32 [%r0], %r3;
+\tbar.sync 0;
+\t@%p2 bra L6;
+\tld.shared.u32 %r4, [s+4];
+\tret;
+L6:"""
+
 # cp.async's src-size computed by a shift (ISel follows the value set of the src-size register)
 _SRC_SIZE = """.shared .align 16 .b8 s[64];
 \tmov.u32 %r1, %tid.x;
@@ -48,8 +63,10 @@ _SRC_SIZE = """.shared .align 16 .b8 s[64];
     kernel("{ L1: bra L1; } { L1: bra L1; }"),                                          # one label per scope
     kernel(_SRC_SIZE.format(shift="shr.u32 %r3, %r2, -1")),          # a negative shift amount: clamped
     kernel(_SRC_SIZE.format(shift="shl.b32 %r3, %r2, 1000000000")),  # a huge one: clamped, not a huge integer
+    kernel(_EXIT_JOIN),
 ], ids=["reg-range-hex", "reg-range-forms", "address-size-hex", "align-dims-hex", "scopes-1000",
-        "scopes-1000-shadowing", "octal", "label-per-scope", "src-size-shift-negative", "src-size-shift-huge"])
+        "scopes-1000-shadowing", "octal", "label-per-scope", "src-size-shift-negative", "src-size-shift-huge",
+        "if-meeting-at-exit-after-barrier"])
 def test_accepted_as_ptxas_does(text):
     compile_text(text, "t.ptx", "sm_90")
 
