@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pylower.lazy_re import lazy_compile
 
-from pylower.sass.families import is_sync
+from pylower.sass.families import WARP_COLLECTIVES, WARP_REDUCTIONS, is_sync
 from pylower.sass.instr import VIRTUAL
 
 from .generic import const_bank
@@ -876,10 +876,6 @@ def _after_last_shuffle(instrs: list, start: int, first: int) -> int:
     return start
 
 
-_WARP_REDUCTIONS = frozenset({"REDUX", "CREDUX"})
-_WARP_COLLECTIVES = frozenset({"SHFL", "REDUX", "CREDUX", "VOTE", "VOTEU", "MATCH"})
-
-
 def _redux_first_stage(instrs: list, start: int, first: int) -> bool:
     """Is the block's first warp collective a REDUX (CREDUX) whose shuffles, if any, all come after a CTA barrier
     that follows it: an integer block reduction's first stage (Triton's `tl.max`/`tl.sum` of an integer tile from
@@ -891,8 +887,8 @@ def _redux_first_stage(instrs: list, start: int, first: int) -> bool:
     redux = False
     for j in range(start, first):
         op = instrs[j].opcode
-        if op in _WARP_COLLECTIVES and not redux:
-            if op not in _WARP_REDUCTIONS:
+        if op in WARP_COLLECTIVES and not redux:
+            if op not in WARP_REDUCTIONS:
                 return False
             redux = True
         elif op == "BAR" and redux:

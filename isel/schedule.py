@@ -40,6 +40,7 @@ from pylower.lowering import ptx_ast as A
 from pylower.lowering.ori_schema import PSEUDO_OPCODES
 from pylower.lowering.ops import redux_mask_only
 from pylower.passes.analysis.defuse import defs as ori_defs, uses as ori_uses
+from pylower.sass.families import WARP_COLLECTIVES, WARP_REDUCTIONS
 from pylower.sass.instr import VIRTUAL, SassInstr
 
 # ---------------------------------------------------------------- what each SASS opcode is to the scheduler
@@ -1201,8 +1202,8 @@ def _closes_run(region: list[Unit], bar: Unit, in_loop: bool, loose: bool = Fals
         return all(not u.cost or u.kind == "alu" for u in region[bar.index + 1:])
     if in_loop:
         return True
-    first = next((u for u in region if u.first in WARP_COLLECTIVE_OPS), None)
-    if first is not None and first.first in REDUX_HOLDS and first.index < bar.index:
+    first = next((u for u in region if u.first in WARP_COLLECTIVES), None)
+    if first is not None and first.first in WARP_REDUCTIONS and first.index < bar.index:
         # an integer block reduction's first stage is a warp REDUX of the loaded values: ptxas keeps the barrier
         # after the post-exchange shuffles however many guarded loads feed it (`REDUX BAR SHFL BAR`;
         # tools/variations/redux_exchange_atomic.py, straight L8 rows; docs/findings/scheduling.md "The BSSY of a
@@ -1210,9 +1211,6 @@ def _closes_run(region: list[Unit], bar: Unit, in_loop: bool, loose: bool = Fals
         return True
     guards = {u.ins.guard for u in region if u.kind == "load" and u.ins is not None and u.ins.guard}
     return len(guards) <= CLOSING_HOLD_GUARDS
-
-
-WARP_COLLECTIVE_OPS = frozenset({"SHFL", "REDUX", "CREDUX", "VOTE", "VOTEU", "MATCH"})
 
 
 def _bits(m: int):

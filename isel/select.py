@@ -13,7 +13,7 @@ from pylower.passes.analysis.regions import divergent_branch, register_only
 from pylower.passes.analysis.uniformity import Uniformity
 from pylower.passes.ifconvert import is_branch_region, predicated_exit_arms, predicates_inner_branches
 from pylower.passes.knobs import knob_value
-from pylower.passes.analysis.defuse import defs as _defs
+from pylower.passes.analysis.defuse import defs as _defs, operand_registers
 from pylower.sass.instr import VIRTUAL, SassFunction, SassInstr, SassProgram, layout
 
 from . import generic
@@ -309,29 +309,16 @@ def _select_only_predicates(selected: list) -> frozenset:
     ok: dict[str, bool] = {}
     selects: set[str] = set()
     for ins, _ in selected:
-        for r in _operand_names(ins.guard) if ins.guard is not None else ():
+        for r in operand_registers(ins.guard) if ins.guard is not None else ():
             ok[r] = ok.get(r, True) and ins.opcode != "bra"
         ops = ins.operands
         for o in ops if ins.opcode in ("st", "red") else ops[1:]:
             cond = ins.opcode == "selp" and len(ops) == 4 and o is ops[3]
-            for r in _operand_names(o):
+            for r in operand_registers(o):
                 ok[r] = ok.get(r, True) and cond
                 if cond:
                     selects.add(r)
     return frozenset(r for r in selects if ok.get(r))
-
-
-def _operand_names(o) -> list[str]:
-    """The register names an Ori operand reads (a register, negated, or inside an address or vector)."""
-    if isinstance(o, A.Reg):
-        return [o.name]
-    if isinstance(o, (A.Not, A.Neg)):
-        return _operand_names(o.inner)
-    if isinstance(o, A.Pair):
-        return _operand_names(o.first) + _operand_names(o.second)
-    if isinstance(o, (A.Addr, A.Vec, A.Paren)):
-        return [r for x in o.items for r in _operand_names(x)]
-    return []
 
 
 def _is_loop_head(blocks: list, k: int, position: dict) -> bool:

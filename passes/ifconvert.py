@@ -1599,7 +1599,7 @@ def _sunk_head_work(am, head: ori.BasicBlock, instrs, target) -> int | None:
     for ins in reversed(head.instrs[:-1]):
         d = du.defs(ins)
         if not d or not set(d).isdisjoint(needed) or not set(d).isdisjoint(written) or ins.guard is not None \
-                or ins.opcode not in _SINKABLE or set(d).isdisjoint(read_after):
+                or ins.opcode not in _SINKABLE or not any(read_after(r) for r in d):
             needed.update(du.uses(ins))
             continue
         work += _sass_work(am, ins)
@@ -1720,22 +1720,11 @@ _SINKABLE = frozenset({"add", "sub", "mul", "mad", "and", "or", "xor", "shl", "s
                        "cvt", "neg", "not"})
 
 
-def _read_outside(am, head: ori.BasicBlock, instrs) -> set[str]:
-    """Registers read by instructions outside the head block and the region (the code after the join)."""
-    readers = _per_function(am, "register_readers", _scan_readers)
+def _read_outside(am, head: ori.BasicBlock, instrs):
+    """Is a register read by an instruction outside the head block and the region (the code after the join)?"""
+    readers = _per_function(am, "register_reader_instrs", _scan_reader_instrs)
     inside = {id(i) for i in instrs} | {id(i) for i in head.instrs}
-    return {r for r, rs in readers.items() if any(x not in inside for x in rs)}
-
-
-def _scan_readers(am) -> dict:
-    """register -> the id()s of the instructions reading it (whole function)."""
-    du = am.defuse
-    out: dict[str, list] = {}
-    for b in am.fn.blocks:
-        for i in b.instrs:
-            for r in du.uses(i):
-                out.setdefault(r, []).append(id(i))
-    return out
+    return lambda r: any(id(x) not in inside for x in readers.get(r, ()))
 
 
 def _join_runs_to_end(am, join: str, stop_at_warp_op: bool = False) -> bool:

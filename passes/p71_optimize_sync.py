@@ -21,7 +21,7 @@ from . import ifconvert
 from . import per_thread_masks as PT
 from .analysis import regions as R
 from .analysis.cfg import straight_on
-from .analysis.defuse import defs
+from .analysis.defuse import defs, operand_registers
 from .analysis.demanded import demanded_halves
 from .analysis.uniformity import Uniformity
 from .knobs import OPT_SYNC_FROM, SYNC_GATE_KNOB, sync_gate_open
@@ -427,14 +427,14 @@ def guarded_loop_barriers(am, diverged: set[str], target) -> set[int]:
         work = [i for i in b.instrs if i is not bar and i.opcode not in ori.PSEUDO_OPCODES and i.opcode != "bra"
                 and not (i.opcode == "mov" and len(i.operands) == 2 and isinstance(i.operands[1], A.Imm))]
         # the if's instructions that make the barrier's id or count, and the registers they read from before it
-        need = {r for o in bar.operands for r in ifconvert._operand_regs(o)}
+        need = {r for o in bar.operands for r in operand_registers(o)}
         made: list = []
         for i in reversed(work):
             if set(defs(i)) & need:
                 made.append(i)
-                need |= {r for o in i.operands[1:] for r in ifconvert._operand_regs(o)}
+                need |= {r for o in i.operands[1:] for r in operand_registers(o)}
         inside = {r for i in made for r in defs(i)}
-        outside = {r for i in made for o in i.operands[1:] for r in ifconvert._operand_regs(o)} - inside
+        outside = {r for i in made for o in i.operands[1:] for r in operand_registers(o)} - inside
         # an id made from the loop's counter itself (`3 + (c & 1)` inside the if: a register written before the
         # loop and at its back edge) leaves the barrier plain; one made from a value of the iteration (`s = c & 1`
         # before the if) re-converges

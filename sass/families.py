@@ -30,6 +30,10 @@ SYNC_FAMILY: dict[str, str] = {
     "UTMACMDFLUSH": "async", "UTMACCTL": "async", "STAS": "async",
 }
 
+# the warp collectives' SASS (data exchanged or reduced across a warp's lanes) and the reductions among them
+WARP_COLLECTIVES = frozenset({"SHFL", "REDUX", "CREDUX", "VOTE", "VOTEU", "MATCH"})
+WARP_REDUCTIONS = frozenset({"REDUX", "CREDUX"})
+
 # CS2R / S2R reading these special registers are sync-relevant (activemask, cluster queries).
 SYNC_SREGS = ("SR_LANEMASK_ACTIVE",)
 

@@ -34,6 +34,13 @@ def _regs(o, out: list[str]) -> None:
         _regs(o.inner, out)
 
 
+def operand_registers(o) -> list[str]:
+    """The register names an operand reads (a register, negated, or inside an address, vector or pair)."""
+    out: list[str] = []
+    _regs(o, out)
+    return out
+
+
 def has_dest(ins: ori.Instr) -> bool:
     if ins.opcode in _NO_DEST:
         return any((ins.opcode, m) in _DEST_FORMS for m in ins.mods) and ins.opcode != "st"
